@@ -1,0 +1,195 @@
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ApiError } from '../shared/api/contract';
+import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
+import { iterateCases, iterateDocuments } from '../db/case-queries';
+import { checkIntegrity, tableCounts } from '../db/maintenance';
+import { openTestSetFile, type OpenedTestSet } from '../db/open';
+import { importFailure, runImport } from '../server/import-pipeline';
+
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
+
+export const USAGE = `Usage: touchstone <command> [options]
+
+  init --db FILE                         create an empty test set (or migrate an old one)
+  import KIND INPUT --db FILE [--format auto|jsonl|csv|ragas|deepeval]
+                                         KIND: documents | cases | responses | judge
+  export cases --db FILE --out PATH      all cases, native JSONL
+  export documents --db FILE --out PATH  all documents, native JSONL
+  stats --db FILE                        counts of everything, per table
+  check --db FILE                        integrity check, schema version, orphan rows
+
+Every command takes --json for machine-readable output on stdout.
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
+
+class UsageError extends Error {}
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const stdio: CliIo = {
+  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+};
+
+function requireDb(db: string | undefined): string {
+  if (!db) throw new UsageError('--db FILE is required.');
+  return resolve(db);
+}
+
+async function openExisting(path: string): Promise<OpenedTestSet> {
+  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  return openTestSetFile(path, { create: false });
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
+  if (!value || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${what} must be one of ${allowed.join(', ')}${value ? ` (got "${value}")` : ''}.`);
+  }
+  return value as T;
+}
+
+/** Writes JSONL to a temporary file and renames it into place, so a failed export never leaves half a file. */
+function writeJsonl(path: string, records: Iterable<unknown>): number {
+  const temporary = `${path}.partial`;
+  const fd = openSync(temporary, 'w');
+  let count = 0;
+  try {
+    for (const record of records) {
+      writeSync(fd, `${JSON.stringify(record)}\n`);
+      count += 1;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+  return count;
+}
+
+type Result = { code: number; json: unknown; text: string };
+
+async function run(argv: string[], io: CliIo): Promise<Result> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      out: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) throw new UsageError(values.help ? '' : 'No command given.');
+
+  switch (command) {
+    case 'init': {
+      const path = requireDb(values.db);
+      const opened = await openTestSetFile(path, { create: true });
+      opened.db.close();
+      const json = { path, testSetId: opened.testSetId, schemaVersion: opened.schemaVersion, backupPath: opened.backupPath };
+      const migrated = opened.backupPath ? ` (migrated; the previous file was copied to ${opened.backupPath})` : '';
+      return { code: EXIT.ok, json, text: `Test set ready: ${path}, schema version ${opened.schemaVersion}${migrated}.` };
+    }
+    case 'import': {
+      const [kindArg, input] = rest;
+      if (kindArg === 'labels') throw new UsageError('Importing label packs is not available in this version yet.');
+      const kind = oneOf<ImportKind>(kindArg, IMPORT_KINDS, 'KIND');
+      if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE.');
+      const format = oneOf<ImportFormat>(values.format, IMPORT_FORMATS, '--format');
+      const path = requireDb(values.db);
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(input);
+      } catch (error) {
+        throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
+      }
+      const opened = await openExisting(path);
+      try {
+        const showProgress = !values.json && process.stderr.isTTY;
+        const outcome = runImport(opened.db, { kind, format, fileName: basename(input), bytes }, (p) => {
+          if (showProgress && p.total > 0) io.err(`\r${p.phase} ${p.done}/${p.total}`);
+        });
+        const { added } = outcome;
+        const text = `Imported ${basename(input)} (${outcome.format}): ${added.documents} documents, ${added.cases} cases, ${added.responses} responses, ${added.verdicts} verdicts${added.judgeRuns ? ' in 1 judge run' : ''}.`;
+        return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text };
+      } catch (error) {
+        const body = importFailure(error, basename(input));
+        throw new ApiError(body.code, body.message, body.location ?? null);
+      } finally {
+        opened.db.close();
+      }
+    }
+    case 'export': {
+      const what = oneOf(rest[0], ['cases', 'documents'] as const, 'export what');
+      if (!values.out) throw new UsageError('--out PATH is required.');
+      const opened = await openExisting(requireDb(values.db));
+      try {
+        const out = resolve(values.out);
+        const count = writeJsonl(out, what === 'cases' ? iterateCases(opened.db) : iterateDocuments(opened.db));
+        return { code: EXIT.ok, json: { out, [what]: count }, text: `Exported ${count} ${what} to ${out}.` };
+      } finally {
+        opened.db.close();
+      }
+    }
+    case 'stats': {
+      const opened = await openExisting(requireDb(values.db));
+      try {
+        const counts = tableCounts(opened.db);
+        const width = Math.max(...Object.keys(counts).map((k) => k.length));
+        return { code: EXIT.ok, json: counts, text: Object.entries(counts).map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n') };
+      } finally {
+        opened.db.close();
+      }
+    }
+    case 'check': {
+      const opened = await openExisting(requireDb(values.db));
+      try {
+        const report = checkIntegrity(opened.db);
+        const lines = [
+          `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
+          `integrity: ${report.integrity.join('; ')}`,
+          `foreign-key violations: ${report.foreignKeyViolations}`,
+          `evidence citing missing documents: ${report.orphanEvidence.length}`,
+          ...report.orphanEvidence.slice(0, 20).map((o) => `  case ${o.caseId} cites unknown docId ${o.docId}`),
+          report.ok ? 'OK' : 'CHECK FAILED',
+        ];
+        return { code: report.ok ? EXIT.ok : EXIT.checkFailed, json: report, text: lines.join('\n') };
+      } finally {
+        opened.db.close();
+      }
+    }
+    case 'agreement':
+    case 'round':
+    case 'anchors':
+    case 'labels':
+      throw new UsageError(`"${command}" is not available in this version yet.`);
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+/** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
+export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    const result = await run(argv, io);
+    io.out(json ? JSON.stringify(result.json, null, 2) : result.text);
+    return result.code;
+  } catch (error) {
+    const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+    if (isUsage) {
+      if ((error as Error).message) io.err(`touchstone: ${(error as Error).message}`);
+      io.err(USAGE);
+      return EXIT.usage;
+    }
+    const body = error instanceof ApiError ? error.toBody() : { code: 'internal', message: (error as Error).message, location: null };
+    if (json) io.out(JSON.stringify({ error: body }, null, 2));
+    io.err(`touchstone: ${body.message}`);
+    return EXIT.invalidData;
+  }
+}

@@ -1,0 +1,180 @@
+import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared/api/contract';
+import { ApiError } from '../shared/api/contract';
+import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
+import { caseWhere, type FacetName } from './case-search';
+import type { Db } from './open';
+
+interface CaseRow {
+  seq: number;
+  id: string;
+  query: string;
+  corpus_revision: string | null;
+  access_scope: string;
+  reference_answer: string | null;
+  forbidden_claims: string;
+  relevant_documents: string;
+  question_type: string | null;
+  answerability: string | null;
+  origin: string | null;
+  split: string | null;
+  grp: string | null;
+}
+
+export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
+  const where = caseWhere(filters);
+  const rows = db
+    .prepare(
+      `SELECT c.seq, c.id, c.query, c.answerability, c.question_type, c.origin, c.split,
+              (SELECT group_concat(slice, char(31)) FROM (SELECT slice FROM case_slices WHERE case_seq = c.seq ORDER BY position)) AS slices,
+              (SELECT count(*) FROM responses r WHERE r.case_seq = c.seq) AS response_count
+         FROM cases c ${where.sql} ORDER BY c.seq LIMIT ? OFFSET ?`,
+    )
+    .all(...where.params, limit, offset) as (Pick<CaseRow, 'seq' | 'id' | 'query' | 'answerability' | 'question_type' | 'origin' | 'split'> & { slices: string | null; response_count: number })[];
+  return rows.map((r) => ({
+    id: r.id,
+    query: r.query,
+    answerability: r.answerability,
+    questionType: r.question_type,
+    origin: r.origin,
+    split: r.split,
+    slices: r.slices ? r.slices.split('\u001f') : [],
+    responseCount: r.response_count,
+  }));
+}
+
+const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
+  answerability: 'c.answerability',
+  questionType: 'c.question_type',
+  split: 'c.split',
+  origin: 'c.origin',
+};
+
+export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
+  const count = (where: { sql: string; params: unknown[] }) =>
+    (db.prepare(`SELECT count(*) FROM cases c ${where.sql}`).pluck().get(...where.params) as number);
+  const facet = (name: FacetName) => {
+    const where = caseWhere(filters, name);
+    const sql =
+      name === 'slice'
+        ? `SELECT s.slice AS value, count(*) AS count FROM cases c JOIN case_slices s ON s.case_seq = c.seq ${where.sql} GROUP BY s.slice ORDER BY count DESC, value`
+        : `SELECT ${FACET_COLUMNS[name]} AS value, count(*) AS count FROM cases c ${where.sql} ${where.sql ? 'AND' : 'WHERE'} ${FACET_COLUMNS[name]} IS NOT NULL GROUP BY value ORDER BY count DESC, value`;
+    return db.prepare(sql).all(...where.params) as { value: string; count: number }[];
+  };
+  return {
+    total: count({ sql: '', params: [] }),
+    matching: count(caseWhere(filters)),
+    answerability: facet('answerability'),
+    questionType: facet('questionType'),
+    slice: facet('slice'),
+    split: facet('split'),
+    origin: facet('origin'),
+  };
+}
+
+function claimsOf(db: Db, caseSeq: number): Claim[] {
+  const claims = db.prepare('SELECT id, text FROM claims WHERE case_seq = ? ORDER BY position').all(caseSeq) as { id: number; text: string }[];
+  const evidenceOf = db.prepare('SELECT doc_id, quote, start_offset, end_offset FROM evidence WHERE claim_id = ? ORDER BY position');
+  return claims.map((claim) => ({
+    text: claim.text,
+    evidence: (evidenceOf.all(claim.id) as { doc_id: string; quote: string; start_offset: number | null; end_offset: number | null }[]).map((e) => ({
+      docId: e.doc_id,
+      quote: e.quote,
+      ...(e.start_offset !== null ? { start: e.start_offset } : {}),
+      ...(e.end_offset !== null ? { end: e.end_offset } : {}),
+    })),
+  }));
+}
+
+function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
+  const slices = db.prepare('SELECT slice FROM case_slices WHERE case_seq = ? ORDER BY position').pluck().all(row.seq) as string[];
+  return {
+    id: row.id,
+    query: row.query,
+    corpusRevision: row.corpus_revision,
+    accessScope: JSON.parse(row.access_scope) as string[],
+    referenceAnswer: row.reference_answer,
+    claims: claimsOf(db, row.seq),
+    forbiddenClaims: JSON.parse(row.forbidden_claims) as string[],
+    relevantDocuments: JSON.parse(row.relevant_documents) as string[],
+    slices,
+    questionType: row.question_type,
+    answerability: row.answerability as CaseRecord['answerability'],
+    origin: row.origin as CaseRecord['origin'],
+    split: row.split as CaseRecord['split'],
+    group: row.grp,
+  };
+}
+
+interface DocumentRow {
+  doc_id: string;
+  revision: string;
+  title: string;
+  effective_from: string | null;
+  expires_at: string | null;
+  supersedes: string | null;
+  superseded_by: string | null;
+  access_scope: string;
+  text: string | null;
+}
+
+export function toDocumentRecord(row: DocumentRow): DocumentRecord {
+  return {
+    docId: row.doc_id,
+    title: row.title,
+    revision: row.revision,
+    effectiveFrom: row.effective_from,
+    expiresAt: row.expires_at,
+    supersedes: row.supersedes,
+    supersededBy: row.superseded_by,
+    accessScope: JSON.parse(row.access_scope) as string[],
+    text: row.text,
+  };
+}
+
+interface ResponseRow {
+  id: string;
+  case_id: string;
+  system: string;
+  answer: string;
+  retrieval_called: number | null;
+  final_context: string;
+  cost: string | null;
+}
+
+function toResponseRecord(row: ResponseRow): ResponseRecord {
+  return {
+    id: row.id,
+    caseId: row.case_id,
+    system: row.system,
+    answer: row.answer,
+    retrievalCalled: row.retrieval_called === null ? null : row.retrieval_called === 1,
+    finalContext: JSON.parse(row.final_context) as ResponseRecord['finalContext'],
+    cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
+  };
+}
+
+export function getCaseDetail(db: Db, id: string): CaseDetail {
+  const row = db.prepare('SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
+  if (!row) throw new ApiError('not-found', `There is no case with id "${id}" in this test set.`);
+  const record = toCaseRecord(db, row);
+  const docIds = new Set<string>(record.relevantDocuments);
+  for (const claim of record.claims) for (const e of claim.evidence) docIds.add(e.docId);
+  const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY effective_from IS NULL, effective_from DESC, revision DESC');
+  const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));
+  const responses = (
+    db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.case_seq = ? ORDER BY r.system, r.id').all(row.seq) as ResponseRow[]
+  ).map(toResponseRecord);
+  return { case: record, documents, responses };
+}
+
+/** Every case in import order, as native records (the export format). */
+export function* iterateCases(db: Db): Generator<CaseRecord> {
+  const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
+  for (const row of rows) yield toCaseRecord(db, row);
+}
+
+export function* iterateDocuments(db: Db): Generator<DocumentRecord> {
+  for (const row of db.prepare('SELECT * FROM documents ORDER BY doc_id, revision').iterate() as IterableIterator<DocumentRow>) {
+    yield toDocumentRecord(row);
+  }
+}

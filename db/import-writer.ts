@@ -1,0 +1,146 @@
+import { ApiError, type ImportCounts } from '../shared/api/contract';
+import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '../shared/domain/schemas';
+import { formatLocation } from '../shared/import/errors';
+import type { Db } from './open';
+
+export interface Lined<T> {
+  record: T;
+  line: number;
+}
+
+export interface RecordsToWrite {
+  documents: Lined<DocumentRecord>[];
+  cases: Lined<CaseRecord>[];
+  responses: Lined<ResponseRecord>[];
+  verdicts: Lined<VerdictRecord>[];
+}
+
+export interface ImportSourceInfo {
+  fileName: string;
+  sha256: string;
+}
+
+function refused(source: ImportSourceInfo, line: number, field: string, message: string): ApiError {
+  return new ApiError('invalid-data', `${formatLocation(source.fileName, line, field)}${message}. Nothing was imported.`, {
+    file: source.fileName,
+    line,
+    field,
+  });
+}
+
+const json = (value: unknown) => JSON.stringify(value ?? []);
+
+/**
+ * Writes parsed records in one transaction. Every cross-record rule (ids
+ * already in the file, unknown docIds and caseIds) is checked inside it, so
+ * a refusal rolls back everything and the file is exactly as before.
+ */
+export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSourceInfo, onProgress?: (done: number) => void): ImportCounts {
+  const counts: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
+  const statements = {
+    documentExists: db.prepare('SELECT 1 FROM documents WHERE doc_id = ? AND revision = ?').pluck(),
+    docIdKnown: db.prepare('SELECT 1 FROM documents WHERE doc_id = ? LIMIT 1').pluck(),
+    insertDocument: db.prepare(
+      `INSERT INTO documents (doc_id, revision, title, effective_from, expires_at, supersedes, superseded_by, access_scope, text)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
+    insertCase: db.prepare(
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
+    insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
+    insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertSearch: db.prepare('INSERT INTO cases_fts (rowid, query, reference_answer, claims_text) VALUES (?, ?, ?, ?)'),
+    response: db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?'),
+    insertResponse: db.prepare(
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, cost) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    insertRun: db.prepare(
+      `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertVerdict: db.prepare('INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value, rationale) VALUES (?, ?, ?, ?, ?, ?)'),
+  };
+  let written = 0;
+  const tick = () => {
+    written += 1;
+    if (onProgress && written % 1000 === 0) onProgress(written);
+  };
+
+  db.transaction(() => {
+    for (const { record: d, line } of records.documents) {
+      if (statements.documentExists.get(d.docId, d.revision)) {
+        throw refused(source, line, 'revision', `document "${d.docId}" revision "${d.revision}" is already in this test set`);
+      }
+      statements.insertDocument.run(
+        d.docId, d.revision, d.title, d.effectiveFrom ?? null, d.expiresAt ?? null, d.supersedes ?? null, d.supersededBy ?? null, json(d.accessScope), d.text ?? null,
+      );
+      counts.documents += 1;
+      tick();
+    }
+
+    for (const { record: c, line } of records.cases) {
+      if (statements.caseSeq.get(c.id) !== undefined) throw refused(source, line, 'id', `case id "${c.id}" is already in this test set`);
+      c.relevantDocuments.forEach((docId, i) => {
+        if (!statements.docIdKnown.get(docId)) throw refused(source, line, `relevantDocuments.${i}`, `unknown docId "${docId}" (import its document first)`);
+      });
+      c.claims.forEach((claim, ci) =>
+        claim.evidence.forEach((e, ei) => {
+          if (!statements.docIdKnown.get(e.docId)) throw refused(source, line, `claims.${ci}.evidence.${ei}.docId`, `unknown docId "${e.docId}" (import its document first)`);
+        }),
+      );
+      const seq = Number(
+        statements.insertCase.run(
+          c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
+          c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
+        ).lastInsertRowid,
+      );
+      c.slices.forEach((slice, position) => statements.insertSlice.run(seq, position, slice));
+      c.claims.forEach((claim, position) => {
+        const claimId = Number(statements.insertClaim.run(seq, position, claim.text).lastInsertRowid);
+        claim.evidence.forEach((e, ep) => statements.insertEvidence.run(claimId, ep, e.docId, e.quote, e.start ?? null, e.end ?? null));
+      });
+      statements.insertSearch.run(seq, c.query, c.referenceAnswer ?? '', c.claims.map((claim) => claim.text).join('\n'));
+      counts.cases += 1;
+      tick();
+    }
+
+    for (const { record: r, line } of records.responses) {
+      const caseSeq = statements.caseSeq.get(r.caseId) as number | undefined;
+      if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${r.caseId}" (import the case first)`);
+      if (statements.response.get(r.id)) throw refused(source, line, 'id', `response id "${r.id}" is already in this test set`);
+      statements.insertResponse.run(
+        r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
+        json(r.finalContext), r.cost ? JSON.stringify(r.cost) : null,
+      );
+      counts.responses += 1;
+      tick();
+    }
+
+    if (records.verdicts.length > 0) {
+      const judge = records.verdicts[0].record.judge;
+      const runId = Number(
+        statements.insertRun.run(judge.model, judge.version, judge.promptVersion, judge.promptHash ?? null, source.fileName, source.sha256, new Date().toISOString())
+          .lastInsertRowid,
+      );
+      counts.judgeRuns = 1;
+      for (const { record: v, line } of records.verdicts) {
+        const caseSeq = statements.caseSeq.get(v.caseId) as number | undefined;
+        if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${v.caseId}"`);
+        let responseSeq: number | null = null;
+        if (v.responseId) {
+          const response = statements.response.get(v.responseId) as { seq: number; case_seq: number } | undefined;
+          if (!response) throw refused(source, line, 'responseId', `unknown response id "${v.responseId}"`);
+          if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', `response "${v.responseId}" belongs to another case than "${v.caseId}"`);
+          responseSeq = response.seq;
+        }
+        statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null);
+        counts.verdicts += 1;
+        tick();
+      }
+    }
+  }).immediate();
+  return counts;
+}

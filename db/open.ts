@@ -1,0 +1,139 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ApiError } from '../shared/api/contract';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenedTestSet {
+  db: Db;
+  path: string;
+  testSetId: string;
+  schemaVersion: number;
+  /** Where the pre-migration copy went, when a migration ran on an existing file. */
+  backupPath: string | null;
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+function readHeader(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const read = readSync(fd, buffer, 0, 16, 0);
+    return buffer.subarray(0, read).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Looks at an existing file without writing to it: is it SQLite, is it ours,
+ * is it from a newer Touchstone? Any "no" is an error and the file is untouched.
+ */
+function inspectExisting(path: string): { version: number } {
+  const name = basename(path);
+  if (statSync(path).size === 0) return { version: 0 };
+  if (readHeader(path) !== SQLITE_MAGIC) {
+    throw new ApiError('invalid-data', `${name} is not a Touchstone test set: it is not an SQLite database file.`, { file: path, line: null, field: null });
+  }
+  let probe: Db | null = null;
+  try {
+    probe = new Database(path, { readonly: true, fileMustExist: true });
+    const version = probe.pragma('user_version', { simple: true }) as number;
+    const tables = probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    if (version === 0 && tables.length > 0) {
+      throw new ApiError('invalid-data', `${name} is an SQLite database but not a Touchstone test set (it has no Touchstone schema). It was not modified.`, { file: path, line: null, field: null });
+    }
+    if (version > 0 && !tables.includes('meta')) {
+      throw new ApiError('invalid-data', `${name} is not a Touchstone test set (schema version ${version} but no Touchstone tables). It was not modified.`, { file: path, line: null, field: null });
+    }
+    if (version > LATEST_SCHEMA_VERSION) {
+      throw new ApiError('invalid-data', `${name} was written by a newer Touchstone (schema version ${version}; this version understands up to ${LATEST_SCHEMA_VERSION}). Update Touchstone to open it. It was not modified.`, { file: path, line: null, field: null });
+    }
+    const quick = probe.pragma('quick_check', { simple: true });
+    if (quick !== 'ok') {
+      throw new ApiError('invalid-data', `${name} is damaged (SQLite quick_check: ${String(quick)}). It was not modified; restore a backup.`, { file: path, line: null, field: null });
+    }
+    return { version };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified.`, { file: path, line: null, field: null });
+  } finally {
+    probe?.close();
+  }
+}
+
+/** A connection with the settings every Touchstone connection uses (WAL, foreign keys, durable commits). */
+export function connect(path: string): Db {
+  const db = new Database(path, { fileMustExist: true });
+  configure(db);
+  return db;
+}
+
+function configure(db: Db): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
+function backupFileName(path: string, fromVersion: number): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return `${path}.v${fromVersion}-backup-${stamp}.sqlite`;
+}
+
+async function migrate(db: Db, path: string, fromVersion: number): Promise<string | null> {
+  if (fromVersion >= LATEST_SCHEMA_VERSION) return null;
+  let backupPath: string | null = null;
+  if (fromVersion > 0) {
+    backupPath = backupFileName(path, fromVersion);
+    await db.backup(backupPath);
+  }
+  db.transaction(() => {
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= fromVersion) continue;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }
+    const insertMeta = db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)');
+    insertMeta.run('test_set_id', randomUUID());
+    insertMeta.run('created_at', new Date().toISOString());
+  })();
+  return backupPath;
+}
+
+export function readMeta(db: Db, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+/**
+ * Opens a test set file. `create: true` makes a new file when none exists;
+ * an existing file is inspected read-only first, then migrated forward
+ * (with a backup copy written before any migration of existing data).
+ */
+export async function openTestSetFile(path: string, opts: { create: boolean }): Promise<OpenedTestSet> {
+  const exists = existsSync(path);
+  if (!exists && !opts.create) {
+    throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
+  }
+  const { version } = exists ? inspectExisting(path) : { version: 0 };
+  const db = new Database(path);
+  try {
+    configure(db);
+    const backupPath = await migrate(db, path, version);
+    return {
+      db,
+      path,
+      testSetId: readMeta(db, 'test_set_id') ?? '',
+      schemaVersion: db.pragma('user_version', { simple: true }) as number,
+      backupPath,
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

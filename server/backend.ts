@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ApiError, type Handlers } from '../shared/api/contract';
+import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
+import { tableCounts } from '../db/maintenance';
+import { createDispatcher, type Dispatch } from './dispatch';
+import { ImportJobs } from './import-jobs';
+import { TestSetSession } from './test-set-session';
+
+export interface BackendOptions {
+  dataDir: string;
+  mode: 'desktop' | 'browser';
+  version: string;
+  /** Open this file at launch (created when missing) instead of the last one / the demo. */
+  initialTestSet?: string;
+}
+
+export interface Backend {
+  dispatch: Dispatch;
+  handlers: Handlers;
+  session: TestSetSession;
+  close(): void;
+}
+
+function importSourceBytes(source: { path: string } | { fileName: string; contentBase64: string }): { fileName: string; bytes: Uint8Array } {
+  if ('path' in source) {
+    try {
+      return { fileName: basename(source.path), bytes: readFileSync(source.path) };
+    } catch (error) {
+      throw new ApiError('not-found', `Cannot read ${source.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, {
+        file: source.path, line: null, field: null,
+      });
+    }
+  }
+  return { fileName: basename(source.fileName), bytes: Buffer.from(source.contentBase64, 'base64') };
+}
+
+/** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const session = new TestSetSession(options.dataDir);
+  await session.openAtLaunch(options.initialTestSet);
+  const jobs = new ImportJobs();
+
+  const handlers: Handlers = {
+    'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),
+    'testSets.current': () => session.info(),
+    'testSets.recent': () => session.recent(),
+    'testSets.open': ({ path }) => session.open(path),
+    'testSets.create': ({ path }) => session.create(path),
+    'testSets.openDemo': () => session.openDemo(),
+    'testSets.stats': () => tableCounts(session.require().db),
+    'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
+    'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
+    'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
+    'imports.start': ({ kind, format, source }) => {
+      const { fileName, bytes } = importSourceBytes(source);
+      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes }) };
+    },
+    'imports.status': ({ jobId }) => jobs.status(jobId),
+    'dialog.pickPath': () => ({ supported: false, path: null }),
+    'ui.nextMenuCommand': () => ({ command: 'none' as const }),
+  };
+
+  return {
+    dispatch: createDispatcher(handlers, (error) => console.error(error)),
+    handlers,
+    session,
+    close: () => session.close(),
+  };
+}

@@ -1,0 +1,45 @@
+import { timingSafeEqual } from 'node:crypto';
+
+/**
+ * Who may talk to the HTTP bridge: only pages served by this very bridge,
+ * addressed by loopback name and port (no DNS rebinding), carrying the
+ * per-launch token. Pure so it can be tested without a socket.
+ */
+export interface BridgeRequest {
+  method: string;
+  path: string;
+  host: string | undefined;
+  origin: string | undefined;
+  token: string | undefined;
+}
+
+export type BridgeVerdict = { allowed: true } | { allowed: false; status: 401 | 403 | 405; reason: string };
+
+export const LOOPBACK_HOST = '127.0.0.1';
+
+export function allowedHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function judgeBridgeRequest(request: BridgeRequest, bridge: { port: number; token: string }): BridgeVerdict {
+  const hosts = allowedHosts(bridge.port);
+  if (!request.host || !hosts.includes(request.host.toLowerCase())) {
+    return { allowed: false, status: 403, reason: 'wrong Host header' };
+  }
+  if (request.origin !== undefined && !hosts.map((h) => `http://${h}`).includes(request.origin.toLowerCase())) {
+    return { allowed: false, status: 403, reason: 'foreign Origin' };
+  }
+  if (!request.path.startsWith('/api/')) {
+    return request.method === 'GET' || request.method === 'HEAD' ? { allowed: true } : { allowed: false, status: 405, reason: 'method not allowed' };
+  }
+  if (request.method !== 'POST') return { allowed: false, status: 405, reason: 'API calls are POST' };
+  if (!sameToken(request.token, bridge.token)) return { allowed: false, status: 401, reason: 'missing or wrong token' };
+  return { allowed: true };
+}

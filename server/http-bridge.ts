@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from '../shared/security/csp';
+import { judgeBridgeRequest, LOOPBACK_HOST } from './bridge-policy';
+import type { Dispatch } from './dispatch';
+
+export interface HttpBridge {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Imports travel base64 in the request body; this bounds what one request may hold. */
+const MAX_BODY_BYTES = 768 * 1024 * 1024;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function serveStatic(staticDir: string, urlPath: string, res: ServerResponse): void {
+  const root = resolve(staticDir);
+  const relative = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);
+  const file = normalize(join(root, relative));
+  const inside = file === root || file.startsWith(root + sep);
+  const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+  if (!existsSync(target)) {
+    res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The renderer is not built: run `npm run build:renderer` (npm run start:web does it for you).');
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
+    'Cache-Control': target.endsWith('.html') ? 'no-store' : 'public, max-age=31536000, immutable',
+  });
+  createReadStream(target).pipe(res);
+}
+
+/**
+ * Browser mode: the same renderer and the same contract, over HTTP on
+ * 127.0.0.1 only, guarded by a per-launch token and Host/Origin checks.
+ */
+export async function startHttpBridge(opts: { dispatch: Dispatch; staticDir: string; port?: number; token?: string }): Promise<HttpBridge> {
+  const token = opts.token ?? randomBytes(24).toString('hex');
+  let port = opts.port ?? 0;
+  const server: Server = createServer(async (req, res) => {
+    securityHeaders(res);
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const verdict = judgeBridgeRequest(
+      {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        host: req.headers.host,
+        origin: req.headers.origin,
+        token: req.headers['x-touchstone-token'] as string | undefined,
+      },
+      { port, token },
+    );
+    if (!verdict.allowed) {
+      sendJson(res, verdict.status, { ok: false, error: { code: 'invalid-input', message: `Refused: ${verdict.reason}.` } });
+      return;
+    }
+    if (!url.pathname.startsWith('/api/')) {
+      serveStatic(opts.staticDir, url.pathname, res);
+      return;
+    }
+    let input: unknown;
+    try {
+      const body = await readBody(req);
+      input = body.length ? JSON.parse(body) : {};
+    } catch (error) {
+      sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The request body is not valid JSON: ${(error as Error).message}` } });
+      return;
+    }
+    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    sendJson(res, 200, await opts.dispatch(name, input));
+  });
+  server.requestTimeout = 0;
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK_HOST, () => resolvePromise());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${LOOPBACK_HOST}:${port}/?token=${token}`,
+    port,
+    token,
+    close: () => new Promise((resolvePromise) => {
+      server.closeAllConnections();
+      server.close(() => resolvePromise());
+    }),
+  };
+}

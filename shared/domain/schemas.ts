@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Shared field vocabularies, as SPEC's domain model names them. */
+export const ORIGINS = ['production-failure', 'hand-written', 'synthetic'] as const;
+export const SPLITS = ['dev', 'holdout'] as const;
+export const ANSWERABILITY = ['answerable', 'unanswerable', 'false-premise', 'underspecified', 'restricted'] as const;
+export const DEFAULT_QUESTION_TYPES = ['policy-and-amounts', 'how-to', 'fact', 'multi-hop'] as const;
+export const DEFAULT_SLICES = [
+  'exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict',
+  'unanswerable', 'cross-language', 'long-tail', 'permission', 'prompt-injection',
+] as const;
+
+const id = z.string().trim().min(1, 'must be a non-empty string');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date like 2026-10-01');
+const stringList = z.array(z.string());
+
+export const EvidenceSchema = z.strictObject({
+  docId: id,
+  quote: z.string().min(1, 'must be a non-empty quote'),
+  start: z.number().int().nonnegative().nullish(),
+  end: z.number().int().nonnegative().nullish(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const ClaimSchema = z.strictObject({
+  text: z.string().min(1, 'must be a non-empty claim'),
+  evidence: z.array(EvidenceSchema).default([]),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
+export const DocumentSchema = z.strictObject({
+  docId: id,
+  title: z.string(),
+  revision: id,
+  effectiveFrom: isoDate.nullish(),
+  expiresAt: isoDate.nullish(),
+  supersedes: z.string().nullish(),
+  supersededBy: z.string().nullish(),
+  accessScope: stringList.default([]),
+  text: z.string().nullish(),
+});
+export type DocumentRecord = z.infer<typeof DocumentSchema>;
+
+export const CaseSchema = z.strictObject({
+  id,
+  query: z.string().min(1, 'must be a non-empty question'),
+  corpusRevision: z.string().nullish(),
+  accessScope: stringList.default([]),
+  referenceAnswer: z.string().nullish(),
+  claims: z.array(ClaimSchema).default([]),
+  forbiddenClaims: stringList.default([]),
+  relevantDocuments: stringList.default([]),
+  slices: stringList.default([]),
+  questionType: z.string().nullish(),
+  answerability: z.enum(ANSWERABILITY).nullish(),
+  origin: z.enum(ORIGINS).nullish(),
+  split: z.enum(SPLITS).nullish(),
+  group: z.string().nullish(),
+});
+export type CaseRecord = z.infer<typeof CaseSchema>;
+
+export const ContextChunkSchema = z.strictObject({
+  docId: z.string().nullish(),
+  chunkId: z.string().nullish(),
+  text: z.string(),
+  rank: z.number().int().nonnegative(),
+});
+export type ContextChunk = z.infer<typeof ContextChunkSchema>;
+
+export const CostSchema = z.strictObject({
+  inputTokens: z.number().nonnegative().nullish(),
+  outputTokens: z.number().nonnegative().nullish(),
+  latencyMs: z.number().nonnegative().nullish(),
+  toolCalls: z.number().int().nonnegative().nullish(),
+});
+
+export const ResponseSchema = z.strictObject({
+  id,
+  caseId: id,
+  system: id,
+  answer: z.string(),
+  retrievalCalled: z.boolean().nullish(),
+  finalContext: z.array(ContextChunkSchema).default([]),
+  cost: CostSchema.nullish(),
+});
+export type ResponseRecord = z.infer<typeof ResponseSchema>;
+
+export const JudgeConfigSchema = z.strictObject({
+  model: id,
+  version: id,
+  promptVersion: id,
+  promptHash: z.string().nullish(),
+});
+export type JudgeConfig = z.infer<typeof JudgeConfigSchema>;
+
+export const VerdictSchema = z.strictObject({
+  caseId: id,
+  responseId: z.string().nullish(),
+  judge: JudgeConfigSchema,
+  dimension: id,
+  value: z.union([z.string(), z.number()]),
+  rationale: z.string().nullish(),
+});
+export type VerdictRecord = z.infer<typeof VerdictSchema>;
+
+export const IMPORT_KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_FORMATS = ['auto', 'jsonl', 'csv', 'ragas', 'deepeval'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
