@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
@@ -33,7 +33,7 @@ function readHeader(path: string): string {
  * Looks at an existing file without writing to it: is it SQLite, is it ours,
  * is it from a newer Touchstone? Any "no" is an error and the file is untouched.
  */
-function inspectExisting(path: string): { version: number } {
+function inspectExisting(path: string, latest: number): { version: number } {
   const name = basename(path);
   if (statSync(path).size === 0) return { version: 0 };
   if (readHeader(path) !== SQLITE_MAGIC) {
@@ -50,8 +50,8 @@ function inspectExisting(path: string): { version: number } {
     if (version > 0 && !tables.includes('meta')) {
       throw new ApiError('invalid-data', `${name} is not a Touchstone test set (schema version ${version} but no Touchstone tables). It was not modified.`, { file: path, line: null, field: null });
     }
-    if (version > LATEST_SCHEMA_VERSION) {
-      throw new ApiError('invalid-data', `${name} was written by a newer Touchstone (schema version ${version}; this version understands up to ${LATEST_SCHEMA_VERSION}). Update Touchstone to open it. It was not modified.`, { file: path, line: null, field: null });
+    if (version > latest) {
+      throw new ApiError('invalid-data', `${name} was written by a newer Touchstone (schema version ${version}; this version understands up to ${latest}). Update Touchstone to open it. It was not modified.`, { file: path, line: null, field: null });
     }
     const quick = probe.pragma('quick_check', { simple: true });
     if (quick !== 'ok') {
@@ -85,15 +85,15 @@ function backupFileName(path: string, fromVersion: number): string {
   return `${path}.v${fromVersion}-backup-${stamp}.sqlite`;
 }
 
-async function migrate(db: Db, path: string, fromVersion: number): Promise<string | null> {
-  if (fromVersion >= LATEST_SCHEMA_VERSION) return null;
+async function migrate(db: Db, path: string, fromVersion: number, migrations: Migration[]): Promise<string | null> {
+  if (fromVersion >= migrations[migrations.length - 1].version) return null;
   let backupPath: string | null = null;
   if (fromVersion > 0) {
     backupPath = backupFileName(path, fromVersion);
     await db.backup(backupPath);
   }
   db.transaction(() => {
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (migration.version <= fromVersion) continue;
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
@@ -115,16 +115,21 @@ export function readMeta(db: Db, key: string): string | null {
  * an existing file is inspected read-only first, then migrated forward
  * (with a backup copy written before any migration of existing data).
  */
-export async function openTestSetFile(path: string, opts: { create: boolean }): Promise<OpenedTestSet> {
+export async function openTestSetFile(
+  path: string,
+  opts: { create: boolean; migrations?: Migration[] },
+): Promise<OpenedTestSet> {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const latest = migrations[migrations.length - 1].version;
   const exists = existsSync(path);
   if (!exists && !opts.create) {
     throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
   }
-  const { version } = exists ? inspectExisting(path) : { version: 0 };
+  const { version } = exists ? inspectExisting(path, latest) : { version: 0 };
   const db = new Database(path);
   try {
     configure(db);
-    const backupPath = await migrate(db, path, version);
+    const backupPath = await migrate(db, path, version, migrations);
     return {
       db,
       path,

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4599;
+const DATA_DIR = 'test-results/e2e-data';
+
+/**
+ * End-to-end tests: the real renderer in Debian's Chromium against browser
+ * mode on a real SQLite file (a fresh data folder, so the demo is created).
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && tsx server/start-web.ts --port ${PORT} --data-dir ${DATA_DIR} --token e2e-token`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});

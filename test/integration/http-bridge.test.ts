@@ -1,0 +1,100 @@
+import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from '../../server/backend';
+import { startHttpBridge, type HttpBridge } from '../../server/http-bridge';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+interface Reply {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+function send(opts: { host?: string; port: number; method?: string; path: string; headers?: Record<string, string>; body?: string; address?: string }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: opts.address ?? '127.0.0.1', port: opts.port, method: opts.method ?? 'POST', path: opts.path, headers: { Host: opts.host ?? `127.0.0.1:${opts.port}`, ...opts.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+describe('HTTP bridge (browser mode)', () => {
+  let dir: string;
+  let backend: Backend;
+  let bridge: HttpBridge;
+  const api = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    send({ port: bridge.port, path, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': bridge.token, ...headers } });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'touchstone-bridge-'));
+    const staticDir = join(dir, 'static');
+    mkdirSync(staticDir);
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    backend = await createBackend({ dataDir: join(dir, 'data'), mode: 'browser', version: 'test', initialTestSet: join(dir, 'bridge.sqlite') });
+    bridge = await startHttpBridge({ dispatch: backend.dispatch, staticDir });
+  });
+
+  afterAll(async () => {
+    await bridge.close();
+    backend.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints a loopback URL carrying a long random token', () => {
+    expect(bridge.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?token=[0-9a-f]{48}$`));
+  });
+
+  it('answers contract calls made with the token', async () => {
+    const reply = await api('/api/testSets.current', {});
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'bridge.sqlite', schemaVersion: 1, isDemo: false } });
+  });
+
+  it('refuses calls without the token or with a wrong one', async () => {
+    const none = await send({ port: bridge.port, path: '/api/testSets.current', body: '{}' });
+    expect(none.status).toBe(401);
+    const wrong = await api('/api/testSets.current', {}, { 'X-Touchstone-Token': 'x'.repeat(48) });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('refuses a wrong Host or a foreign Origin, even with the token', async () => {
+    const host = await send({ port: bridge.port, host: `evil.example:${bridge.port}`, path: '/api/testSets.current', body: '{}', headers: { 'X-Touchstone-Token': bridge.token } });
+    expect(host.status).toBe(403);
+    const origin = await api('/api/testSets.current', {}, { Origin: 'http://evil.example' });
+    expect(origin.status).toBe(403);
+    const page = await send({ port: bridge.port, host: 'evil.example', method: 'GET', path: '/' });
+    expect(page.status).toBe(403);
+  });
+
+  it('serves the page with the CSP header and never lets a path escape the static folder', async () => {
+    const page = await send({ port: bridge.port, method: 'GET', path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const escape = await send({ port: bridge.port, method: 'GET', path: '/..%2F..%2Fbridge.sqlite' });
+    expect(escape.body).toBe('<!doctype html><title>t</title>');
+  });
+
+  it('rejects input that does not match the contract, naming the field', async () => {
+    const reply = JSON.parse((await api('/api/cases.list', { filters: {}, offset: -1, limit: 10 })).body);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input', location: { field: 'offset' } } });
+    const unknown = JSON.parse((await api('/api/cases.drop', {})).body);
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'Unknown operation "cases.drop".' } });
+  });
+
+  it('listens on 127.0.0.1 only', async () => {
+    const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (!external) return; // a machine with loopback only has nothing else to reach
+    await expect(send({ address: external.address, port: bridge.port, method: 'GET', path: '/' })).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
