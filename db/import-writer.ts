@@ -38,7 +38,7 @@ const json = (value: unknown) => JSON.stringify(value ?? []);
 export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSourceInfo, onProgress?: (done: number) => void): ImportCounts {
   const counts: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
   const statements = {
-    documentExists: db.prepare('SELECT 1 FROM documents WHERE doc_id = ? AND revision = ?').pluck(),
+    storedDocument: db.prepare('SELECT title, text FROM documents WHERE doc_id = ? AND revision = ?'),
     docIdKnown: db.prepare('SELECT 1 FROM documents WHERE doc_id = ? LIMIT 1').pluck(),
     insertDocument: db.prepare(
       `INSERT INTO documents (doc_id, revision, title, effective_from, expires_at, supersedes, superseded_by, access_scope, text)
@@ -71,8 +71,11 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
 
   db.transaction(() => {
     for (const { record: d, line } of records.documents) {
-      if (statements.documentExists.get(d.docId, d.revision)) {
-        throw refused(source, line, 'revision', `document "${d.docId}" revision "${d.revision}" is already in this test set`);
+      const stored = statements.storedDocument.get(d.docId, d.revision) as { title: string; text: string | null } | undefined;
+      if (stored) {
+        // The same revision again (e.g. a context shared by two Ragas files) is already there; a different one is a conflict.
+        if (stored.title === d.title && stored.text === (d.text ?? null)) continue;
+        throw refused(source, line, 'revision', `document "${d.docId}" revision "${d.revision}" is already in this test set with different content (give the new text a new revision)`);
       }
       statements.insertDocument.run(
         d.docId, d.revision, d.title, d.effectiveFrom ?? null, d.expiresAt ?? null, d.supersedes ?? null, d.supersededBy ?? null, json(d.accessScope), d.text ?? null,
