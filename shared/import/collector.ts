@@ -1,0 +1,99 @@
+import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
+import { ImportDataError } from './errors';
+import type { Located, ParsedImport, ConcreteImportFormat } from './types';
+
+/**
+ * Accumulates the records of one file and enforces what holds across lines:
+ * unique ids within the file, and one judge configuration per judge file.
+ */
+export class Collector {
+  readonly documents: Located<DocumentRecord>[] = [];
+  readonly cases: Located<CaseRecord>[] = [];
+  readonly responses: Located<ResponseRecord>[] = [];
+  readonly verdicts: Located<VerdictRecord>[] = [];
+  private readonly caseLines = new Map<string, number>();
+  private readonly docLines = new Map<string, number>();
+  private readonly responseLines = new Map<string, number>();
+  private readonly verdictLines = new Map<string, number>();
+  private judge: { config: JudgeConfig; line: number } | null = null;
+
+  constructor(readonly fileName: string) {}
+
+  addCase(record: CaseRecord, line: number, idField = 'id'): void {
+    const prev = this.caseLines.get(record.id);
+    if (prev !== undefined) {
+      throw new ImportDataError(this.fileName, line, idField,
+        `duplicate case id "${record.id}": line ${prev} already has a case with this id. Case ids must be unique within a file.`);
+    }
+    this.caseLines.set(record.id, line);
+    this.cases.push({ record, line });
+  }
+
+  /** `derived`: a document made from context text; the same text twice is the same document, not an error. */
+  addDocument(record: DocumentRecord, line: number, derived = false): void {
+    const key = `${record.docId}\u0000${record.revision}`;
+    const prev = this.docLines.get(key);
+    if (prev !== undefined) {
+      if (derived) return;
+      throw new ImportDataError(this.fileName, line, 'docId',
+        `duplicate document "${record.docId}" revision "${record.revision}": line ${prev} already has it. ` +
+        'Each docId + revision may appear once per file.');
+    }
+    this.docLines.set(key, line);
+    this.documents.push({ record, line });
+  }
+
+  addResponse(record: ResponseRecord, line: number, idField = 'id'): void {
+    const prev = this.responseLines.get(record.id);
+    if (prev !== undefined) {
+      throw new ImportDataError(this.fileName, line, idField,
+        `duplicate response id "${record.id}": line ${prev} already has a response with this id. Response ids must be unique within a file.`);
+    }
+    this.responseLines.set(record.id, line);
+    this.responses.push({ record, line });
+  }
+
+  addVerdict(record: VerdictRecord, line: number): void {
+    const j = record.judge;
+    if (this.judge === null) {
+      this.judge = { config: j, line };
+    } else {
+      const first = this.judge.config;
+      for (const key of ['model', 'version', 'promptVersion', 'promptHash'] as const) {
+        const a = first[key] ?? null;
+        const b = j[key] ?? null;
+        if (a !== b) {
+          throw new ImportDataError(this.fileName, line, `judge.${key}`,
+            `this line's judge ${key} is ${JSON.stringify(b)} but line ${this.judge.line} has ${JSON.stringify(a)}. ` +
+            'A judge-run file must hold one judge configuration (model, version, promptVersion, promptHash): ' +
+            'split the file into one file per configuration.');
+        }
+      }
+    }
+    const key = `${record.caseId}\u0000${record.responseId ?? ''}\u0000${record.dimension}`;
+    const prev = this.verdictLines.get(key);
+    if (prev !== undefined) {
+      throw new ImportDataError(this.fileName, line, 'dimension',
+        `duplicate verdict: line ${prev} already has a "${record.dimension}" verdict for case "${record.caseId}"` +
+        `${record.responseId ? ` and response "${record.responseId}"` : ''}. A judge run gives one verdict per item and dimension.`);
+    }
+    this.verdictLines.set(key, line);
+    this.verdicts.push({ record, line });
+  }
+
+  get recordCount(): number {
+    return this.cases.length + this.documents.length + this.responses.length + this.verdicts.length;
+  }
+
+  result(format: ConcreteImportFormat, lines: number, kind: ImportKind): ParsedImport {
+    return {
+      format,
+      documents: this.documents,
+      cases: this.cases,
+      responses: this.responses,
+      verdicts: this.verdicts,
+      judge: kind === 'judge' && this.judge ? this.judge.config : null,
+      lines,
+    };
+  }
+}

@@ -1,0 +1,116 @@
+import type { ImportKind } from '../domain/schemas';
+import { csvTable, parseCsv, type CsvTable } from './csv';
+import { describeType, ImportDataError, quoteList } from './errors';
+import { isPlainObject, JsonSyntaxError, parseJsonFast, parseJsonWithPositions, type JsonPositions } from './json';
+import { nativeKeys } from './native';
+import type { SourceText } from './text';
+
+/** What a file looks like before we know its format. */
+export type FileShape =
+  | { type: 'jsonl' }
+  | { type: 'json'; value: unknown; positions: WeakMap<object, JsonPositions> }
+  | { type: 'csv'; table: CsvTable; delimiter: string };
+
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** JSON or JSON Lines by extension, else by the first non-blank character. */
+export function looksLikeJson(src: SourceText, ext: string): boolean {
+  if (['json', 'jsonl', 'ndjson'].includes(ext)) return true;
+  if (['csv', 'tsv', 'txt'].includes(ext)) return false;
+  const m = /\S/.exec(src.text);
+  return !!m && (m[0] === '{' || m[0] === '[');
+}
+
+/**
+ * A JSON-ish file is one JSON document (`[...]`, a pretty-printed object) or
+ * JSON Lines. A single-line object counts as JSON Lines with one record.
+ */
+export function jsonShape(src: SourceText, fileName: string, ext: string): FileShape {
+  if (ext === 'jsonl' || ext === 'ndjson') return { type: 'jsonl' };
+  try {
+    const { value, positions } = parseJsonWithPositions(src.text);
+    const oneLine = !/[\r\n]/.test(src.text.trim());
+    if (isPlainObject(value) && oneLine && !('testRunData' in value)) return { type: 'jsonl' };
+    return { type: 'json', value, positions };
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    const first = src.lines().find((l) => l.trim() !== '');
+    if (first !== undefined && parseJsonFast(first).ok) return { type: 'jsonl' };
+    throw new ImportDataError(fileName, src.lineAt(e.offset), null,
+      `not valid JSON: ${e.reason} (at column ${src.columnAt(e.offset)}).`);
+  }
+}
+
+export function csvShape(src: SourceText, fileName: string, ext: string): FileShape {
+  const firstLine = src.lines().find((l) => l.trim() !== '') ?? '';
+  const delimiter = ext === 'tsv' || (firstLine.includes('\t') && !firstLine.includes(',')) ? '\t' : ',';
+  return { type: 'csv', table: csvTable(parseCsv(src.text, fileName, delimiter), fileName), delimiter };
+}
+
+export type Classified = 'ragas' | 'deepeval' | 'native' | null;
+
+const DEEPEVAL_MARKERS = ['expected_output', 'actual_output', 'context', 'retrieval_context', 'expectedOutput', 'actualOutput', 'retrievalContext'];
+
+/** Keys that, all present, mark a native record of each kind. */
+const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
+  cases: ['id', 'query'],
+  documents: ['docId'],
+  responses: ['caseId', 'answer'],
+  judge: ['caseId', 'dimension'],
+};
+
+export function classifyKeys(keys: readonly string[], kind: ImportKind): Classified {
+  const has = (k: string) => keys.includes(k);
+  if (has('user_input')) return 'ragas';
+  if (has('input') && DEEPEVAL_MARKERS.some(has)) return 'deepeval';
+  const native = nativeKeys(kind);
+  const overlap = keys.filter((k) => native.includes(k)).length;
+  if (NATIVE_SIGNATURE[kind].every(has) || overlap >= 2) return 'native';
+  return null;
+}
+
+/** Keys of the first objects of an array (in first-seen order). */
+export function keysOfItems(items: readonly unknown[], limit = 50): string[] {
+  const keys: string[] = [];
+  for (const item of items.slice(0, limit)) {
+    if (isPlainObject(item)) for (const k of Object.keys(item)) if (!keys.includes(k)) keys.push(k);
+  }
+  return keys;
+}
+
+/** A short description of what a JSON value holds, for "unknown format" messages. */
+export function describeJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    const keys = keysOfItems(value);
+    if (value.length === 0) return 'an empty JSON array';
+    if (keys.length === 0) return `a JSON array of ${value.length} items (${describeType(value[0])}, not objects)`;
+    return `a JSON array of ${value.length} objects with keys ${quoteList(keys)}`;
+  }
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    let s = `a JSON object with key${keys.length === 1 ? '' : 's'} ${quoteList(keys)}`;
+    const inner = keys.find((k) => Array.isArray(value[k]) && keysOfItems(value[k] as unknown[]).length > 0);
+    if (inner) {
+      const arr = value[inner] as unknown[];
+      s += ` ("${inner}" is a list of ${arr.length} objects with keys ${quoteList(keysOfItems(arr))})`;
+    }
+    return s;
+  }
+  return `a single JSON ${describeType(value).replace(/^an? /, '')}`;
+}
+
+export function unknownFormatError(fileName: string, kind: ImportKind, seen: string): ImportDataError {
+  const native = nativeKeys(kind).slice(0, 6).join(', ');
+  const tried = [`native JSONL/CSV ${kind} (fields such as ${native})`];
+  if (kind === 'cases') {
+    tried.push('Ragas (user_input, reference, reference_contexts, retrieved_contexts, response)');
+    tried.push('DeepEval goldens (input, expected_output, context, retrieval_context, actual_output) or a DeepEval test run ({"testRunData": …})');
+  }
+  return new ImportDataError(fileName, null, null,
+    `could not recognise the format of this file. Tried: ${tried.join('; ')}. Saw ${seen}. ` +
+    'Convert the file to one of these formats, or choose the format explicitly.');
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ImportJob } from '../../shared/api/contract';
+import { createBackend, type Backend } from '../../server/backend';
+import { useTempDir } from '../helpers/temp-dir';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/external/', import.meta.url));
+
+async function call<T>(backend: Backend, name: string, input: unknown): Promise<T> {
+  const envelope = await backend.dispatch(name, input);
+  if (!envelope.ok) throw new Error(envelope.error.message);
+  return envelope.value as T;
+}
+
+async function importAndWait(backend: Backend, kind: string, fileName: string, bytes: Uint8Array): Promise<ImportJob> {
+  const { jobId } = await call<{ jobId: string }>(backend, 'imports.start', { kind, format: 'auto', source: { fileName, contentBase64: Buffer.from(bytes).toString('base64') } });
+  for (;;) {
+    const job = await call<ImportJob>(backend, 'imports.status', { jobId });
+    if (job.state !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('imports from the app (worker thread, one transaction)', () => {
+  const tempDir = useTempDir();
+
+  it('first launch opens the demo test set built from the bundled sample', async () => {
+    const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test' });
+    const current = await call<{ name: string; isDemo: boolean }>(backend, 'testSets.current', {});
+    expect(current).toMatchObject({ name: 'demo.touchstone.sqlite', isDemo: true });
+    const stats = await call<Record<string, number>>(backend, 'testSets.stats', {});
+    expect(stats.cases).toBeGreaterThanOrEqual(40);
+    expect(stats.judgeRuns).toBe(1);
+    backend.close();
+  });
+
+  it('imports a real DeepEval export and reports what was added', async () => {
+    const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test' });
+    const before = await call<Record<string, number>>(backend, 'testSets.stats', {});
+    const job = await importAndWait(backend, 'cases', 'deepeval_goldens.csv', readFileSync(join(FIXTURES, 'deepeval_goldens.csv')));
+    expect(job).toMatchObject({ state: 'done', format: 'deepeval', added: { cases: 15 }, error: null });
+    const after = await call<Record<string, number>>(backend, 'testSets.stats', {});
+    expect(after.cases).toBe(before.cases + 15);
+    backend.close();
+  });
+
+  it('a file that is not UTF-8 fails with its line and leaves the test set unchanged', async () => {
+    const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test' });
+    const before = await call<Record<string, number>>(backend, 'testSets.stats', {});
+    const good = Buffer.from(`${JSON.stringify({ id: 'gbk-1', query: 'ok' })}\n`, 'utf8');
+    const gbk = Buffer.concat([good, Buffer.from('{"id": "gbk-2", "query": "', 'utf8'), Buffer.from([0xcd, 0xcb, 0xbf, 0xee]), Buffer.from('"}\n', 'utf8')]);
+    const job = await importAndWait(backend, 'cases', 'gbk-cases.jsonl', gbk);
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatchObject({ code: 'invalid-data', location: { file: 'gbk-cases.jsonl', line: 2 } });
+    expect(job.error?.message).toMatch(/UTF-8/);
+    expect(job.error?.message).toMatch(/Nothing was imported/);
+    expect(await call(backend, 'testSets.stats', {})).toEqual(before);
+    backend.close();
+  });
+
+  it('a response for an unknown case aborts the whole file, even after good lines', async () => {
+    const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test' });
+    const before = await call<Record<string, number>>(backend, 'testSets.stats', {});
+    const lines = [
+      { id: 'r-new-1', caseId: 'refund-annual-day20', system: 's@1', answer: 'a' },
+      { id: 'r-new-2', caseId: 'no-such-case', system: 's@1', answer: 'a' },
+    ].map((r) => JSON.stringify(r)).join('\n');
+    const job = await importAndWait(backend, 'responses', 'responses.jsonl', Buffer.from(lines));
+    expect(job.error).toMatchObject({ location: { line: 2, field: 'caseId' } });
+    expect(await call(backend, 'testSets.stats', {})).toEqual(before);
+    backend.close();
+  });
+});
