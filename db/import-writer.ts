@@ -18,6 +18,12 @@ export interface RecordsToWrite {
 export interface ImportSourceInfo {
   fileName: string;
   sha256: string;
+  /**
+   * Ragas / DeepEval cases get ids derived from their question, so a results
+   * file names the same cases as the test-set file imported before it: an
+   * identical existing case is reused (its responses are still added).
+   */
+  reuseIdenticalCases?: boolean;
 }
 
 function refused(source: ImportSourceInfo, line: number, field: string, message: string): ApiError {
@@ -45,6 +51,7 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
+    sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
       `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -85,7 +92,10 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
     }
 
     for (const { record: c, line } of records.cases) {
-      if (statements.caseSeq.get(c.id) !== undefined) throw refused(source, line, 'id', `case id "${c.id}" is already in this test set`);
+      if (statements.caseSeq.get(c.id) !== undefined) {
+        if (source.reuseIdenticalCases && statements.sameCase.get(c.id, c.query, c.referenceAnswer ?? null)) continue;
+        throw refused(source, line, 'id', `case id "${c.id}" is already in this test set`);
+      }
       c.relevantDocuments.forEach((docId, i) => {
         if (!statements.docIdKnown.get(docId)) throw refused(source, line, `relevantDocuments.${i}`, `unknown docId "${docId}" (import its document first)`);
       });

@@ -40,7 +40,8 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;
   onProgress({ phase: 'writing', done: 0, total });
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
-  const added = writeRecords(db, parsed, { fileName: request.fileName, sha256 }, (done) => onProgress({ phase: 'writing', done, total }));
+  const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.format === 'ragas' || parsed.format === 'deepeval' };
+  const added = writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
   return { format: parsed.format, added };
 }
 

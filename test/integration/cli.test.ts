@@ -115,6 +115,14 @@ describe('touchstone CLI', () => {
     const ragas = await cli('import', 'cases', join(FIXTURES, 'ragas_testset_letstalk.csv'), '--db', db, '--json');
     expect(ragas.code).toBe(0);
     expect(ragas.json).toMatchObject({ format: 'ragas', added: { cases: 10 } });
+    // the evaluation results of the same test set add their responses to the cases already there
+    const results = await cli('import', 'cases', join(FIXTURES, 'ragas_eval_result_letstalk.csv'), '--db', db, '--json');
+    expect(results.code).toBe(0);
+    expect(results.json).toMatchObject({ format: 'ragas', added: { cases: 0, documents: 0, responses: 10 } });
+    // importing the same file again is refused: its responses are already there
+    const again = await cli('import', 'cases', join(FIXTURES, 'ragas_eval_result_letstalk.csv'), '--db', db);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/response id "ragas-[0-9a-f]+@imported" is already in this test set/);
     const deepeval = await cli('import', 'cases', join(FIXTURES, 'deepeval_goldens.json'), '--db', db, '--json');
     expect(deepeval.code).toBe(0);
     expect(deepeval.json).toMatchObject({ format: 'deepeval', added: { cases: 4 } });
