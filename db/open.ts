@@ -7,6 +7,9 @@ import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
+/** The desktop app's backend points this at better-sqlite3 built for Electron's ABI; plain Node uses node_modules' build. */
+const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
+
 export interface OpenedTestSet {
   db: Db;
   path: string;
@@ -41,7 +44,7 @@ function inspectExisting(path: string, latest: number): { version: number } {
   }
   let probe: Db | null = null;
   try {
-    probe = new Database(path, { readonly: true, fileMustExist: true });
+    probe = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
     const version = probe.pragma('user_version', { simple: true }) as number;
     const tables = probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     if (version === 0 && tables.length > 0) {
@@ -68,7 +71,7 @@ function inspectExisting(path: string, latest: number): { version: number } {
 
 /** A connection with the settings every Touchstone connection uses (WAL, foreign keys, durable commits). */
 export function connect(path: string): Db {
-  const db = new Database(path, { fileMustExist: true });
+  const db = new Database(path, { fileMustExist: true, nativeBinding });
   configure(db);
   return db;
 }
@@ -126,7 +129,7 @@ export async function openTestSetFile(
     throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
   }
   const { version } = exists ? inspectExisting(path, latest) : { version: 0 };
-  const db = new Database(path);
+  const db = new Database(path, { nativeBinding });
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);

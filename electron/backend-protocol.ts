@@ -1,0 +1,56 @@
+import type { ApiErrorBody, Envelope } from '../shared/api/contract';
+
+/**
+ * Messages between the main process and the backend utility process
+ * (process.parentPort). Main sends requests and a shutdown; the backend
+ * answers each request exactly once, with an envelope (never a throw).
+ */
+
+export interface BackendRequest {
+  id: number;
+  name: string;
+  input: unknown;
+}
+
+export interface BackendShutdown {
+  type: 'shutdown';
+}
+
+export type ToBackend = BackendRequest | BackendShutdown;
+
+export interface BackendResponse {
+  id: number;
+  envelope: Envelope<unknown>;
+}
+
+/** Environment main hands to the backend process (the utility process has no `app` module to ask). */
+export const BACKEND_ENV = {
+  dataDir: 'TOUCHSTONE_DATA_DIR',
+  version: 'TOUCHSTONE_VERSION',
+  sampleDir: 'TOUCHSTONE_SAMPLE_DIR',
+  sqliteBinding: 'TOUCHSTONE_SQLITE_BINDING',
+} as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+export function isBackendRequest(message: unknown): message is BackendRequest {
+  return isRecord(message) && Number.isSafeInteger(message.id) && typeof message.name === 'string';
+}
+
+export function isBackendShutdown(message: unknown): message is BackendShutdown {
+  return isRecord(message) && message.type === 'shutdown';
+}
+
+export function isBackendResponse(message: unknown): message is BackendResponse {
+  return isRecord(message) && Number.isSafeInteger(message.id) && isRecord(message.envelope) && typeof message.envelope.ok === 'boolean';
+}
+
+export const backendDownError = (detail: string): ApiErrorBody => ({
+  code: 'internal',
+  message: `Touchstone's data process stopped (${detail}). Saved labels are safe; it has been restarted, please try again.`,
+});
+
+export const backendUnavailableError = (): ApiErrorBody => ({
+  code: 'internal',
+  message: "Touchstone's data process is not running and could not be restarted. Saved labels are safe; quit and reopen Touchstone.",
+});
