@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { CasesView } from './components/cases/CasesView';
+import { ImportDialog } from './components/import/ImportDialog';
+import { ErrorBanner } from './components/shell/ErrorBanner';
+import { PathDialog } from './components/shell/PathDialog';
+import { TopBar } from './components/shell/TopBar';
+import { WelcomeScreen } from './components/shell/WelcomeScreen';
+import { startMenuLoop } from './desktop/menuLoop';
+import { useDocumentChrome } from './hooks/useDocumentChrome';
+import { useI18n } from './i18n/useI18n';
+import { useNavigationStore } from './stores/navigationStore';
+import { useTestSetStore } from './stores/testSetStore';
+
+export function App() {
+  const { t } = useI18n();
+  const ready = useTestSetStore((s) => s.ready);
+  const current = useTestSetStore((s) => s.current);
+  const init = useTestSetStore((s) => s.init);
+  const view = useNavigationStore((s) => s.view);
+  useDocumentChrome();
+
+  useEffect(() => {
+    void init();
+    startMenuLoop();
+  }, [init]);
+
+  let main;
+  if (!ready) main = <div className="app-loading" aria-busy="true">{t('app.loading')}</div>;
+  else if (!current) main = <WelcomeScreen />;
+  else if (view === 'cases') main = <CasesView />;
+
+  return (
+    <div className="app">
+      <TopBar />
+      <ErrorBanner />
+      <main className="app-main">{main}</main>
+      <PathDialog />
+      <ImportDialog />
+    </div>
+  );
+}

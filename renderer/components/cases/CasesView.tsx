@@ -1,0 +1,40 @@
+import { useI18n } from '../../i18n/useI18n';
+import { useCaseKeyboard } from '../../hooks/useCaseKeyboard';
+import { useCasesStore } from '../../stores/casesStore';
+import { ErrorDetails } from '../common/ErrorDetails';
+import { CaseDetailPane } from '../detail/CaseDetailPane';
+import { CaseCount } from './CaseCount';
+import { CaseFilters } from './CaseFilters';
+import { CaseList } from './CaseList';
+import { CaseSearch } from './CaseSearch';
+
+export function CasesView() {
+  const { t } = useI18n();
+  const error = useCasesStore((s) => s.error);
+  const reload = useCasesStore((s) => s.reload);
+  useCaseKeyboard();
+  return (
+    <div className="cases-view">
+      <section className="list-pane" aria-label={t('cases.listLabel')}>
+        <div className="list-controls">
+          <CaseSearch />
+          <CaseFilters />
+          <CaseCount />
+        </div>
+        {error ? (
+          <div className="inline-error">
+            <ErrorDetails error={error} testId="list-error" />
+            <button type="button" className="button small" onClick={reload}>
+              {t('error.retry')}
+            </button>
+          </div>
+        ) : null}
+        <CaseList />
+        <div className="keyboard-hint" aria-hidden="true">
+          {t('cases.keyboardHint')}
+        </div>
+      </section>
+      <CaseDetailPane />
+    </div>
+  );
+}

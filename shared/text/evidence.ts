@@ -1,0 +1,93 @@
+import { highlightSegments, type HighlightResult } from './highlight';
+
+/** The parts of a claim the evidence view needs (structurally compatible with the domain Claim). */
+export interface ClaimWithEvidence {
+  text: string;
+  evidence: readonly { docId: string; quote: string; start?: number | null }[];
+}
+
+export interface DocumentText {
+  docId: string;
+  revision: string;
+  text?: string | null;
+}
+
+/** One evidence quote placed in one document text, tagged with its claim's number (1-based). */
+export interface EvidenceMark {
+  quote: string;
+  start?: number | null;
+  claimNumber: number;
+  evidenceIndex: number;
+}
+
+/** Every evidence quote of the claims that points at `docId`, in claim order. */
+export function evidenceMarksForDocument(claims: readonly ClaimWithEvidence[], docId: string): EvidenceMark[] {
+  const marks: EvidenceMark[] = [];
+  claims.forEach((claim, claimIndex) => {
+    claim.evidence.forEach((evidence, evidenceIndex) => {
+      if (evidence.docId === docId) {
+        marks.push({ quote: evidence.quote, start: evidence.start ?? null, claimNumber: claimIndex + 1, evidenceIndex });
+      }
+    });
+  });
+  return marks;
+}
+
+export interface HighlightedDocument {
+  marks: EvidenceMark[];
+  result: HighlightResult;
+}
+
+/** A document revision's text cut into segments, with the evidence of `claims` highlighted. */
+export function highlightDocument(claims: readonly ClaimWithEvidence[], document: DocumentText): HighlightedDocument {
+  const marks = evidenceMarksForDocument(claims, document.docId);
+  return { marks, result: highlightSegments(document.text ?? '', marks) };
+}
+
+export type EvidenceLocation =
+  | { status: 'found'; revisions: string[] }
+  | { status: 'quote-not-found'; revisions: [] }
+  | { status: 'document-missing'; revisions: [] }
+  | { status: 'no-text'; revisions: [] };
+
+/** Where one evidence quote can be seen among the case's documents. */
+export function locateEvidence(
+  evidence: { docId: string; quote: string },
+  documents: readonly DocumentText[],
+): EvidenceLocation {
+  const revisions = documents.filter((document) => document.docId === evidence.docId);
+  if (revisions.length === 0) return { status: 'document-missing', revisions: [] };
+  const withText = revisions.filter((document) => typeof document.text === 'string' && document.text.length > 0);
+  if (withText.length === 0) return { status: 'no-text', revisions: [] };
+  const found = withText.filter((document) => (document.text as string).includes(evidence.quote)).map((d) => d.revision);
+  return found.length > 0 ? { status: 'found', revisions: found } : { status: 'quote-not-found', revisions: [] };
+}
+
+/**
+ * Documents grouped by docId (first-seen order); within a group the newest
+ * revision (latest effectiveFrom) comes first, revisions without a date last.
+ */
+export function groupRevisions<D extends { docId: string; effectiveFrom?: string | null }>(
+  documents: readonly D[],
+): { docId: string; revisions: D[] }[] {
+  const groups = new Map<string, D[]>();
+  for (const document of documents) {
+    const list = groups.get(document.docId);
+    if (list) list.push(document);
+    else groups.set(document.docId, [document]);
+  }
+  return [...groups].map(([docId, revisions]) => ({
+    docId,
+    revisions: revisions
+      .map((document, index) => ({ document, index }))
+      .sort((a, b) => {
+        const x = a.document.effectiveFrom ?? '';
+        const y = b.document.effectiveFrom ?? '';
+        if (x === y) return a.index - b.index;
+        if (!x) return 1;
+        if (!y) return -1;
+        return x < y ? 1 : -1;
+      })
+      .map(({ document }) => document),
+  }));
+}
