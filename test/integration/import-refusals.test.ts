@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableCounts } from '../../db/maintenance';
+import { openTestSetFile, type Db } from '../../db/open';
+import type { ImportKind } from '../../shared/domain/schemas';
+import { importFailure, runImport } from '../../server/import-pipeline';
+import { SAMPLE_FILES } from '../../server/demo';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const SAMPLE = fileURLToPath(new URL('../../shared/sample/', import.meta.url));
+const jsonl = (...records: unknown[]) => Buffer.from(records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n'));
+const good = { id: 'fresh-case', query: '新问题' };
+
+/** Each class of bad input the foundation issue names, with where the message must point. */
+const BAD_INPUTS: { name: string; kind: ImportKind; file: string; bytes: Buffer; line: number | null; field: string | null; says: RegExp }[] = [
+  { name: 'invalid JSON', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, '{"id": "x", "query": "unterminated'), line: 2, field: null, says: /JSON/i },
+  { name: 'missing field', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'no-query' }), line: 2, field: 'query', says: /missing|required/i },
+  { name: 'mistyped field', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'x', query: 'q', slices: 'time-sensitive' }), line: 2, field: 'slices', says: /list|array/i },
+  { name: 'unknown enum value', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'x', query: 'q', split: 'test' }), line: 2, field: 'split', says: /dev|holdout/ },
+  { name: 'unknown docId', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'x', query: 'q', relevantDocuments: ['ghost-doc'] }), line: 2, field: 'relevantDocuments.0', says: /unknown docId "ghost-doc"/ },
+  { name: 'duplicate case id in the file', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, good), line: 2, field: 'id', says: /duplicate|already|twice/i },
+  { name: 'duplicate case id in the test set', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'refund-annual-day20', query: 'q' }), line: 2, field: 'id', says: /already in this test set/ },
+  { name: 'wrong encoding (GBK)', kind: 'cases', file: 'c.jsonl', bytes: Buffer.concat([jsonl(good), Buffer.from('\n{"id":"gbk","query":"'), Buffer.from([0xcd, 0xcb, 0xbf, 0xee]), Buffer.from('"}')]), line: 2, field: null, says: /UTF-8/ },
+  { name: 'response for an unknown case', kind: 'responses', file: 'r.jsonl', bytes: jsonl({ id: 'r1', caseId: 'ghost', system: 's', answer: 'a' }), line: 1, field: 'caseId', says: /unknown case id "ghost"/ },
+  { name: 'verdict for an unknown case', kind: 'judge', file: 'j.jsonl', bytes: jsonl({ caseId: 'ghost', judge: { model: 'm', version: '1', promptVersion: 'p' }, dimension: 'correctness', value: 1 }), line: 1, field: 'caseId', says: /unknown case id "ghost"/ },
+  { name: 'two judge configurations in one file', kind: 'judge', file: 'j.jsonl', bytes: jsonl(
+    { caseId: 'refund-annual-day20', judge: { model: 'm', version: '1', promptVersion: 'p' }, dimension: 'correctness', value: 1 },
+    { caseId: 'refund-annual-day20', judge: { model: 'm', version: '2', promptVersion: 'p' }, dimension: 'faithfulness', value: 1 },
+  ), line: 2, field: 'judge.version', says: /judge/i },
+  { name: 'CSV with an unterminated quote', kind: 'cases', file: 'c.csv', bytes: Buffer.from('id,query\nok,"fine"\nbad,"never closed\n'), line: 3, field: null, says: /quote/i },
+  { name: 'empty file', kind: 'cases', file: 'c.jsonl', bytes: Buffer.from(''), line: null, field: null, says: /empty/i },
+];
+
+describe('every bad import is refused with file, line and field, and changes nothing', () => {
+  let db: Db;
+  let before: Record<string, number>;
+
+  beforeAll(async () => {
+    const opened = await openTestSetFile(join(mkdtempSync(join(tmpdir(), 'touchstone-refusals-')), 'set.sqlite'), { create: true });
+    db = opened.db;
+    for (const [kind, file] of SAMPLE_FILES) runImport(db, { kind, format: 'jsonl', fileName: file, bytes: readFileSync(join(SAMPLE, file)) });
+    before = tableCounts(db);
+  });
+
+  for (const bad of BAD_INPUTS) {
+    it(bad.name, () => {
+      let failure: ReturnType<typeof importFailure> | null = null;
+      try {
+        runImport(db, { kind: bad.kind, format: 'auto', fileName: bad.file, bytes: bad.bytes });
+      } catch (error) {
+        failure = importFailure(error, bad.file);
+      }
+      expect(failure, 'the import must be refused').not.toBeNull();
+      expect(failure!.code).toBe('invalid-data');
+      expect(failure!.location).toMatchObject({ file: bad.file, line: bad.line });
+      if (bad.field !== null) expect(failure!.location?.field).toBe(bad.field);
+      expect(failure!.message).toMatch(bad.says);
+      expect(failure!.message.startsWith(bad.file)).toBe(true);
+      expect(tableCounts(db)).toEqual(before);
+    });
+  }
+});
