@@ -4,7 +4,10 @@
  * the key without it, used when the `count` parameter is 1.
  * `enum.<kind>.<value>` keys translate vocabulary values shown to people.
  */
-export const en = {
+import { enLabeling } from './labeling.en';
+import { enReports } from './reports.en';
+
+export const enCore = {
   'app.name': 'Touchstone',
   'app.loading': 'Starting Touchstone…',
   'app.titleSuffix': 'Touchstone',
@@ -238,4 +241,6 @@ export const en = {
   'enum.slice.prompt-injection': 'Prompt injection',
 } as const satisfies Record<string, string>;
 
+/** Every screen's messages; each area keeps its own catalogue file. */
+export const en = { ...enCore, ...enLabeling, ...enReports } as const;
 export type MessageKey = keyof typeof en;

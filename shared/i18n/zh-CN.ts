@@ -1,7 +1,9 @@
-import type { MessageKey } from './en';
+import type { enCore, MessageKey } from './en';
+import { zhLabeling } from './labeling.zh-CN';
+import { zhReports } from './reports.zh-CN';
 
 /** 简体中文消息目录：键与英文目录完全相同。 */
-export const zhCN: Record<MessageKey, string> = {
+const zhCore: Record<keyof typeof enCore, string> = {
   'app.name': 'Touchstone',
   'app.loading': 'Touchstone 正在启动…',
   'app.titleSuffix': 'Touchstone',
@@ -234,3 +236,5 @@ export const zhCN: Record<MessageKey, string> = {
   'enum.slice.permission': '权限',
   'enum.slice.prompt-injection': '提示词注入',
 };
+
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports };

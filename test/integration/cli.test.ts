@@ -1,3 +1,4 @@
+import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ describe('touchstone CLI', () => {
     const db = join(tempDir(), 'a.sqlite');
     const run = await cli('init', '--db', db, '--json');
     expect(run.code).toBe(0);
-    expect(run.json).toMatchObject({ path: db, schemaVersion: 1, backupPath: null });
+    expect(run.json).toMatchObject({ path: db, schemaVersion: LATEST_SCHEMA_VERSION, backupPath: null });
     const again = await cli('init', '--db', db, '--json');
     expect(again.json.testSetId).toBe(run.json.testSetId);
   });
@@ -151,7 +152,7 @@ describe('touchstone CLI', () => {
     const db = join(dir, 'bin.sqlite');
     const init = spawnSync(process.execPath, [BIN, 'init', '--db', db, '--json'], { encoding: 'utf8' });
     expect(init.status).toBe(0);
-    expect(JSON.parse(init.stdout).schemaVersion).toBe(1);
+    expect(JSON.parse(init.stdout).schemaVersion).toBe(LATEST_SCHEMA_VERSION);
     const usage = spawnSync(process.execPath, [BIN, 'nonsense'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: touchstone');

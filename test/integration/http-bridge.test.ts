@@ -1,3 +1,4 @@
+import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +59,7 @@ describe('HTTP bridge (browser mode)', () => {
   it('answers contract calls made with the token', async () => {
     const reply = await api('/api/testSets.current', {});
     expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'bridge.sqlite', schemaVersion: 1, isDemo: false } });
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'bridge.sqlite', schemaVersion: LATEST_SCHEMA_VERSION, isDemo: false } });
   });
 
   it('refuses calls without the token or with a wrong one', async () => {

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { DimensionSchema, LabelValueSchema } from '../domain/dimensions';
+import { CaseDetailSchema, CaseFiltersSchema } from './contract-shapes';
+
+/** The labeling part of the API contract (issue: guided labeling). */
+
+export const ReviewerSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Reviewer = z.infer<typeof ReviewerSchema>;
+
+const reviewerName = z.string().trim().min(1, 'a reviewer needs a name').max(80);
+
+/** Which cases a labeling session walks through. A calibration round becomes one more source later. */
+export const QueueSpecSchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('unlabeled') }),
+  z.object({ source: z.literal('filter'), filters: CaseFiltersSchema }),
+]);
+export type QueueSpec = z.infer<typeof QueueSpecSchema>;
+
+export const CurrentLabelSchema = z.object({
+  eventId: z.number().int(),
+  value: LabelValueSchema,
+  at: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** One step of the guided sequence: a dimension, for the case or for one response. */
+export const LabelStepSchema = z.object({
+  dimension: z.string(),
+  responseId: z.string().nullable(),
+  /** This reviewer's current label, or null. */
+  current: CurrentLabelSchema.nullable(),
+  /** A value the app proposes (refusal correctness from answerability × behaviour; imported values). */
+  suggestion: LabelValueSchema.optional(),
+  suggestionReason: z.string().nullable().optional(),
+});
+export type LabelStep = z.infer<typeof LabelStepSchema>;
+
+/** A judge verdict, only ever sent for a step this reviewer has already labeled (blind labeling). */
+export const RevealedVerdictSchema = z.object({
+  dimension: z.string(),
+  responseId: z.string().nullable(),
+  value: z.union([z.string(), z.number()]),
+  rationale: z.string().nullable(),
+  judge: z.string(),
+});
+
+export const EvidenceRevisionStatusSchema = z.object({
+  claimIndex: z.number().int(),
+  evidenceIndex: z.number().int(),
+  docId: z.string(),
+  /** The newest revision of the document, and whether the quote is still in it. */
+  latestRevision: z.string().nullable(),
+  status: z.enum(['found', 'missing-in-latest', 'unknown-document']),
+});
+
+export const LabelingItemSchema = z.object({
+  detail: CaseDetailSchema,
+  steps: z.array(LabelStepSchema),
+  verdicts: z.array(RevealedVerdictSchema),
+  evidence: z.array(EvidenceRevisionStatusSchema),
+  /** Position of this case in the queue (0-based) and the queue's size, when opened from a queue. */
+  position: z.object({ index: z.number().int(), total: z.number().int(), done: z.number().int() }).nullable(),
+});
+export type LabelingItem = z.infer<typeof LabelingItemSchema>;
+
+export const LabelEventSchema = z.object({
+  eventId: z.number().int(),
+  reviewer: z.string(),
+  dimension: z.string(),
+  responseId: z.string().nullable(),
+  value: LabelValueSchema,
+  previousValue: LabelValueSchema,
+  reason: z.string().nullable(),
+  at: z.string(),
+  kind: z.enum(['set', 'undo']),
+});
+export type LabelEvent = z.infer<typeof LabelEventSchema>;
+
+const RateSchema = z.object({
+  successes: z.number().int(),
+  n: z.number().int(),
+  /** NaN when n is 0 (sent as null). */
+  rate: z.number().nullable(),
+  ci95: z.tuple([z.number().nullable(), z.number().nullable()]),
+});
+
+export const ReleaseThresholdSchema = z.object({
+  minCorrectAnswerRate: z.number().min(0).max(1),
+  maxOverRefusalRate: z.number().min(0).max(1),
+  minCorrectRefusalRate: z.number().min(0).max(1),
+});
+export type ReleaseThreshold = z.infer<typeof ReleaseThresholdSchema>;
+
+export const CrossTableGroupSchema = z.object({
+  questionType: z.string(),
+  stakes: z.enum(['high', 'low']).nullable(),
+  threshold: ReleaseThresholdSchema,
+  /** answerability × behaviour counts; rows answerable, unanswerable, false-premise, underspecified. */
+  cells: z.array(z.object({ answerability: z.string(), behavior: z.string(), count: z.number().int(), caseIds: z.array(z.string()) })),
+  correctAnswer: RateSchema,
+  overRefusal: RateSchema,
+  correctRefusal: RateSchema,
+  pass: z.object({ correctAnswer: z.boolean().nullable(), overRefusal: z.boolean().nullable(), correctRefusal: z.boolean().nullable() }),
+});
+
+const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+const reviewerId = z.number().int().positive();
+
+export const labelingOps = {
+  'reviewers.list': op(z.object({}).default({}), z.array(ReviewerSchema)),
+  'reviewers.create': op(z.object({ name: reviewerName }), ReviewerSchema),
+  'dimensions.list': op(z.object({}).default({}), z.array(DimensionSchema)),
+  'dimensions.save': op(z.object({ dimensions: z.array(DimensionSchema).min(1) }), z.array(DimensionSchema)),
+  /** Opens a queue for a reviewer: its size, this reviewer's progress, and where they left off. */
+  'queue.open': op(
+    z.object({ reviewerId, queue: QueueSpecSchema }),
+    z.object({ total: z.number().int(), done: z.number().int(), resumeCaseId: z.string().nullable(), resumeStep: z.number().int() }),
+  ),
+  /** The neighbour of a case in the queue (null at either end). */
+  'queue.navigate': op(
+    z.object({ reviewerId, queue: QueueSpecSchema, fromCaseId: z.string().nullable(), direction: z.enum(['next', 'previous', 'nextUnfinished']) }),
+    z.object({ caseId: z.string().nullable() }),
+  ),
+  /** Everything the labeling screen shows for one case; records the resume point when a queue is given. */
+  'labeling.item': op(
+    z.object({ reviewerId, caseId: z.string().min(1), queue: QueueSpecSchema.nullish(), step: z.number().int().nonnegative().default(0) }),
+    LabelingItemSchema,
+  ),
+  /** Appends a label event (the moment a choice is made; no Save button). */
+  'labels.record': op(
+    z.object({
+      reviewerId,
+      caseId: z.string().min(1),
+      responseId: z.string().nullable(),
+      dimension: z.string().min(1),
+      value: LabelValueSchema,
+      reason: z.string().max(2000).nullish(),
+    }),
+    z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema }),
+  ),
+  /** Undoes this reviewer's most recent change by appending an event that restores the value before it. */
+  'labels.undo': op(
+    z.object({ reviewerId }),
+    z.object({ undone: z.boolean(), caseId: z.string().nullable(), dimension: z.string().nullable(), responseId: z.string().nullable(), restoredValue: LabelValueSchema }),
+  ),
+  'labels.history': op(z.object({ caseId: z.string().min(1) }), z.array(LabelEventSchema)),
+  'reports.systems': op(z.object({}).default({}), z.array(z.object({ system: z.string(), responses: z.number().int() }))),
+  /** SPEC workflow 3 for one system version, from human labels (one reviewer, or the latest label of anyone). */
+  'reports.refusalCrossTable': op(
+    z.object({ system: z.string().min(1), reviewerId: reviewerId.nullish() }),
+    z.object({ system: z.string(), labeledResponses: z.number().int(), groups: z.array(CrossTableGroupSchema) }),
+  ),
+  'settings.releaseThresholds': op(z.object({}).default({}), z.record(z.string(), ReleaseThresholdSchema)),
+  'settings.saveReleaseThresholds': op(z.object({ thresholds: z.record(z.string(), ReleaseThresholdSchema) }), z.record(z.string(), ReleaseThresholdSchema)),
+} as const;

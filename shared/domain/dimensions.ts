@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ClaimSchema } from './schemas';
+
+/** How a dimension's values are measured, which decides its editor and its agreement statistics. */
+export const DIMENSION_TYPES = ['categorical', 'binary', 'ordinal', 'numeric', 'structured'] as const;
+export type DimensionType = (typeof DIMENSION_TYPES)[number];
+
+/** A case-level dimension is labeled once per case; a response-level one once per response. */
+export const DIMENSION_SCOPES = ['case', 'response'] as const;
+
+export const STAKES = ['high', 'low'] as const;
+
+export const DimensionOptionSchema = z.object({
+  value: z.union([z.string().min(1), z.number()]),
+  /** For question types: how costly a wrong answer is (SPEC: policy-and-amounts high, how-to low). */
+  stakes: z.enum(STAKES).nullish(),
+});
+export type DimensionOption = z.infer<typeof DimensionOptionSchema>;
+
+export const DimensionSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
+    type: z.enum(DIMENSION_TYPES),
+    scope: z.enum(DIMENSION_SCOPES),
+    /** Ordered: for ordinal dimensions the order is the scale. Empty for numeric and structured. */
+    options: z.array(DimensionOptionSchema).default([]),
+    min: z.number().nullish(),
+    max: z.number().nullish(),
+  })
+  .superRefine((d, ctx) => {
+    if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary') && d.options.length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${d.type} dimension needs at least two values` });
+    }
+    if (d.type === 'numeric' && (d.min == null || d.max == null || d.min >= d.max)) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'a numeric dimension needs min < max' });
+    }
+    const seen = new Set(d.options.map((o) => String(o.value)));
+    if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'values must be distinct' });
+  });
+export type Dimension = z.infer<typeof DimensionSchema>;
+
+/** A value of the structured `claims` dimension: the gold claims as this reviewer settled them. */
+export const ClaimsValueSchema = z.array(ClaimSchema);
+
+export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema]).nullable();
+export type LabelValue = z.infer<typeof LabelValueSchema>;
+
+const options = (...values: (string | number)[]): DimensionOption[] => values.map((value) => ({ value }));
+
+/** SPEC, "Label dimensions": the defaults of a new test set, in labeling order. */
+export const DEFAULT_DIMENSIONS: Dimension[] = [
+  { name: 'answerability', type: 'categorical', scope: 'case', options: options('answerable', 'unanswerable', 'false-premise', 'underspecified', 'restricted') },
+  {
+    name: 'questionType',
+    type: 'categorical',
+    scope: 'case',
+    options: [
+      { value: 'policy-and-amounts', stakes: 'high' },
+      { value: 'how-to', stakes: 'low' },
+      { value: 'fact', stakes: null },
+      { value: 'multi-hop', stakes: null },
+    ],
+  },
+  { name: 'claims', type: 'structured', scope: 'case', options: [] },
+  { name: 'responseBehavior', type: 'categorical', scope: 'response', options: options('answered', 'refused', 'corrected-premise', 'asked-clarification') },
+  { name: 'refusalCorrect', type: 'binary', scope: 'response', options: options('correct', 'incorrect') },
+  { name: 'correctness', type: 'ordinal', scope: 'response', options: options(0, 1, 2) },
+  { name: 'faithfulness', type: 'numeric', scope: 'response', options: [], min: 0, max: 1 },
+  { name: 'failureLayer', type: 'categorical', scope: 'response', options: options('data', 'retrieval', 'context-assembly', 'generation', 'agent-decision', 'none') },
+];
+
+/** Why a value does not fit its dimension, or null when it does. */
+export function valueProblem(dimension: Dimension, value: LabelValue): string | null {
+  if (value === null) return null;
+  switch (dimension.type) {
+    case 'structured':
+      return ClaimsValueSchema.safeParse(value).success ? null : 'expected a list of claims';
+    case 'numeric':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return 'expected a number';
+      if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return `expected a number from ${dimension.min} to ${dimension.max}`;
+      return null;
+    default: {
+      const allowed = dimension.options.map((o) => o.value);
+      return allowed.some((a) => a === value) ? null : `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+    }
+  }
+}

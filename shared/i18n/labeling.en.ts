@@ -1,0 +1,3 @@
+/** English messages of the labeling screens. */
+export const enLabeling = {
+} as const satisfies Record<string, string>;
