@@ -4,6 +4,7 @@
  * the key without it, used when the `count` parameter is 1.
  * `enum.<kind>.<value>` keys translate vocabulary values shown to people.
  */
+import { enAgreement } from './agreement.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 
@@ -242,5 +243,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement } as const;
 export type MessageKey = keyof typeof en;

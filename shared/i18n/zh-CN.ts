@@ -1,4 +1,5 @@
 import type { enCore, MessageKey } from './en';
+import { zhAgreement } from './agreement.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 
@@ -237,4 +238,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement };

@@ -1,0 +1,3 @@
+/** English messages of the agreement screens. */
+export const enAgreement = {
+} as const satisfies Record<string, string>;
