@@ -14,11 +14,8 @@ import {
   percentAgreementDetailed,
   type Label,
 } from '../../shared/stats';
+import { expectClose } from '../helpers/expect-close';
 
-function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
-  expect(Number.isFinite(actual), `expected a number near ${expected}, got ${actual}`).toBe(true);
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-}
 
 function repeat<T>(value: T, times: number): T[] {
   return new Array<T>(times).fill(value);

@@ -10,16 +10,9 @@ import {
   spearmanDetailed,
   studentTTwoSided,
 } from '../../shared/stats';
+import { expectClose, expectRelative } from '../helpers/expect-close';
 
-function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
-  expect(Number.isFinite(actual), `expected a number near ${expected}, got ${actual}`).toBe(true);
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-}
 
-/** |actual − expected| ≤ rtol·|expected| (p-values: 1e-6 relative). */
-function expectRelative(actual: number, expected: number, rtol = 1e-6): void {
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
 
 describe('pearson (scipy.stats.pearsonr)', () => {
   it('docstring example: r = −0.828503883588428, p = 0.021280260007523286', () => {

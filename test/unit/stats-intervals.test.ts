@@ -12,11 +12,8 @@ import {
   wilsonDetailed,
   Z_95,
 } from '../../shared/stats';
+import { expectClose } from '../helpers/expect-close';
 
-function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
-  expect(Number.isFinite(actual), `expected a number near ${expected}, got ${actual}`).toBe(true);
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-}
 
 describe('meanBias', () => {
   it('mean, sample SD (ddof 1), standard error and normal 95% interval (worked by hand)', () => {
