@@ -14,8 +14,13 @@ export interface HttpBridge {
   close(): Promise<void>;
 }
 
-/** Imports travel base64 in the request body; this bounds what one request may hold. */
-const MAX_BODY_BYTES = 768 * 1024 * 1024;
+/**
+ * Imports travel base64 in the request body; this bounds what one request may
+ * hold, well below V8's longest string (~512 MiB), so decoding it cannot throw.
+ */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,8 +48,9 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Error('request body too large'));
-        req.destroy();
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
@@ -59,9 +65,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 function serveStatic(staticDir: string, urlPath: string, res: ServerResponse): void {
   const root = resolve(staticDir);
-  const relative = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);
+  const relative = safeDecode(urlPath === '/' ? '/index.html' : urlPath) ?? '/index.html';
   const file = normalize(join(root, relative));
   const inside = file === root || file.startsWith(root + sep);
   const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
@@ -74,7 +88,9 @@ function serveStatic(staticDir: string, urlPath: string, res: ServerResponse): v
     'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
     'Cache-Control': target.endsWith('.html') ? 'no-store' : 'public, max-age=31536000, immutable',
   });
-  createReadStream(target).pipe(res);
+  createReadStream(target)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /**
@@ -84,7 +100,13 @@ function serveStatic(staticDir: string, urlPath: string, res: ServerResponse): v
 export async function startHttpBridge(opts: { dispatch: Dispatch; staticDir: string; port?: number; token?: string }): Promise<HttpBridge> {
   const token = opts.token ?? randomBytes(24).toString('hex');
   let port = opts.port ?? 0;
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, { ok: false, error: { code: 'internal', message: `The request failed: ${(error as Error).message}` } });
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     securityHeaders(res);
     const url = new URL(req.url ?? '/', 'http://placeholder');
     const verdict = judgeBridgeRequest(
@@ -110,12 +132,16 @@ export async function startHttpBridge(opts: { dispatch: Dispatch; staticDir: str
       const body = await readBody(req);
       input = body.length ? JSON.parse(body) : {};
     } catch (error) {
-      sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The request body is not valid JSON: ${(error as Error).message}` } });
+      if (error instanceof BodyTooLarge) {
+        sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: `The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB. Import files this large with the command line (npx touchstone import …).` } });
+      } else {
+        sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The request body is not valid JSON: ${(error as Error).message}` } });
+      }
       return;
     }
-    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    const name = safeDecode(url.pathname.slice('/api/'.length)) ?? '';
     sendJson(res, 200, await opts.dispatch(name, input));
-  });
+  };
   server.requestTimeout = 0;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);

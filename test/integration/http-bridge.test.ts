@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../../server/backend';
-import { startHttpBridge, type HttpBridge } from '../../server/http-bridge';
+import { MAX_BODY_BYTES, startHttpBridge, type HttpBridge } from '../../server/http-bridge';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -91,6 +91,37 @@ describe('HTTP bridge (browser mode)', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input', location: { field: 'offset' } } });
     const unknown = JSON.parse((await api('/api/cases.drop', {})).body);
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'Unknown operation "cases.drop".' } });
+  });
+
+  it('survives malformed URLs and oversized bodies without the token', async () => {
+    const page = await send({ port: bridge.port, method: 'GET', path: '/%E0%A4%A' });
+    expect(page.status).toBe(200);
+    const api = await send({ port: bridge.port, path: '/api/%E0%A4%A', body: '{}', headers: { 'X-Touchstone-Token': bridge.token } });
+    expect(JSON.parse(api.body)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const still = await send({ port: bridge.port, method: 'GET', path: '/' });
+    expect(still.status).toBe(200);
+  });
+
+  it('answers 413 to a body over the limit, and keeps serving', async () => {
+    const big = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: bridge.port, method: 'POST', path: '/api/testSets.current', headers: { Host: `127.0.0.1:${bridge.port}`, 'X-Touchstone-Token': bridge.token } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(1024 * 1024, 0x61);
+      let sent = 0;
+      const pump = () => {
+        while (sent < MAX_BODY_BYTES / chunk.length + 2) {
+          sent += 1;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(big).toBe(413);
+    expect((await api('/api/testSets.current', {})).status).toBe(200);
   });
 
   it('listens on 127.0.0.1 only', async () => {
