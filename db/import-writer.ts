@@ -1,6 +1,10 @@
 import { ApiError, type ImportCounts } from '../shared/api/contract';
 import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '../shared/domain/schemas';
+import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
+import { listDimensions } from './dimensions';
+import { refreshProgress } from './label-progress';
+import { invalidateQueues } from './queue-cache';
 import type { Db } from './open';
 
 export interface Lined<T> {
@@ -42,6 +46,15 @@ const json = (value: unknown) => JSON.stringify(value ?? []);
  * a refusal rolls back everything and the file is exactly as before.
  */
 export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSourceInfo, onProgress?: (done: number) => void): ImportCounts {
+  // New cases and responses change every queue's figures.
+  try {
+    return writeRecordsInTransaction(db, records, source, onProgress);
+  } finally {
+    invalidateQueues(db);
+  }
+}
+
+function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: ImportSourceInfo, onProgress?: (done: number) => void): ImportCounts {
   const counts: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
   const statements = {
     storedDocument: db.prepare('SELECT title, text FROM documents WHERE doc_id = ? AND revision = ?'),
@@ -120,6 +133,9 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
       tick();
     }
 
+    // A new response adds steps to its case: a case a reviewer had finished may no longer be.
+    const labeledCase = db.prepare('SELECT 1 FROM label_events WHERE case_seq = ? LIMIT 1').pluck();
+    const casesGainingSteps = new Set<number>();
     for (const { record: r, line } of records.responses) {
       const caseSeq = statements.caseSeq.get(r.caseId) as number | undefined;
       if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${r.caseId}" (import the case first)`);
@@ -128,11 +144,18 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
         json(r.finalContext), r.cost ? JSON.stringify(r.cost) : null,
       );
+      if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);
       counts.responses += 1;
       tick();
     }
+    if (casesGainingSteps.size > 0) {
+      const dimensions = listDimensions(db);
+      for (const caseSeq of casesGainingSteps) refreshProgress(db, caseSeq, null, dimensions);
+    }
 
     if (records.verdicts.length > 0) {
+      // A verdict on a dimension the test set defines must be a value of that dimension; other dimensions are the judge's own.
+      const dimensions = new Map(listDimensions(db).map((d) => [d.name, d]));
       const judge = records.verdicts[0].record.judge;
       const runId = Number(
         statements.insertRun.run(judge.model, judge.version, judge.promptVersion, judge.promptHash ?? null, source.fileName, source.sha256, new Date().toISOString())
@@ -142,6 +165,9 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
       for (const { record: v, line } of records.verdicts) {
         const caseSeq = statements.caseSeq.get(v.caseId) as number | undefined;
         if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${v.caseId}"`);
+        const dimension = dimensions.get(v.dimension);
+        const problem = dimension ? valueProblem(dimension, v.value) : null;
+        if (problem) throw refused(source, line, 'value', `value ${JSON.stringify(v.value)} does not fit dimension "${v.dimension}" (${problem})`);
         let responseSeq: number | null = null;
         if (v.responseId) {
           const response = statements.response.get(v.responseId) as { seq: number; case_seq: number } | undefined;

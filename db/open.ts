@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
-import { MIGRATIONS, type Migration } from './migrations';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
@@ -36,7 +36,7 @@ function readHeader(path: string): string {
  * Looks at an existing file without writing to it: is it SQLite, is it ours,
  * is it from a newer Touchstone? Any "no" is an error and the file is untouched.
  */
-function inspectExisting(path: string, latest: number): { version: number } {
+function inspectExisting(path: string, latest: number, quickCheck = true): { version: number } {
   const name = basename(path);
   if (statSync(path).size === 0) return { version: 0 };
   if (readHeader(path) !== SQLITE_MAGIC) {
@@ -56,7 +56,7 @@ function inspectExisting(path: string, latest: number): { version: number } {
     if (version > latest) {
       throw new ApiError('invalid-data', `${name} was written by a newer Touchstone (schema version ${version}; this version understands up to ${latest}). Update Touchstone to open it. It was not modified.`, { file: path, line: null, field: null });
     }
-    const quick = probe.pragma('quick_check', { simple: true });
+    const quick = quickCheck ? probe.pragma('quick_check', { simple: true }) : 'ok';
     if (quick !== 'ok') {
       throw new ApiError('invalid-data', `${name} is damaged (SQLite quick_check: ${String(quick)}). It was not modified; restore a backup.`, { file: path, line: null, field: null });
     }
@@ -144,4 +144,22 @@ export async function openTestSetFile(
     db.close();
     throw error;
   }
+}
+
+export interface ReadOnlyTestSet {
+  db: Db;
+  schemaVersion: number;
+  latestSchemaVersion: number;
+}
+
+/**
+ * Opens an existing test set for looking only (stats, export, check): never
+ * migrates, never writes. `verifyIntegrity: false` lets `check` report damage itself.
+ */
+export function openTestSetReadOnly(path: string, opts: { verifyIntegrity?: boolean } = {}): ReadOnlyTestSet {
+  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
+  const { version } = inspectExisting(path, LATEST_SCHEMA_VERSION, opts.verifyIntegrity ?? true);
+  if (version === 0) throw new ApiError('invalid-data', `${basename(path)} is empty: create a test set with touchstone init.`, { file: path, line: null, field: null });
+  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+  return { db, schemaVersion: version, latestSchemaVersion: LATEST_SCHEMA_VERSION };
 }

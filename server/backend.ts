@@ -5,6 +5,7 @@ import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { ImportJobs } from './import-jobs';
+import { createLabelingHandlers } from './labeling-handlers';
 import { TestSetSession } from './test-set-session';
 
 export interface BackendOptions {
@@ -59,6 +60,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'imports.status': ({ jobId }) => jobs.status(jobId),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
+    ...createLabelingHandlers(() => session.require().db),
+    ...createAgreementHandlers(() => session.require().db),
   };
 
   return {

@@ -48,9 +48,9 @@ export const EvidenceRevisionStatusSchema = z.object({
   claimIndex: z.number().int(),
   evidenceIndex: z.number().int(),
   docId: z.string(),
-  /** The newest revision of the document, and whether the quote is still in it. */
+  /** The newest revision of the document, and whether the quote is still in it ('no-text': that revision has no text to look in). */
   latestRevision: z.string().nullable(),
-  status: z.enum(['found', 'missing-in-latest', 'unknown-document']),
+  status: z.enum(['found', 'missing-in-latest', 'unknown-document', 'no-text']),
 });
 
 export const LabelingItemSchema = z.object({
@@ -58,7 +58,11 @@ export const LabelingItemSchema = z.object({
   steps: z.array(LabelStepSchema),
   verdicts: z.array(RevealedVerdictSchema),
   evidence: z.array(EvidenceRevisionStatusSchema),
-  /** Position of this case in the queue (0-based) and the queue's size, when opened from a queue. */
+  /**
+   * Position of this case in the queue (0-based) and the queue's size, when opened from a queue. The 'unlabeled'
+   * queue counts over every case of the test set (total = all cases, done = the cases this reviewer finished, i.e.
+   * every step has a current non-null label of theirs); a 'filter' queue over the cases matching its filters.
+   */
   position: z.object({ index: z.number().int(), total: z.number().int(), done: z.number().int() }).nullable(),
 });
 export type LabelingItem = z.infer<typeof LabelingItemSchema>;
@@ -73,6 +77,8 @@ export const LabelEventSchema = z.object({
   reason: z.string().nullable(),
   at: z.string(),
   kind: z.enum(['set', 'undo']),
+  /** For an undo event: the event it undid. Always sent (null for 'set'). */
+  undoesEventId: z.number().int().nullable().optional(),
 });
 export type LabelEvent = z.infer<typeof LabelEventSchema>;
 
@@ -111,12 +117,21 @@ export const labelingOps = {
   'reviewers.create': op(z.object({ name: reviewerName }), ReviewerSchema),
   'dimensions.list': op(z.object({}).default({}), z.array(DimensionSchema)),
   'dimensions.save': op(z.object({ dimensions: z.array(DimensionSchema).min(1) }), z.array(DimensionSchema)),
-  /** Opens a queue for a reviewer: its size, this reviewer's progress, and where they left off. */
+  /**
+   * Opens a queue for a reviewer: its size, this reviewer's progress (as in LabelingItem.position), and where they
+   * left off (the case and step of their last labeling.item in this queue; with none saved, the queue's first
+   * unfinished case at step 0; null when every case is finished).
+   */
   'queue.open': op(
     z.object({ reviewerId, queue: QueueSpecSchema }),
     z.object({ total: z.number().int(), done: z.number().int(), resumeCaseId: z.string().nullable(), resumeStep: z.number().int() }),
   ),
-  /** The neighbour of a case in the queue (null at either end). */
+  /**
+   * The neighbour of a case in the queue (null at either end), by test-set order. 'unlabeled' lands only on cases this
+   * reviewer has not finished; fromCaseId need not be a member (a case that just became finished still has neighbours).
+   * nextUnfinished wraps around to the queue's first unfinished case. fromCaseId null: the queue's first case
+   * (first unfinished for nextUnfinished), whatever the direction.
+   */
   'queue.navigate': op(
     z.object({ reviewerId, queue: QueueSpecSchema, fromCaseId: z.string().nullable(), direction: z.enum(['next', 'previous', 'nextUnfinished']) }),
     z.object({ caseId: z.string().nullable() }),
@@ -136,12 +151,17 @@ export const labelingOps = {
       value: LabelValueSchema,
       reason: z.string().max(2000).nullish(),
     }),
-    z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema }),
+    /** Recording the current value again appends nothing: the current event comes back with appended false. */
+    z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema, appended: z.boolean().optional() }),
   ),
   /** Undoes this reviewer's most recent change by appending an event that restores the value before it. */
   'labels.undo': op(
     z.object({ reviewerId }),
-    z.object({ undone: z.boolean(), caseId: z.string().nullable(), dimension: z.string().nullable(), responseId: z.string().nullable(), restoredValue: LabelValueSchema }),
+    z.object({
+      undone: z.boolean(), caseId: z.string().nullable(), dimension: z.string().nullable(), responseId: z.string().nullable(), restoredValue: LabelValueSchema,
+      /** The undo event appended (null when there was nothing to undo). Always sent. */
+      eventId: z.number().int().nullable().optional(),
+    }),
   ),
   'labels.history': op(z.object({ caseId: z.string().min(1) }), z.array(LabelEventSchema)),
   'reports.systems': op(z.object({}).default({}), z.array(z.object({ system: z.string(), responses: z.number().int() }))),

@@ -2,15 +2,26 @@
  * `npm run bench`: prints figures for a generated test set of 100,000 cases
  * (override with BENCH_CASES) and writes them to .bench/results.json so two
  * versions can be compared. Never asserted in the test suite.
+ *
+ * Labeling (issue 3): one response per case, 300,000 label events (override
+ * with BENCH_LABEL_EVENTS) written in bulk, then labelRecordP95Ms = labels.record
+ * at the database (durable commit each), nextCase*P95Ms = the server side of
+ * "next case" (queue.navigate + labeling.item through the handlers, outputs
+ * checked against the contract) in the unlabeled queue and in a slice filter.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import { caseFacets, getCaseDetail, listCases } from '../../db/case-queries';
+import { rebuildProgress } from '../../db/label-progress';
+import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { runImport } from '../../server/import-pipeline';
+import { createLabelingHandlers } from '../../server/labeling-handlers';
+import { contract } from '../../shared/api/contract';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const DOCUMENTS = Math.max(10, Math.round(CASES / 5));
@@ -18,7 +29,7 @@ const TOPICS = ['退款', '发票', '会员', '续费', '优惠券', '账号', '
 const SLICES = ['exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict', 'unanswerable'];
 const ANSWERABILITY = ['answerable', 'unanswerable', 'false-premise', 'underspecified', 'restricted'];
 
-function generate(): { documents: string; cases: string } {
+function generate(): { documents: string; cases: string; responses: string } {
   const documents: string[] = [];
   for (let d = 0; d < DOCUMENTS; d += 1) {
     documents.push(JSON.stringify({ docId: `doc-${d}`, title: `文档 ${d}`, revision: 'v1', text: `第 ${d} 号文档：${TOPICS[d % TOPICS.length]}规则，购买后 30 天内可申请处理，编号 ${d * 7}。` }));
@@ -40,7 +51,11 @@ function generate(): { documents: string; cases: string } {
       split: i % 5 === 0 ? 'holdout' : 'dev',
     }));
   }
-  return { documents: documents.join('\n'), cases: cases.join('\n') };
+  const responses: string[] = [];
+  for (let i = 0; i < CASES; i += 1) {
+    responses.push(JSON.stringify({ id: `resp-${i}`, caseId: `case-${i}`, system: 'bench-agent@1', answer: `${TOPICS[i % TOPICS.length]}在 30 天内处理。` }));
+  }
+  return { documents: documents.join('\n'), cases: cases.join('\n'), responses: responses.join('\n') };
 }
 
 function percentile(samples: number[], p: number): number {
@@ -91,6 +106,73 @@ try {
   results.search4CharP95Ms = Number(timeMany(20, () => listCases(db, { search: '优惠券规' }, 0, 200)).p95.toFixed(2));
   results.search2CharFacetsP95Ms = Number(timeMany(10, () => caseFacets(db, { search: '退款' })).p95.toFixed(2));
   results.caseDetailP95Ms = Number(timeMany(200, (i) => getCaseDetail(db, `case-${(i * 487) % CASES}`)).p95.toFixed(2));
+
+  // ---- labeling: 300,000 label events (two reviewers; 8 steps per case: 3 case + 5 for its one response) ----
+  runImport(db, { kind: 'responses', format: 'jsonl', fileName: 'responses.jsonl', bytes: Buffer.from(files.responses) });
+  const ada = createReviewer(db, 'Ada').id;
+  const bo = createReviewer(db, 'Bo').id;
+  const EVENTS = Number(process.env.BENCH_LABEL_EVENTS ?? 300_000);
+  const adaCases = Math.min(CASES, Math.round((EVENTS * 2) / 3 / 8));
+  const boCases = Math.min(CASES, Math.round(EVENTS / 3 / 8));
+  const caseSteps: [string, string][] = [['answerability', '"answerable"'], ['questionType', '"how-to"'], ['claims', '[]']];
+  const responseSteps: [string, string][] = [['responseBehavior', '"answered"'], ['refusalCorrect', '"correct"'], ['correctness', '2'], ['faithfulness', '1'], ['failureLayer', '"none"']];
+  start = performance.now();
+  const insertEvent = db.prepare(
+    "INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, 'set')",
+  );
+  const seqs = db.prepare('SELECT c.seq AS caseSeq, r.seq AS responseSeq FROM cases c JOIN responses r ON r.case_seq = c.seq ORDER BY c.seq').all() as { caseSeq: number; responseSeq: number }[];
+  let events = 0;
+  db.transaction(() => {
+    for (const [reviewer, count] of [[ada, adaCases], [bo, boCases]] as const) {
+      for (let i = 0; i < count; i += 1) {
+        const { caseSeq, responseSeq } = seqs[i];
+        const at = new Date(Date.UTC(2026, 10, 1) + events * 1000).toISOString();
+        for (const [dimension, value] of caseSteps) { insertEvent.run(randomUUID(), caseSeq, null, dimension, value, reviewer, at); events += 1; }
+        for (const [dimension, value] of responseSteps) { insertEvent.run(randomUUID(), caseSeq, responseSeq, dimension, value, reviewer, at); events += 1; }
+      }
+    }
+  })();
+  results.labelEvents = events;
+  results.labelEventsInsertSeconds = Number(((performance.now() - start) / 1000).toFixed(2));
+  start = performance.now();
+  rebuildProgress(db);
+  results.progressRebuildMs = Math.round(performance.now() - start);
+
+  // labels.record at the database (validation, append, progress of that case), durable commit each
+  const values = [['answerability', 'unanswerable'], ['questionType', 'fact'], ['responseBehavior', 'refused'], ['correctness', 1], ['faithfulness', 0.5]] as const;
+  results.labelRecordP95Ms = Number(
+    timeMany(500, (i) => {
+      const c = adaCases + 10 + (i % 250);
+      const [dimension, value] = values[i % values.length];
+      const responseId = dimension === 'answerability' || dimension === 'questionType' ? null : `resp-${c}`;
+      recordLabel(db, { reviewerId: ada, caseId: `case-${c}`, responseId, dimension, value: i % 2 ? value : null });
+    }).p95.toFixed(2),
+  );
+
+  // "next case", server side: queue.navigate then labeling.item, through the handlers with contract output checks
+  const handlers = createLabelingHandlers(() => db);
+  const nextCase = (queue: { source: 'unlabeled' } | { source: 'filter'; filters: { search: string; slice: string } }) => {
+    let from: string | null = `case-${adaCases - 1}`;
+    return (i: number) => {
+      if (i % 50 === 0) from = `case-${adaCases - 1 + i * 7}`;
+      const input = contract['queue.navigate'].input.parse({ reviewerId: ada, queue, fromCaseId: from, direction: 'next' });
+      const { caseId } = contract['queue.navigate'].output.parse(handlers['queue.navigate'](input));
+      if (!caseId) throw new Error('queue ended');
+      const item = handlers['labeling.item'](contract['labeling.item'].input.parse({ reviewerId: ada, caseId, queue, step: 0 }));
+      contract['labeling.item'].output.parse(item);
+      from = caseId;
+    };
+  };
+  results.nextCaseUnlabeledP95Ms = Number(timeMany(200, nextCase({ source: 'unlabeled' })).p95.toFixed(2));
+  results.nextCaseFilterP95Ms = Number(timeMany(200, nextCase({ source: 'filter', filters: { search: '', slice: 'table' } })).p95.toFixed(2));
+  // worst case for the unlabeled queue: from the first case, past every case this reviewer finished
+  results.navigatePastFinishedP95Ms = Number(
+    timeMany(20, () => handlers['queue.navigate']({ reviewerId: ada, queue: { source: 'unlabeled' }, fromCaseId: 'case-0', direction: 'next' })).p95.toFixed(2),
+  );
+  results.queueOpenP95Ms = Number(timeMany(20, () => handlers['queue.open']({ reviewerId: ada, queue: { source: 'unlabeled' } })).p95.toFixed(2));
+  results.undoP95Ms = Number(timeMany(50, () => handlers['labels.undo']({ reviewerId: ada })).p95.toFixed(2));
+  results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
+
   results.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   db.close();
 } finally {

@@ -1,0 +1,78 @@
+import type { Dimension, LabelValue } from '../domain/dimensions';
+import { suggestRefusalCorrect } from './refusal';
+import { labelSteps, stepKey, type StepRef } from './steps';
+
+export interface CurrentLabel {
+  eventId: number;
+  value: LabelValue;
+  at: string;
+  reason: string | null;
+}
+
+export interface StepView extends StepRef {
+  current: CurrentLabel | null;
+  suggestion?: LabelValue;
+  suggestionReason?: string | null;
+}
+
+/** The imported values of a case that can be proposed for its case-level steps. */
+export interface ImportedCaseValues {
+  answerability?: string | null;
+  questionType?: string | null;
+  claims?: readonly unknown[] | null;
+}
+
+/** Reason codes of the suggestions that come from the imported case rather than from a rule. */
+export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value', questionType: 'imported-case-value', claims: 'imported-claims' } as const;
+
+/**
+ * The steps of one case with this reviewer's current labels and suggestions:
+ * - refusalCorrect (every response, labeled or not): from this reviewer's
+ *   current answerability (the imported one when they have not labeled it)
+ *   × their current responseBehavior of that response (see suggestRefusalCorrect);
+ * - answerability / questionType / claims not labeled yet: the imported case value,
+ *   when the case has one (reason "imported-case-value" / "imported-claims").
+ * Judge verdicts are never a source of suggestions (blind labeling).
+ */
+export function buildStepViews(
+  dimensions: readonly Dimension[],
+  responses: readonly { id: string; system: string }[],
+  current: ReadonlyMap<string, CurrentLabel>,
+  imported: ImportedCaseValues,
+): StepView[] {
+  const answerabilityLabel = current.get(stepKey('answerability', null));
+  const answerability = answerabilityLabel && answerabilityLabel.value !== null ? answerabilityLabel.value : (imported.answerability ?? null);
+  return labelSteps(dimensions, responses).map((step) => {
+    const label = current.get(stepKey(step.dimension, step.responseId)) ?? null;
+    const view: StepView = { ...step, current: label };
+    if (step.dimension === 'refusalCorrect' && step.responseId !== null) {
+      const behavior = current.get(stepKey('responseBehavior', step.responseId))?.value ?? null;
+      const suggestion = suggestRefusalCorrect(answerability, behavior);
+      view.suggestion = suggestion.value;
+      view.suggestionReason = suggestion.reason;
+    } else if (step.responseId === null && (label === null || label.value === null)) {
+      if ((step.dimension === 'answerability' || step.dimension === 'questionType') && imported[step.dimension]) {
+        view.suggestion = imported[step.dimension] as string;
+        view.suggestionReason = IMPORTED_SUGGESTION_REASONS[step.dimension];
+      } else if (step.dimension === 'claims' && imported.claims && imported.claims.length > 0) {
+        view.suggestion = imported.claims as LabelValue;
+        view.suggestionReason = IMPORTED_SUGGESTION_REASONS.claims;
+      }
+    }
+    return view;
+  });
+}
+
+/**
+ * Blind labeling: a verdict is revealed only for a (dimension, response) step
+ * for which this reviewer holds a current, non-null label of their own.
+ */
+export function revealVerdicts<V extends { dimension: string; responseId: string | null }>(
+  verdicts: readonly V[],
+  current: ReadonlyMap<string, { value: LabelValue }>,
+): V[] {
+  return verdicts.filter((v) => {
+    const label = current.get(stepKey(v.dimension, v.responseId));
+    return label !== undefined && label.value !== null;
+  });
+}
