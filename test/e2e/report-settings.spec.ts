@@ -1,0 +1,216 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Dimension } from '../../shared/domain/dimensions';
+import { formatInterval, formatPercent } from '../../shared/reports/format';
+import { wilson } from '../../shared/stats/wilson';
+
+/**
+ * The refusal cross-table report and the Settings screen, in browser mode.
+ * Other tests share the server, so every figure checked here comes from labels
+ * recorded by a reviewer this file creates (the report is filtered to them).
+ */
+
+const TOKEN = 'e2e-token';
+const SYSTEM = 'support-agent@3.2';
+const sample = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../shared/sample/${name}`, import.meta.url)), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+interface SampleResponse {
+  id: string;
+  caseId: string;
+  system: string;
+  questionType: string;
+  answerability: string;
+}
+
+const cases = new Map(sample('cases.jsonl').map((c) => [c.id as string, c]));
+const responses: SampleResponse[] = sample('responses.jsonl')
+  .filter((r) => r.system === SYSTEM)
+  .map((r) => {
+    const c = cases.get(r.caseId as string)!;
+    return { id: r.id as string, caseId: r.caseId as string, system: SYSTEM, questionType: c.questionType as string, answerability: c.answerability as string };
+  });
+const pick = (questionType: string, answerability: string) => responses.filter((r) => r.questionType === questionType && r.answerability === answerability);
+
+async function api<T = unknown>(request: APIRequestContext, name: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input ?? {} });
+  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
+  expect(body.ok, `${name}: ${JSON.stringify(body.error)}`).toBe(true);
+  return body.value as T;
+}
+
+let reviewerId = 0;
+let reviewerName = '';
+let testSetId = '';
+const policyAnswerable = pick('policy-and-amounts', 'answerable');
+const policyUnanswerable = pick('policy-and-amounts', 'unanswerable');
+const howToAnswerable = pick('how-to', 'answerable');
+/** Policy & amounts, answerable: four right answers, one wrong, one refusal → 4/6 correct, 1/6 over-refused. */
+const refusedCase = policyAnswerable[5];
+
+test.beforeAll(async ({ request }) => {
+  expect(policyAnswerable.length).toBeGreaterThanOrEqual(6);
+  expect(policyUnanswerable.length).toBeGreaterThanOrEqual(2);
+  expect(howToAnswerable.length).toBeGreaterThanOrEqual(1);
+  testSetId = (await api<{ testSetId: string }>(request, 'testSets.openDemo', {})).testSetId;
+  reviewerName = `e2e report ${Date.now()}`;
+  reviewerId = (await api<{ id: number }>(request, 'reviewers.create', { name: reviewerName })).id;
+  const record = (r: SampleResponse, dimension: string, value: string | number) =>
+    api(request, 'labels.record', { reviewerId, caseId: r.caseId, responseId: r.id, dimension, value });
+  for (const [i, r] of policyAnswerable.slice(0, 5).entries()) {
+    await record(r, 'responseBehavior', 'answered');
+    await record(r, 'correctness', i < 4 ? 2 : 0);
+  }
+  await record(refusedCase, 'responseBehavior', 'refused');
+  for (const r of policyUnanswerable.slice(0, 2)) await record(r, 'responseBehavior', 'refused');
+  // how-to: one answered answerable case and no unanswerable one, so its correct-refusal rate has n = 0
+  await record(howToAnswerable[0], 'responseBehavior', 'answered');
+  await record(howToAnswerable[0], 'correctness', 2);
+});
+
+async function openApp(page: Page) {
+  await page.addInitScript(
+    ({ set, reviewer }) => {
+      localStorage.setItem('touchstone.locale', 'en');
+      localStorage.setItem('touchstone.locale.set', '1');
+      // the reviewer this file created is the one at the keyboard (no "who is labeling?" dialog)
+      localStorage.setItem(`touchstone.reviewer.${set}`, String(reviewer));
+    },
+    { set: testSetId, reviewer: reviewerId },
+  );
+  await page.goto(`/?token=${TOKEN}`);
+  await expect(page.getByTestId('nav-report')).toBeVisible();
+}
+
+async function openReport(page: Page) {
+  await page.getByTestId('nav-report').click();
+  await expect(page.getByTestId('report-view')).toBeVisible();
+  await page.getByTestId('report-system').selectOption(SYSTEM);
+  await page.getByTestId('report-reviewer').selectOption(String(reviewerId));
+  await expect(page.getByTestId('report-summary')).toContainText(reviewerName);
+}
+
+const group = (page: Page, questionType: string) => page.locator(`[data-testid="report-group"][data-question-type="${questionType}"]`);
+const rate = (page: Page, questionType: string, kind: string) => group(page, questionType).locator(`[data-testid="report-rate"][data-rate="${kind}"]`);
+
+test('the refusal report shows each rate with its n and Wilson interval, and opens the cases behind a cell', async ({ page, request }) => {
+  const thresholds = await api<Record<string, { minCorrectAnswerRate: number }>>(request, 'settings.releaseThresholds', {});
+  await openApp(page);
+  await openReport(page);
+
+  // high-stakes group first, with its stakes shown
+  await expect(page.getByTestId('report-group').first()).toHaveAttribute('data-question-type', 'policy-and-amounts');
+  await expect(group(page, 'policy-and-amounts')).toContainText('High stakes');
+
+  const correct = rate(page, 'policy-and-amounts', 'correctAnswer');
+  await expect(correct).toHaveAttribute('data-n', '6');
+  await expect(correct.getByTestId('report-rate-value')).toHaveText(formatPercent(4 / 6, 'en')!);
+  await expect(correct.getByTestId('report-rate-n')).toHaveText('n = 6');
+  await expect(correct.getByTestId('report-rate-interval')).toHaveText(formatInterval(wilson(4, 6), 'en')!);
+  const expected = 4 / 6 >= thresholds['policy-and-amounts'].minCorrectAnswerRate ? 'pass' : 'fail';
+  await expect(correct).toHaveAttribute('data-pass', expected);
+
+  const over = rate(page, 'policy-and-amounts', 'overRefusal');
+  await expect(over).toHaveAttribute('data-n', '6');
+  await expect(over.getByTestId('report-rate-interval')).toHaveText(formatInterval(wilson(1, 6), 'en')!);
+  await expect(rate(page, 'policy-and-amounts', 'correctRefusal').getByTestId('report-rate-value')).toHaveText('100%');
+
+  // n = 0 is undefined with its reason, never 0%
+  const undefinedRate = rate(page, 'how-to', 'correctRefusal');
+  await expect(undefinedRate).toHaveAttribute('data-pass', 'undefined');
+  await expect(undefinedRate.getByTestId('report-rate-value')).toHaveText('Undefined');
+  await expect(undefinedRate.getByTestId('report-rate-reason')).toContainText('n = 0');
+  await expect(undefinedRate.getByTestId('report-rate-verdict')).toHaveText('Not enough data');
+
+  // the cross-table cell lists its case; one click opens it in the Cases view
+  const cell = group(page, 'policy-and-amounts').locator('[data-testid="report-cell"][data-answerability="answerable"][data-behavior="refused"]');
+  await expect(cell).toHaveText('1');
+  await cell.click();
+  const link = page.locator(`[data-testid="report-case-link"][data-case-id="${refusedCase.caseId}"]`);
+  await expect(link).toBeVisible();
+  await expect(link).toContainText(String(cases.get(refusedCase.caseId)!.query));
+  await link.click();
+  await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('case-detail')).toHaveAttribute('data-detail-id', refusedCase.caseId);
+  await expect(page.getByTestId('case-detail')).toContainText(String(cases.get(refusedCase.caseId)!.query));
+});
+
+test('editing a release threshold in Settings changes pass / fail in the report', async ({ page, request }) => {
+  const before = await api<Record<string, Record<string, number>>>(request, 'settings.releaseThresholds', {});
+  try {
+    await openApp(page);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-view')).toBeVisible();
+    const row = page.locator('[data-testid="threshold-row"][data-question-type="policy-and-amounts"]');
+    const input = row.locator('[data-testid="threshold-input"][data-field="minCorrectAnswerRate"]');
+
+    await input.fill('95');
+    await page.getByTestId('thresholds-save').click();
+    await expect(page.getByTestId('thresholds-saved')).toBeVisible();
+    await openReport(page);
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'fail');
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toContainText('≥ 95%');
+
+    await page.getByTestId('report-edit-thresholds').click();
+    await expect(page.getByTestId('settings-view')).toBeVisible();
+    await input.fill('abc');
+    await expect(row).toContainText('Not a number');
+    await expect(page.getByTestId('thresholds-save')).toBeDisabled();
+    await input.fill('60');
+    await page.getByTestId('thresholds-save').click();
+    await expect(page.getByTestId('thresholds-saved')).toBeVisible();
+    await page.getByTestId('nav-report').click();
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'pass');
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toContainText('≥ 60%');
+  } finally {
+    await api(request, 'settings.saveReleaseThresholds', { thresholds: before });
+  }
+});
+
+test('Settings: a new question-type value is checked inline, saved, and a dimension with labels cannot be removed', async ({ page, request }) => {
+  const before = await api<Dimension[]>(request, 'dimensions.list', {});
+  const value = `e2e-type-${Date.now()}`;
+  try {
+    await openApp(page);
+    await page.getByTestId('nav-settings').click();
+    await page.locator('[data-testid="dimension-row"][data-name="questionType"] button').first().click();
+    const editor = page.getByTestId('dimension-editor');
+    await expect(editor).toHaveAttribute('data-name', 'questionType');
+    const values = editor.getByTestId('dimension-value-input');
+    const count = await values.count();
+
+    await editor.getByTestId('dimension-value-add').click();
+    await expect(values).toHaveCount(count + 1);
+    // the schema's problem shows before saving, and Save waits for it to be fixed
+    await expect(editor).toContainText('A value cannot be empty.');
+    await expect(page.getByTestId('dimension-save')).toBeDisabled();
+    await values.nth(count).fill(String(before.find((d) => d.name === 'questionType')!.options[0].value));
+    await expect(editor.getByTestId('dimension-values-error')).toContainText('values must be distinct');
+    await values.nth(count).fill(value);
+    await editor.getByTestId('dimension-value-stakes').nth(count).selectOption('low');
+    await expect(page.getByTestId('dimensions-issues')).toHaveCount(0);
+    await page.getByTestId('dimension-save').click();
+    await expect(page.getByTestId('dimensions-saved')).toBeVisible();
+
+    const saved = await api<Dimension[]>(request, 'dimensions.list', {});
+    expect(saved.find((d) => d.name === 'questionType')!.options.at(-1)).toEqual({ value, stakes: 'low' });
+    // the new question type gets its own release-threshold row
+    await expect(page.locator(`[data-testid="threshold-row"][data-question-type="${value}"]`)).toBeVisible();
+
+    // the backend refuses to remove a dimension that has labels, and says why
+    await page.locator('[data-testid="dimension-row"][data-name="responseBehavior"] button').first().click();
+    await page.getByTestId('dimension-remove').click();
+    await expect(page.locator('[data-testid="dimension-row"][data-name="responseBehavior"]')).toHaveCount(0);
+    await page.getByTestId('dimension-save').click();
+    await expect(page.getByTestId('dimensions-save-error')).toContainText('responseBehavior');
+    await page.getByTestId('dimensions-discard').click();
+    await expect(page.locator('[data-testid="dimension-row"][data-name="responseBehavior"]')).toHaveCount(1);
+    expect((await api<Dimension[]>(request, 'dimensions.list', {})).map((d) => d.name)).toContain('responseBehavior');
+  } finally {
+    await api(request, 'dimensions.save', { dimensions: before });
+  }
+});
