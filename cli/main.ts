@@ -5,20 +5,25 @@ import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
-import { openTestSetFile, type OpenedTestSet } from '../db/open';
+import { openTestSetFile, openTestSetReadOnly, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { importFailure, runImport } from '../server/import-pipeline';
+import { agreementCommand } from './agreement-command';
 
 export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
   init --db FILE                         create an empty test set (or migrate an old one)
-  import KIND INPUT --db FILE [--format auto|jsonl|csv|ragas|deepeval]
+  import KIND INPUT --db FILE [--format auto|jsonl|csv|ragas|deepeval] [--system NAME]
                                          KIND: documents | cases | responses | judge
+                                         --system: the system version of responses in Ragas/DeepEval files
   export cases --db FILE --out PATH      all cases, native JSONL
   export documents --db FILE --out PATH  all documents, native JSONL
   stats --db FILE                        counts of everything, per table
   check --db FILE                        integrity check, schema version, orphan rows
+  agreement --db FILE --run RUN [--dimension D] [--reviewer R]
+                                         judge run RUN (id) vs human labels (reviewer R, or all),
+                                         human vs human, bias-corrected estimates
 
 Every command takes --json for machine-readable output on stdout.
 Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
@@ -43,6 +48,34 @@ function requireDb(db: string | undefined): string {
 async function openExisting(path: string): Promise<OpenedTestSet> {
   if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
   return openTestSetFile(path, { create: false });
+}
+
+/** Commands that only look never migrate or write; an older file is named as such. */
+function openForReading(path: string): ReadOnlyTestSet {
+  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  const opened = openTestSetReadOnly(path);
+  if (opened.schemaVersion < opened.latestSchemaVersion) {
+    opened.db.close();
+    throw new ApiError(
+      'invalid-data',
+      `${basename(path)} uses schema version ${opened.schemaVersion}; this Touchstone uses ${opened.latestSchemaVersion}. Migrate it with: touchstone init --db ${path} (a backup copy is written first).`,
+      { file: path, line: null, field: null },
+    );
+  }
+  return opened;
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** An export never overwrites the test set itself or any other SQLite file. */
+function refuseDatabaseTarget(out: string, dbPath: string): void {
+  const targets = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, `${dbPath}-journal`];
+  let overwritesDatabase = targets.includes(out);
+  if (!overwritesDatabase && existsSync(out)) {
+    const head = readFileSync(out).subarray(0, SQLITE_HEADER.length);
+    overwritesDatabase = head.equals(SQLITE_HEADER);
+  }
+  if (overwritesDatabase) throw new ApiError('invalid-input', `Refusing to write the export over ${out}: it is a database file. Choose another --out.`, { file: out, line: null, field: 'out' });
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
@@ -79,8 +112,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       db: { type: 'string' },
       out: { type: 'string' },
       format: { type: 'string', default: 'auto' },
+      system: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      run: { type: 'string' },
+      dimension: { type: 'string' },
+      reviewer: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -111,7 +148,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const opened = await openExisting(path);
       try {
         const showProgress = !values.json && process.stderr.isTTY;
-        const outcome = runImport(opened.db, { kind, format, fileName: basename(input), bytes }, (p) => {
+        const outcome = runImport(opened.db, { kind, format, fileName: basename(input), bytes, system: values.system }, (p) => {
           if (showProgress && p.total > 0) io.err(`\r${p.phase} ${p.done}/${p.total}`);
         });
         const { added } = outcome;
@@ -127,9 +164,11 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     case 'export': {
       const what = oneOf(rest[0], ['cases', 'documents'] as const, 'export what');
       if (!values.out) throw new UsageError('--out PATH is required.');
-      const opened = await openExisting(requireDb(values.db));
+      const dbPath = requireDb(values.db);
+      const out = resolve(values.out);
+      refuseDatabaseTarget(out, dbPath);
+      const opened = openForReading(dbPath);
       try {
-        const out = resolve(values.out);
         const count = writeJsonl(out, what === 'cases' ? iterateCases(opened.db) : iterateDocuments(opened.db));
         return { code: EXIT.ok, json: { out, [what]: count }, text: `Exported ${count} ${what} to ${out}.` };
       } finally {
@@ -137,7 +176,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       }
     }
     case 'stats': {
-      const opened = await openExisting(requireDb(values.db));
+      const opened = openForReading(requireDb(values.db));
       try {
         const counts = tableCounts(opened.db);
         const width = Math.max(...Object.keys(counts).map((k) => k.length));
@@ -147,10 +186,13 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       }
     }
     case 'check': {
-      const opened = await openExisting(requireDb(values.db));
+      const path = requireDb(values.db);
+      if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}.`);
+      const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
         const lines = [
+          ...(report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
           `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
           `integrity: ${report.integrity.join('; ')}`,
           `foreign-key violations: ${report.foreignKeyViolations}`,
@@ -164,6 +206,10 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       }
     }
     case 'agreement':
+      return agreementCommand(
+        { db: requireDb(values.db), run: values.run, dimension: values.dimension, reviewer: values.reviewer },
+        { usage: (message) => new UsageError(message), open: openExisting },
+      );
     case 'round':
     case 'anchors':
     case 'labels':

@@ -57,7 +57,7 @@ export function writeRecords(db: Db, records: RecordsToWrite, source: ImportSour
 function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: ImportSourceInfo, onProgress?: (done: number) => void): ImportCounts {
   const counts: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
   const statements = {
-    storedDocument: db.prepare('SELECT title, text FROM documents WHERE doc_id = ? AND revision = ?'),
+    storedDocument: db.prepare('SELECT * FROM documents WHERE doc_id = ? AND revision = ?'),
     docIdKnown: db.prepare('SELECT 1 FROM documents WHERE doc_id = ? LIMIT 1').pluck(),
     insertDocument: db.prepare(
       `INSERT INTO documents (doc_id, revision, title, effective_from, expires_at, supersedes, superseded_by, access_scope, text)
@@ -91,15 +91,17 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
 
   db.transaction(() => {
     for (const { record: d, line } of records.documents) {
-      const stored = statements.storedDocument.get(d.docId, d.revision) as { title: string; text: string | null } | undefined;
+      const row = [d.title, d.effectiveFrom ?? null, d.expiresAt ?? null, d.supersedes ?? null, d.supersededBy ?? null, json(d.accessScope), d.text ?? null] as const;
+      const stored = statements.storedDocument.get(d.docId, d.revision) as Record<string, unknown> | undefined;
       if (stored) {
-        // The same revision again (e.g. a context shared by two Ragas files) is already there; a different one is a conflict.
-        if (stored.title === d.title && stored.text === (d.text ?? null)) continue;
-        throw refused(source, line, 'revision', `document "${d.docId}" revision "${d.revision}" is already in this test set with different content (give the new text a new revision)`);
+        // The same revision again (e.g. a context shared by two Ragas files) is already there; any difference is a conflict.
+        const columns = ['title', 'effective_from', 'expires_at', 'supersedes', 'superseded_by', 'access_scope', 'text'];
+        const fields = ['title', 'effectiveFrom', 'expiresAt', 'supersedes', 'supersededBy', 'accessScope', 'text'];
+        const differing = columns.findIndex((column, i) => stored[column] !== row[i]);
+        if (differing === -1) continue;
+        throw refused(source, line, fields[differing], `document "${d.docId}" revision "${d.revision}" is already in this test set with a different ${fields[differing]} (give the changed document a new revision)`);
       }
-      statements.insertDocument.run(
-        d.docId, d.revision, d.title, d.effectiveFrom ?? null, d.expiresAt ?? null, d.supersedes ?? null, d.supersededBy ?? null, json(d.accessScope), d.text ?? null,
-      );
+      statements.insertDocument.run(d.docId, d.revision, ...row);
       counts.documents += 1;
       tick();
     }

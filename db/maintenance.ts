@@ -26,7 +26,14 @@ export interface IntegrityReport {
 
 /** PRAGMA integrity_check, foreign-key check, and evidence that cites a document the file does not hold. */
 export function checkIntegrity(db: Db): IntegrityReport {
-  const integrity = db.prepare('PRAGMA integrity_check').pluck().all() as string[];
+  let integrity: string[];
+  try {
+    integrity = db.prepare('PRAGMA integrity_check').pluck().all() as string[];
+  } catch (error) {
+    // A badly damaged file makes the check itself fail: that is its finding.
+    integrity = [(error as Error).message];
+    return { ok: false, schemaVersion: -1, latestSchemaVersion: LATEST_SCHEMA_VERSION, integrity, foreignKeyViolations: 0, orphanEvidence: [] };
+  }
   const foreignKeyViolations = (db.prepare('PRAGMA foreign_key_check').all() as unknown[]).length;
   const orphanEvidence = db
     .prepare(

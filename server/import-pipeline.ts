@@ -11,6 +11,8 @@ export interface ImportRequest {
   format: ImportFormat;
   fileName: string;
   bytes: Uint8Array;
+  /** The system version given to responses of Ragas / DeepEval files (they carry none). */
+  system?: string;
 }
 
 export interface ImportProgress {
@@ -35,6 +37,7 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
     format: request.format,
     fileName: request.fileName,
     bytes: request.bytes,
+    system: request.system,
     onProgress: (done, total) => onProgress({ phase: 'validating', done, total }),
   });
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;

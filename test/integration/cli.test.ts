@@ -158,3 +158,54 @@ describe('touchstone CLI', () => {
     expect(usage.stderr).toContain('Usage: touchstone');
   });
 });
+
+describe('touchstone CLI never harms the file it only reads', () => {
+  const tempDir = useTempDir();
+
+  it('refuses to export over the test set itself or another database', async () => {
+    const dir = tempDir();
+    const db = await initDb(dir);
+    await importSample(db);
+    const before = readFileSync(db);
+    const run = await cli('export', 'cases', '--db', db, '--out', db);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Refusing to write the export over/);
+    const other = join(dir, 'other.sqlite');
+    await cli('init', '--db', other);
+    expect((await cli('export', 'cases', '--db', db, '--out', other)).code).toBe(1);
+    expect(readFileSync(db).equals(before)).toBe(true);
+    expect((await cli('stats', '--db', db)).code).toBe(0);
+  });
+
+  it('stats and export do not migrate an older file; check reports that it needs migrating', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'old.sqlite');
+    const { openTestSetFile } = await import('../../db/open');
+    const { MIGRATIONS } = await import('../../db/migrations');
+    const old = await openTestSetFile(db, { create: true, migrations: MIGRATIONS.slice(0, 1) });
+    old.db.pragma('wal_checkpoint(TRUNCATE)');
+    old.db.close();
+    const before = readFileSync(db);
+    const stats = await cli('stats', '--db', db);
+    expect(stats.code).toBe(1);
+    expect(stats.stderr).toMatch(/schema version 1; this Touchstone uses \d+\. Migrate it with: touchstone init/);
+    expect((await cli('export', 'cases', '--db', db, '--out', join(dir, 'x.jsonl'))).code).toBe(1);
+    const check = await cli('check', '--db', db, '--json');
+    expect(check.code).toBe(3);
+    expect(check.json).toMatchObject({ ok: false, schemaVersion: 1 });
+    expect(readFileSync(db).equals(before)).toBe(true);
+    const init = await cli('init', '--db', db, '--json');
+    expect(init.json.backupPath).toMatch(/v1-backup/);
+    expect((await cli('stats', '--db', db)).code).toBe(0);
+  });
+
+  it('responses of Ragas results files are told apart by --system', async () => {
+    const db = await initDb(tempDir());
+    const testset = join(FIXTURES, 'ragas_testset_letstalk.csv');
+    const results = join(FIXTURES, 'ragas_eval_result_letstalk.csv');
+    expect((await cli('import', 'cases', testset, '--db', db)).code).toBe(0);
+    expect((await cli('import', 'cases', results, '--db', db, '--system', 'rag-bot@1', '--json')).json).toMatchObject({ added: { responses: 10 } });
+    expect((await cli('import', 'cases', results, '--db', db, '--system', 'rag-bot@2', '--json')).json).toMatchObject({ added: { responses: 10 } });
+    expect((await cli('stats', '--db', db, '--json')).json.responses).toBe(20);
+  });
+});

@@ -31,6 +31,7 @@ const BAD_INPUTS: { name: string; kind: ImportKind; file: string; bytes: Buffer;
     { caseId: 'refund-annual-day20', judge: { model: 'm', version: '2', promptVersion: 'p' }, dimension: 'faithfulness', value: 1 },
   ), line: 2, field: 'judge.version', says: /judge/i },
   { name: 'CSV with an unterminated quote', kind: 'cases', file: 'c.csv', bytes: Buffer.from('id,query\nok,"fine"\nbad,"never closed\n'), line: 3, field: null, says: /quote/i },
+  { name: 'a known document revision with changed fields', kind: 'documents', file: 'd.jsonl', bytes: jsonl({ docId: 'refund-policy', title: '会员退款政策', revision: 'v2', effectiveFrom: '2030-01-01' }), line: 1, field: null, says: /already in this test set with a different/ },
   { name: 'empty file', kind: 'cases', file: 'c.jsonl', bytes: Buffer.from(''), line: null, field: null, says: /empty/i },
 ];
 
