@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ApiError, type Handlers } from '../shared/api/contract';
+import { ApiError, type Handlers, type OpName } from '../shared/api/contract';
 import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
+import { createAgreementHandlers } from './agreement-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { ImportJobs } from './import-jobs';
 import { createLabelingHandlers } from './labeling-handlers';
@@ -36,13 +37,35 @@ function importSourceBytes(source: { path: string } | { fileName: string; conten
   return { fileName: basename(source.fileName), bytes: Buffer.from(source.contentBase64, 'base64') };
 }
 
+/**
+ * Operations that write on the app's connection. An import holds the file's
+ * write lock in its worker; these wait for it (asynchronously) rather than
+ * block on the lock and fail, so a label given during an import is never lost.
+ */
+const WRITE_OPERATIONS: OpName[] = [
+  'labels.record', 'labels.undo', 'labeling.item', 'reviewers.create', 'dimensions.save', 'settings.saveReleaseThresholds',
+  'testSets.open', 'testSets.create', 'testSets.openDemo',
+];
+
+function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
+  const wrapped: Record<string, (input: unknown) => unknown> = { ...(handlers as unknown as Record<string, (input: unknown) => unknown>) };
+  for (const name of WRITE_OPERATIONS) {
+    const handler = wrapped[name];
+    wrapped[name] = async (input) => {
+      await idle();
+      return handler(input);
+    };
+  }
+  return wrapped as unknown as Handlers;
+}
+
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const session = new TestSetSession(options.dataDir);
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
 
-  const handlers: Handlers = {
+  const handlers: Handlers = waitingFor(() => jobs.idle(), {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),
     'testSets.current': () => session.info(),
     'testSets.recent': () => session.recent(),
@@ -53,16 +76,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
-    'imports.start': ({ kind, format, source }) => {
+    'imports.start': ({ kind, format, source, system }) => {
       const { fileName, bytes } = importSourceBytes(source);
-      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes }) };
+      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
-  };
+  });
 
   return {
     dispatch: createDispatcher(handlers, (error) => console.error(error)),

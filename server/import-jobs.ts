@@ -59,6 +59,15 @@ export class ImportJobs {
     });
   }
 
+  /** Resolves once no import is running or queued: writes on the app's own connection wait for it instead of hitting a locked file. */
+  async idle(): Promise<void> {
+    let queue: Promise<void>;
+    do {
+      queue = this.queue;
+      await queue;
+    } while (queue !== this.queue);
+  }
+
   status(jobId: string): ImportJob {
     const job = this.jobs.get(jobId);
     if (!job) throw new ApiError('not-found', `No import job ${jobId}.`);

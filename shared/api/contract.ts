@@ -4,6 +4,7 @@ import {
   ApiErrorSchema, CaseDetailSchema, CaseFacetsSchema, CaseFiltersSchema, CaseSummarySchema, ImportJobSchema, ImportSourceSchema,
   TableCountsSchema, TestSetInfoSchema, type ApiErrorBody, type ErrorLocation,
 } from './contract-shapes';
+import { agreementOps } from './agreement-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -31,7 +32,13 @@ export const contract = {
   'cases.facets': op(z.object({ filters: CaseFiltersSchema }), CaseFacetsSchema),
   'cases.get': op(z.object({ id: z.string().min(1) }), CaseDetailSchema),
   'imports.start': op(
-    z.object({ kind: z.enum(IMPORT_KINDS), format: z.enum(IMPORT_FORMATS).default('auto'), source: ImportSourceSchema }),
+    z.object({
+      kind: z.enum(IMPORT_KINDS),
+      format: z.enum(IMPORT_FORMATS).default('auto'),
+      source: ImportSourceSchema,
+      /** System version for the responses of Ragas / DeepEval files. */
+      system: z.string().trim().min(1).max(200).nullish(),
+    }),
     z.object({ jobId: z.string() }),
   ),
   'imports.status': op(z.object({ jobId: z.string() }), ImportJobSchema),
@@ -43,6 +50,7 @@ export const contract = {
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
   'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) })),
   ...labelingOps,
+  ...agreementOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -73,3 +73,32 @@ describe('imports from the app (worker thread, one transaction)', () => {
     backend.close();
   });
 });
+
+describe('labeling while an import is writing', () => {
+  const tempDir = useTempDir();
+
+  it('a label given during a large import waits for it and is saved, not refused as locked', async () => {
+    const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test' });
+    const reviewer = await call<{ id: number }>(backend, 'reviewers.create', { name: 'Lin' });
+    const lines: string[] = [];
+    for (let i = 0; i < 30_000; i += 1) lines.push(JSON.stringify({ id: `bulk-${i}`, query: `第 ${i} 个问题：退款多久到账？`, referenceAnswer: '一般 1 个工作日。', slices: ['long-tail'] }));
+    const { jobId } = await call<{ jobId: string }>(backend, 'imports.start', { kind: 'cases', source: { fileName: 'bulk.jsonl', contentBase64: Buffer.from(lines.join('\n')).toString('base64') } });
+    // wait until the worker is writing, then label
+    for (;;) {
+      const job = await call<ImportJob>(backend, 'imports.status', { jobId });
+      if (job.phase === 'writing' || job.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const pending = backend.dispatch('labels.record', { reviewerId: reviewer.id, caseId: 'refund-annual-day20', responseId: null, dimension: 'answerability', value: 'answerable' });
+    // the app stays responsive meanwhile (a write blocked on the file lock would freeze it until the import ends)
+    const during = await call<ImportJob>(backend, 'imports.status', { jobId });
+    expect(during.state).toBe('running');
+    const saved = await pending;
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    const job = await call<ImportJob>(backend, 'imports.status', { jobId });
+    expect(job).toMatchObject({ state: 'done', added: { cases: 30_000 } });
+    const history = await call<{ value: unknown; reviewer: string }[]>(backend, 'labels.history', { caseId: 'refund-annual-day20' });
+    expect(history).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
+    backend.close();
+  });
+});
