@@ -15,6 +15,8 @@ interface ImportState {
   open: boolean;
   kind: ImportKind;
   format: ImportFormat;
+  /** System version for the responses in Ragas / DeepEval files (empty: "imported"). */
+  system: string;
   /** Browser mode: the chosen file. */
   file: File | null;
   /** Desktop mode: the path from the native dialog. */
@@ -27,6 +29,7 @@ interface ImportState {
   closeDialog(): void;
   setKind(kind: ImportKind): void;
   setFormat(format: ImportFormat): void;
+  setSystem(system: string): void;
   setFile(file: File | null): void;
   pickPath(): Promise<void>;
   start(): Promise<void>;
@@ -74,6 +77,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     open: false,
     kind: 'cases',
     format: 'auto',
+    system: '',
     file: null,
     path: null,
     status: 'idle',
@@ -93,6 +97,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
 
     setKind: (kind) => set({ kind }),
     setFormat: (format) => set({ format }),
+    setSystem: (system) => set({ system }),
     setFile: (file) => set({ file, path: null, error: null }),
 
     async pickPath() {
@@ -105,7 +110,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     },
 
     async start() {
-      const { kind, format, file, path, status } = get();
+      const { kind, format, system, file, path, status } = get();
       if (status === 'uploading' || status === 'running') return;
       if (!file && !path) return;
       const mine = ++ticket;
@@ -115,7 +120,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
           ? { path }
           : { fileName: (file as File).name, contentBase64: await fileToBase64(file as File) };
         if (mine !== ticket) return;
-        const { jobId } = await invoke('imports.start', { kind, format, source });
+        const { jobId } = await invoke('imports.start', { kind, format, source, system: system.trim() || null });
         if (mine !== ticket) return;
         set({ status: 'running' });
         await poll(jobId, mine);

@@ -170,6 +170,8 @@ export const enCore = {
   'import.title': 'Import data',
   'import.kind': 'What to import',
   'import.format': 'Format',
+  'import.system': 'System version of the responses',
+  'import.systemHint': 'Ragas and DeepEval files carry answers without a system name: name it here (e.g. support-agent@3.2).',
   'import.file': 'File',
   'import.chooseFile': 'Choose file…',
   'import.noFile': 'No file chosen',

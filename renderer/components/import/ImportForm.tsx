@@ -17,6 +17,8 @@ export function ImportForm() {
   const path = useImportStore((s) => s.path);
   const setKind = useImportStore((s) => s.setKind);
   const setFormat = useImportStore((s) => s.setFormat);
+  const system = useImportStore((s) => s.system);
+  const setSystem = useImportStore((s) => s.setSystem);
   const setFile = useImportStore((s) => s.setFile);
   const pickPath = useImportStore((s) => s.pickPath);
   const start = useImportStore((s) => s.start);
@@ -54,6 +56,19 @@ export function ImportForm() {
         </label>
       </div>
       <p className="field-hint">{t(`import.hint.${kind}`)}</p>
+      {kind === 'cases' ? (
+        <label className="field">
+          <span className="field-label">{t('import.system')}</span>
+          <input
+            className="input"
+            value={system}
+            placeholder="imported"
+            data-testid="import-system"
+            onChange={(event) => setSystem(event.target.value)}
+          />
+          <span className="field-hint">{t('import.systemHint')}</span>
+        </label>
+      ) : null}
 
       <div className="field">
         <span className="field-label">{t('import.file')}</span>
