@@ -167,7 +167,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.kind': '导入内容',
   'import.format': '格式',
   'import.system': '回答所属的系统版本',
-  'import.systemHint': 'Ragas 和 DeepEval 文件中的回答没有系统名称，请在此填写（例如 support-agent@3.2）。'
+  'import.systemHint': 'Ragas 和 DeepEval 文件中的回答没有系统名称，请在此填写（例如 support-agent@3.2）。',
   'import.file': '文件',
   'import.chooseFile': '选择文件…',
   'import.noFile': '未选择文件',
