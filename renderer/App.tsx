@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { CasesView } from './components/cases/CasesView';
 import { ImportDialog } from './components/import/ImportDialog';
+import { LabelView } from './components/labeling/LabelView';
+import { ReportView } from './components/report/ReportView';
+import { SettingsView } from './components/settings/SettingsView';
 import { ErrorBanner } from './components/shell/ErrorBanner';
 import { PathDialog } from './components/shell/PathDialog';
 import { TopBar } from './components/shell/TopBar';
@@ -28,6 +31,9 @@ export function App() {
   if (!ready) main = <div className="app-loading" aria-busy="true">{t('app.loading')}</div>;
   else if (!current) main = <WelcomeScreen />;
   else if (view === 'cases') main = <CasesView />;
+  else if (view === 'label') main = <LabelView />;
+  else if (view === 'report') main = <ReportView />;
+  else if (view === 'settings') main = <SettingsView />;
 
   return (
     <div className="app">

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useCaseKeyboard } from '../../hooks/useCaseKeyboard';
 import { useCasesStore } from '../../stores/casesStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { LabelFilteredButton } from '../labeling/LabelFilteredButton';
 import { CaseDetailPane } from '../detail/CaseDetailPane';
 import { CaseCount } from './CaseCount';
 import { CaseFilters } from './CaseFilters';
@@ -20,6 +21,7 @@ export function CasesView() {
           <CaseSearch />
           <CaseFilters />
           <CaseCount />
+          <LabelFilteredButton />
         </div>
         {error ? (
           <div className="inline-error">

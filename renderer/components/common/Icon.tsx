@@ -12,6 +12,12 @@ const PATHS = {
   document: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5zm0 0v5h5M9 13h6m-6 4h6',
   filter: 'M3 5h18l-7 8v6l-4 2v-8L3 5z',
   file: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5zm0 0v5h5',
+  plus: 'M12 5v14M5 12h14',
+  trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3',
+  arrowUp: 'M12 19V5m0 0-6 6m6-6 6 6',
+  arrowDown: 'M12 5v14m0 0-6-6m6 6 6-6',
+  arrowRight: 'M5 12h14m0 0-6-6m6 6-6 6',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useImportStore } from '../../stores/importStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { Icon } from '../common/Icon';
+import { ReviewerMenu } from '../labeling/ReviewerMenu';
 import { FileActions } from './FileActions';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav } from './MainNav';
@@ -25,6 +26,7 @@ export function TopBar() {
       </div>
       <MainNav />
       <div className="top-bar-spacer" />
+      <ReviewerMenu />
       <button
         type="button"
         className="toolbar-button primary"
