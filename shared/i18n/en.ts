@@ -5,6 +5,7 @@
  * `enum.<kind>.<value>` keys translate vocabulary values shown to people.
  */
 import { enAgreement } from './agreement.en';
+import { enCalibration } from './calibration.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 
@@ -245,5 +246,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration } as const;
 export type MessageKey = keyof typeof en;
