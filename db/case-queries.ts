@@ -1,7 +1,7 @@
 import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared/api/contract';
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
-import { caseWhere, type FacetName } from './case-search';
+import { caseWhere, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 
 interface CaseRow {
@@ -52,8 +52,15 @@ const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
 export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
   const count = (where: { sql: string; params: unknown[] }) =>
     (db.prepare(`SELECT count(*) FROM cases c ${where.sql}`).pluck().get(...where.params) as number);
+  // Search once (a short term scans every case's text), then count facets over the hits.
+  const searchHits = searchTerms(filters.search ?? '').length > 0;
+  if (searchHits) {
+    const where = caseWhere({ search: filters.search });
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (seq INTEGER PRIMARY KEY); DELETE FROM temp.search_hits;');
+    db.prepare(`INSERT INTO temp.search_hits SELECT c.seq FROM cases c ${where.sql}`).run(...where.params);
+  }
   const facet = (name: FacetName) => {
-    const where = caseWhere(filters, name);
+    const where = caseWhere(filters, name, searchHits);
     const sql =
       name === 'slice'
         ? `SELECT s.slice AS value, count(*) AS count FROM cases c JOIN case_slices s ON s.case_seq = c.seq ${where.sql} GROUP BY s.slice ORDER BY count DESC, value`
@@ -62,7 +69,7 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
   };
   return {
     total: count({ sql: '', params: [] }),
-    matching: count(caseWhere(filters)),
+    matching: count(caseWhere(filters, undefined, searchHits)),
     answerability: facet('answerability'),
     questionType: facet('questionType'),
     slice: facet('slice'),

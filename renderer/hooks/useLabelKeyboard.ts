@@ -26,6 +26,19 @@ export function useLabelKeyboard(): void {
           event.preventDefault();
           store.toggleHelp();
           return;
+        // moving between cases never waits for the current one to finish loading: a quick J J J is three cases
+        case 'nextCase':
+          event.preventDefault();
+          void store.nextCase('next');
+          return;
+        case 'previousCase':
+          event.preventDefault();
+          void store.previousCase();
+          return;
+        case 'undo':
+          event.preventDefault();
+          if (!event.repeat) void store.undo();
+          return;
       }
       if (!store.item) return;
       // Enter on a focused button activates that button, as everywhere else
@@ -48,20 +61,11 @@ export function useLabelKeyboard(): void {
           if (event.repeat) return;
           store.confirm();
           return;
-        case 'nextCase':
-          void store.nextCase('next');
-          return;
-        case 'previousCase':
-          void store.previousCase();
-          return;
         case 'nextStep':
           store.moveStep(1);
           return;
         case 'previousStep':
           store.moveStep(-1);
-          return;
-        case 'undo':
-          if (!event.repeat) void store.undo();
           return;
         case 'history':
           store.toggleHistory();

@@ -20,6 +20,8 @@ import { rebuildProgress } from '../../db/label-progress';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { runImport } from '../../server/import-pipeline';
+import { measureAgreement } from './agreement-bench';
+import { measureInBrowser } from './browser-bench';
 import { createLabelingHandlers } from '../../server/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
@@ -111,7 +113,7 @@ try {
   runImport(db, { kind: 'responses', format: 'jsonl', fileName: 'responses.jsonl', bytes: Buffer.from(files.responses) });
   const ada = createReviewer(db, 'Ada').id;
   const bo = createReviewer(db, 'Bo').id;
-  const EVENTS = Number(process.env.BENCH_LABEL_EVENTS ?? 300_000);
+  const EVENTS = Number(process.env.BENCH_LABEL_EVENTS ?? Math.min(300_000, CASES * 3));
   const adaCases = Math.min(CASES, Math.round((EVENTS * 2) / 3 / 8));
   const boCases = Math.min(CASES, Math.round(EVENTS / 3 / 8));
   const caseSteps: [string, string][] = [['answerability', '"answerable"'], ['questionType', '"how-to"'], ['claims', '[]']];
@@ -175,6 +177,8 @@ try {
 
   results.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   db.close();
+  Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
+  Object.assign(results, await measureAgreement(dir));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
