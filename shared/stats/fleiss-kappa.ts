@@ -21,7 +21,7 @@ export function fleissKappaDetailed(ratings: readonly (readonly (Label | null)[]
   if (m === 0) return nanBecause('no-data');
   if (m < 2) return nanBecause('one-rater-per-item');
 
-  const categories = sortedUniqueLabels(...rows);
+  const categories = sortedUniqueLabels(rows.flat());
   const index = labelIndex(categories);
   const q = categories.length;
   const totals = new Array<number>(q).fill(0);
@@ -53,7 +53,7 @@ export function fleissKappa(ratings: readonly (readonly (Label | null)[])[]): nu
  * Missing ratings are skipped.
  */
 export function aggregateRaters(ratings: readonly (readonly (Label | null)[])[]): { table: number[][]; categories: Label[] } {
-  const categories = sortedUniqueLabels(...ratings.map((row) => row.filter((v) => !isMissing(v))));
+  const categories = sortedUniqueLabels(ratings.flat().filter((v) => !isMissing(v)));
   const index = labelIndex(categories);
   const table = ratings.map((row) => {
     const counts = new Array<number>(categories.length).fill(0);

@@ -29,7 +29,7 @@ export function gwetAC1Detailed(
 ): Detailed<number> {
   const categories = opts.categories
     ? dedupe(opts.categories)
-    : sortedUniqueLabels(...ratings.map((row) => row.filter((v) => !isMissing(v))));
+    : sortedUniqueLabels(ratings.flat().filter((v) => !isMissing(v)));
   const q = categories.length;
   if (q === 0) return nanBecause('no-data');
   const index = labelIndex(categories);

@@ -31,7 +31,7 @@ export function krippendorffAlphaDetailed(
   level: KrippendorffLevel,
   opts: KrippendorffOptions = {},
 ): Detailed<number> {
-  const observed = sortedUniqueLabels(...ratings.map((row) => row.filter((v) => !isMissing(v))));
+  const observed = sortedUniqueLabels(ratings.flat().filter((v) => !isMissing(v)));
   const domain = opts.domain ? [...opts.domain] : observed;
   const index = labelIndex(domain);
   if (observed.some((label) => !index.has(labelKey(label)))) return nanBecause('label-out-of-domain');

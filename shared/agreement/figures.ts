@@ -1,0 +1,64 @@
+import type { Coefficient, CoefficientKey, Figure } from '../api/agreement-ops';
+import { explainUndefined, type Detailed, type UndefinedCode } from '../stats';
+import { percentileSorted } from '../stats/bootstrap';
+import { wilsonDetailed } from '../stats/wilson';
+
+/** NaN (and ±∞) inside → null on the wire, always with a reason next to it. */
+export function num(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+export function reasonFor(code: UndefinedCode): string {
+  return explainUndefined(code);
+}
+
+/** A figure with no interval. */
+export function pointFigure(value: number, reason: string | null): Figure {
+  const defined = Number.isFinite(value);
+  return { value: defined ? value : null, reason: defined ? null : reason ?? explainUndefined('no-data'), ci95: null, ciMethod: null, ciReason: null };
+}
+
+export function fromDetailed(detailed: Detailed<number>): Figure {
+  return pointFigure(detailed.value, detailed.undefinedReason);
+}
+
+/** A figure with an interval; an undefined interval carries its own reason. */
+export function figureWithInterval(
+  value: number,
+  reason: string | null,
+  interval: [number, number],
+  method: Figure['ciMethod'],
+  intervalReason: string | null,
+): Figure {
+  const base = pointFigure(value, reason);
+  const defined = Number.isFinite(interval[0]) && Number.isFinite(interval[1]);
+  return {
+    ...base,
+    ci95: defined ? [interval[0], interval[1]] : null,
+    ciMethod: defined ? method : null,
+    ciReason: defined ? null : intervalReason ?? base.reason ?? explainUndefined('no-valid-resamples'),
+  };
+}
+
+/** A proportion with its Wilson 95% interval (SPEC: every rate). */
+export function rateFigure(successes: number, n: number): Figure {
+  if (n === 0) return figureWithInterval(Number.NaN, explainUndefined('no-data'), [Number.NaN, Number.NaN], 'wilson', null);
+  const interval = wilsonDetailed(successes, n);
+  return figureWithInterval(successes / n, null, interval.value, 'wilson', interval.undefinedReason);
+}
+
+export function coefficient(key: CoefficientKey, figure: Figure): Coefficient {
+  return { key, ...figure };
+}
+
+/**
+ * The percentile interval of bootstrap replicates as `bootstrapCI` computes it: NaN replicates
+ * are skipped, then the 2.5th and 97.5th percentiles with linear interpolation.
+ */
+export function percentileInterval(replicates: Float64Array, alpha = 0.05): [number, number] {
+  const values: number[] = [];
+  for (let i = 0; i < replicates.length; i++) if (!Number.isNaN(replicates[i])) values.push(replicates[i]);
+  if (values.length === 0) return [Number.NaN, Number.NaN];
+  values.sort((a, b) => a - b);
+  return [percentileSorted(values, (100 * alpha) / 2), percentileSorted(values, 100 * (1 - alpha / 2))];
+}
