@@ -8,6 +8,7 @@ import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { importFailure, runImport } from '../server/import-pipeline';
 import { agreementCommand } from './agreement-command';
+import { anchorsCommand, roundCommand } from './calibration-commands';
 
 export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
 
@@ -24,6 +25,15 @@ export const USAGE = `Usage: touchstone <command> [options]
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
                                          judge run RUN (id) vs human labels (reviewer R, or all),
                                          human vs human, bias-corrected estimates
+  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+                                         pick this week's calibration round (half largest judge changes, half random)
+  anchors freeze --db FILE --name NAME [--round R]...
+                                         freeze adjudicated items of closed rounds (default: all) as version N+1
+  anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
+                                         anchors.jsonl + manifest.json (sha256 of every file), byte-identical each time
+  anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
+  anchors drift --db FILE --name NAME --run RUN [--version V]
+                                         judge run vs the anchors; exit code 3 when drift is flagged
 
 Every command takes --json for machine-readable output on stdout.
 Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
@@ -118,6 +128,13 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       run: { type: 'string' },
       dimension: { type: 'string' },
       reviewer: { type: 'string' },
+      size: { type: 'string' },
+      seed: { type: 'string' },
+      week: { type: 'string' },
+      name: { type: 'string' },
+      round: { type: 'string', multiple: true },
+      version: { type: 'string' },
+      zip: { type: 'boolean', default: false },
     },
   });
   const [command, ...rest] = positionals;
@@ -211,7 +228,9 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         { usage: (message) => new UsageError(message), open: openExisting },
       );
     case 'round':
+      return roundCommand(rest[0], values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'anchors':
+      return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       throw new UsageError(`"${command}" is not available in this version yet.`);
     default:

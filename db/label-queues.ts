@@ -5,6 +5,7 @@ import { caseWhere, type SqlWhere } from './case-search';
 import { ensureProgress } from './label-progress';
 import type { Db } from './open';
 import { lowerBound, queueFigures } from './queue-cache';
+import { roundCaseSeqs, roundExists } from './rounds';
 
 /**
  * Queues walk cases in test-set order (cases.seq).
@@ -24,6 +25,13 @@ import { lowerBound, queueFigures } from './queue-cache';
  * given case itself — and null when every member is finished.
  * A null fromCaseId starts at the beginning: the first member (the first
  * unfinished one for nextUnfinished), whatever the direction.
+ *
+ * - 'round': the cases of a calibration round, in pick order (a case picked
+ *   for two of its responses comes once, where first picked) — not test-set
+ *   order. total = the round's cases, done = those this reviewer finished,
+ *   index = the case's place in pick order (a case outside the round: total).
+ *   From a case outside the round, next goes to the first member and previous
+ *   to the last.
  */
 
 const and = (where: SqlWhere, clause: string, params: unknown[] = []): SqlWhere => ({
@@ -35,7 +43,14 @@ const UNFINISHED = 'NOT EXISTS (SELECT 1 FROM label_progress p WHERE p.reviewer_
 
 /** The cases the queue counts over (its progress bar). */
 function universe(spec: QueueSpec): SqlWhere {
+  if (spec.source === 'round') return { sql: 'WHERE c.seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)', params: [spec.roundId] };
   return spec.source === 'filter' ? caseWhere(spec.filters) : { sql: '', params: [] };
+}
+
+/** A round queue's cases in pick order (the round must exist). */
+function roundOrder(db: Db, roundId: number, op: string): number[] {
+  if (!roundExists(db, roundId)) throw new ApiError('not-found', `There is no calibration round ${roundId} in this test set.`, { file: op, line: null, field: 'queue.roundId' });
+  return roundCaseSeqs(db, roundId);
 }
 
 /** The cases navigation lands on. */
@@ -57,6 +72,7 @@ export interface QueueCounts {
 /** The queue's universe (sorted seqs) and this reviewer's done count, from the queue cache. */
 function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Array; done: number } {
   ensureProgress(db);
+  if (spec.source === 'round') roundOrder(db, spec.roundId, 'queue');
   const where = universe(spec);
   return queueFigures(
     db,
@@ -78,6 +94,11 @@ export function queueCounts(db: Db, reviewerId: number, spec: QueueSpec): QueueC
 /** The case's 0-based place in the queue's universe (where it is or would be) and the queue's progress. */
 export function queuePosition(db: Db, reviewerId: number, spec: QueueSpec, caseSeq: number): { index: number; total: number; done: number } {
   const { seqs, done } = figures(db, reviewerId, spec);
+  if (spec.source === 'round') {
+    const order = roundOrder(db, spec.roundId, 'labeling.item');
+    const index = order.indexOf(caseSeq);
+    return { index: index < 0 ? order.length : index, total: seqs.length, done };
+  }
   return { index: lowerBound(seqs, caseSeq), total: seqs.length, done };
 }
 
@@ -96,6 +117,7 @@ export function navigateQueue(
   direction: 'next' | 'previous' | 'nextUnfinished',
 ): string | null {
   ensureProgress(db);
+  if (spec.source === 'round') return navigateRound(db, reviewerId, spec.roundId, fromCaseId, direction);
   const all = members(spec, reviewerId);
   const unfinished = spec.source === 'unlabeled' ? all : and(all, UNFINISHED, [reviewerId]);
   const seq = fromCaseId === null ? null : seqOf(db, fromCaseId, 'queue.navigate');
@@ -111,6 +133,22 @@ export function navigateQueue(
   }
   if (seq === null) return firstMember(db, all);
   return direction === 'next' ? firstMember(db, and(all, 'c.seq > ?', [seq])) : firstMember(db, and(all, 'c.seq < ?', [seq]), 'DESC');
+}
+
+function navigateRound(db: Db, reviewerId: number, roundId: number, fromCaseId: string | null, direction: 'next' | 'previous' | 'nextUnfinished'): string | null {
+  const order = roundOrder(db, roundId, 'queue.navigate');
+  const seq = fromCaseId === null ? null : seqOf(db, fromCaseId, 'queue.navigate');
+  const at = seq === null ? -1 : order.indexOf(seq);
+  if (direction === 'nextUnfinished') {
+    const finished = new Set(
+      db.prepare('SELECT case_seq FROM label_progress WHERE reviewer_id = ? AND case_seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)').pluck().all(reviewerId, roundId) as number[],
+    );
+    const after = order.slice(at + 1).find((s) => !finished.has(s));
+    return idOfSeq(db, after ?? order.find((s) => !finished.has(s)));
+  }
+  if (seq === null) return idOfSeq(db, order[0]);
+  if (at < 0) return idOfSeq(db, direction === 'next' ? order[0] : order[order.length - 1]);
+  return idOfSeq(db, direction === 'next' ? order[at + 1] : at > 0 ? order[at - 1] : undefined);
 }
 
 // ---- resume points -----------------------------------------------------------------------------

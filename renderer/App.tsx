@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { AgreementView } from './components/agreement/AgreementView';
+import { AnchorsView } from './components/anchors/AnchorsView';
+import { ReviewView } from './components/calibration/ReviewView';
 import { CasesView } from './components/cases/CasesView';
 import { ImportDialog } from './components/import/ImportDialog';
 import { LabelView } from './components/labeling/LabelView';
@@ -33,6 +36,9 @@ export function App() {
   else if (view === 'cases') main = <CasesView />;
   else if (view === 'label') main = <LabelView />;
   else if (view === 'report') main = <ReportView />;
+  else if (view === 'agreement') main = <AgreementView />;
+  else if (view === 'review') main = <ReviewView />;
+  else if (view === 'anchors') main = <AnchorsView />;
   else if (view === 'settings') main = <SettingsView />;
 
   return (

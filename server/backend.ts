@@ -4,6 +4,7 @@ import { ApiError, type Handlers, type OpName } from '../shared/api/contract';
 import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement-handlers';
+import { createCalibrationHandlers } from './calibration-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { ImportJobs } from './import-jobs';
 import { createLabelingHandlers } from './labeling-handlers';
@@ -45,6 +46,7 @@ function importSourceBytes(source: { path: string } | { fileName: string; conten
 const WRITE_OPERATIONS: OpName[] = [
   'labels.record', 'labels.undo', 'labeling.item', 'reviewers.create', 'dimensions.save', 'settings.saveReleaseThresholds',
   'testSets.open', 'testSets.create', 'testSets.openDemo',
+  'rounds.start', 'rounds.reveal', 'rounds.adjudicate', 'rounds.close', 'anchors.freeze', 'anchors.import',
 ];
 
 function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
@@ -85,6 +87,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
+    ...createCalibrationHandlers(() => session.require().db),
   });
 
   return {

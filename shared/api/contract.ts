@@ -5,6 +5,7 @@ import {
   TableCountsSchema, TestSetInfoSchema, type ApiErrorBody, type ErrorLocation,
 } from './contract-shapes';
 import { agreementOps } from './agreement-ops';
+import { calibrationOps } from './calibration-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -51,6 +52,7 @@ export const contract = {
   'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) })),
   ...labelingOps,
   ...agreementOps,
+  ...calibrationOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -13,6 +13,8 @@ const reviewerName = z.string().trim().min(1, 'a reviewer needs a name').max(80)
 export const QueueSpecSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('unlabeled') }),
   z.object({ source: z.literal('filter'), filters: CaseFiltersSchema }),
+  /** A calibration round's cases, in pick order (each case once, where it was first picked). */
+  z.object({ source: z.literal('round'), roundId: z.number().int().positive() }),
 ]);
 export type QueueSpec = z.infer<typeof QueueSpecSchema>;
 

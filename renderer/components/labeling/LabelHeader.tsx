@@ -21,7 +21,9 @@ export function LabelHeader() {
   return (
     <header className="label-header">
       <div className="label-queue">
-        <span className="eyebrow">{t(queue?.source === 'filter' ? 'labeling.queue.filter' : 'labeling.queue.unlabeled')}</span>
+        <span className="eyebrow" data-testid="queue-source" data-source={queue?.source ?? ''}>
+          {queue?.source === 'round' ? t('calibration.queue.round', { id: queue.roundId }) : t(queue?.source === 'filter' ? 'labeling.queue.filter' : 'labeling.queue.unlabeled')}
+        </span>
         <button type="button" className="link-button" data-testid="queue-change" onClick={() => store().closeQueue()}>
           {t('labeling.queue.change')}
         </button>

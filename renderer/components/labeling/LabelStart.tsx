@@ -32,7 +32,7 @@ export function LabelStart() {
               <button type="button" className="queue-choice primary" data-testid="queue-resume" onClick={() => startQueue(remembered)}>
                 <span className="queue-choice-title">{t('labeling.start.resume')}</span>
                 <span className="queue-choice-hint">
-                  {t(remembered.source === 'unlabeled' ? 'labeling.queue.unlabeled' : 'labeling.queue.filter')} · {t('labeling.start.resumeHint')}
+                  {remembered.source === 'round' ? t('calibration.queue.round', { id: remembered.roundId }) : t(remembered.source === 'unlabeled' ? 'labeling.queue.unlabeled' : 'labeling.queue.filter')} · {t('labeling.start.resumeHint')}
                 </span>
               </button>
             ) : null}

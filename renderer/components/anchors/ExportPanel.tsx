@@ -1,0 +1,81 @@
+import { formatBytes } from '../../../shared/calibration-ui/format';
+import { useI18n } from '../../i18n/useI18n';
+import { useAnchorStore } from '../../stores/anchorStore';
+import { ErrorDetails } from '../common/ErrorDetails';
+
+/** Export the selected version to a folder (anchors.jsonl + manifest.json), optionally also as a .zip. */
+export function ExportPanel() {
+  const { t, locale } = useI18n();
+  const selected = useAnchorStore((s) => s.selected);
+  const outDir = useAnchorStore((s) => s.outDir);
+  const zip = useAnchorStore((s) => s.zip);
+  const exporting = useAnchorStore((s) => s.exporting);
+  const result = useAnchorStore((s) => s.exportResult);
+  const error = useAnchorStore((s) => s.exportError);
+  const setOutDir = useAnchorStore((s) => s.setOutDir);
+  const setZip = useAnchorStore((s) => s.setZip);
+  const exportSelected = useAnchorStore((s) => s.exportSelected);
+  const files = result ? [...result.files, ...(result.zip ? [result.zip] : [])] : [];
+
+  return (
+    <form
+      className="cal-card cal-export"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void exportSelected();
+      }}
+    >
+      <div className="cal-card-head">
+        <h3 className="cal-card-title">{t('calibration.export.title')}</h3>
+        {selected ? <span className="cal-hint mono">{selected.name} v{selected.version}</span> : null}
+      </div>
+      <p className="cal-hint">{t('calibration.export.hint')}</p>
+      <label className="field">
+        <span className="field-label">{t('calibration.export.folder')}</span>
+        <input
+          className="input mono"
+          value={outDir}
+          placeholder={t('calibration.export.folderPlaceholder')}
+          spellCheck={false}
+          data-testid="anchor-export-dir"
+          onChange={(event) => setOutDir(event.target.value)}
+        />
+      </label>
+      <div className="cal-form-row">
+        <label className="cal-check">
+          <input type="checkbox" checked={zip} data-testid="anchor-export-zip" onChange={(event) => setZip(event.target.checked)} />
+          {t('calibration.export.zip')}
+        </label>
+        <button type="submit" className="button primary" data-testid="anchor-export" disabled={!outDir.trim() || exporting || !selected}>
+          {exporting ? t('calibration.export.running') : t('calibration.export.button')}
+        </button>
+      </div>
+      {error ? <ErrorDetails error={error} testId="anchor-export-error" /> : null}
+      {result ? (
+        <div className="cal-result" data-testid="anchor-export-result">
+          <p className="cal-result-title">
+            {t('calibration.export.done', { dir: result.dir })}
+          </p>
+          <table className="cal-table cal-files">
+            <thead>
+              <tr>
+                <th>{t('calibration.export.file')}</th>
+                <th className="num">{t('calibration.export.size')}</th>
+                <th>sha256</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.path} data-testid="anchor-export-file" data-name={f.name} data-sha256={f.sha256}>
+                  <td className="mono" title={f.path}>{f.name}</td>
+                  <td className="num">{formatBytes(locale, f.bytes)}</td>
+                  <td className="mono cal-sha" data-testid="anchor-export-sha256">{f.sha256}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </form>
+  );
+}

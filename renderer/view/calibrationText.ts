@@ -1,0 +1,33 @@
+import { catalogues, type Locale, type MessageKey } from '../../shared/i18n';
+import { reasonKey } from './agreementText';
+
+/** Names shown on the calibration screens: dimensions and values in the labeling screen's wording, translated reasons. */
+
+const lookup = (locale: Locale, key: string): string | undefined => (catalogues[locale] as Record<string, string>)[key];
+
+export function dimensionLabel(locale: Locale, name: string): string {
+  return lookup(locale, `labeling.dim.${name}`) ?? name;
+}
+
+/** A value's wording ("Answered"), or the value itself. */
+export function valueLabel(locale: Locale, dimension: string, value: string | number): string {
+  return lookup(locale, `labeling.value.${dimension}.${String(value)}`) ?? String(value);
+}
+
+/** A dimension type's name (categorical, ordinal …). */
+export function typeLabel(locale: Locale, type: string): string {
+  return lookup(locale, `calibration.type.${type}`) ?? type;
+}
+
+/** The short name of an agreement coefficient (κ, AC1, α …). */
+export function coefficientLabel(locale: Locale, key: string | null): string {
+  if (!key) return lookup(locale, 'calibration.coef.none') ?? '';
+  return lookup(locale, `calibration.coef.${key}`) ?? key;
+}
+
+/** The API's English reason, translated when the catalogue knows it. */
+export function reasonText(locale: Locale, reason: string | null): string {
+  if (!reason) return '';
+  const key: MessageKey | null = reasonKey(reason);
+  return key ? lookup(locale, key) ?? reason : reason;
+}

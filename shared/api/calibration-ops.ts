@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { DIMENSION_TYPES } from '../domain/dimensions';
+import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
+
+/**
+ * The calibration part of the API contract (issue 5): the weekly review round (start → blind
+ * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
+ * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
+ *
+ * Numbers that are undefined travel as `null` with an English `reason` (FigureSchema), never 0.
+ */
+
+const int = z.number().int();
+const Num = z.number().nullable();
+const roundId = z.number().int().positive();
+const reviewerId = z.number().int().positive();
+
+export const ROUND_STATUSES = ['labeling', 'revealed', 'adjudicated', 'closed'] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+/** ISO week, e.g. 2026-W07. */
+export const IsoWeekSchema = z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, 'expected an ISO week such as 2026-W07');
+
+/** The judge run a round (or a trend point, or an anchor set) uses for one dimension. */
+export const JudgeRefSchema = z.object({
+  runId: int,
+  model: z.string(),
+  modelVersion: z.string(),
+  promptVersion: z.string(),
+});
+export type JudgeRef = z.infer<typeof JudgeRefSchema>;
+
+/**
+ * Why an item was picked. 'changed': its judge value on `dimension` moved between two comparable
+ * runs (same dimension, same judge model and prompt version; the model version may differ):
+ * `magnitude` is |Δ| as a share of the dimension's scale (1 for any change of a categorical or
+ * binary value) and ranks the pick; `delta` is to − from on the scale (numeric: the value;
+ * ordinal: the option value when numeric, else the position; binary: pass = 1, fail = 0; null for categorical).
+ */
+export const PickReasonSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('changed'),
+    dimension: z.string(),
+    fromRunId: int,
+    toRunId: int,
+    fromValue: AgreementLabelSchema,
+    toValue: AgreementLabelSchema,
+    delta: Num,
+    magnitude: z.number(),
+  }),
+  z.object({ kind: z.literal('random') }),
+]);
+export type PickReason = z.infer<typeof PickReasonSchema>;
+
+/** A round item: a case (case-level dimensions, responseId null) or one response of a case. */
+export const RoundItemSchema = z.object({
+  /** 0-based pick order: the changed half first (largest change first), then the random half in draw order. */
+  position: int,
+  caseId: z.string(),
+  responseId: z.string().nullable(),
+  query: z.string(),
+  system: z.string().nullable(),
+  reason: PickReasonSchema,
+});
+export type RoundItem = z.infer<typeof RoundItemSchema>;
+
+export const RoundSummarySchema = z.object({
+  id: int,
+  week: z.string(),
+  seed: int,
+  /** The size asked for; `items` is what was picked (fewer when too few items were eligible). */
+  size: int,
+  items: int,
+  changedItems: int,
+  status: z.enum(ROUND_STATUSES),
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
+  /** The lead revealed before every reviewer had finished (recorded). */
+  revealedEarly: z.boolean(),
+  closedAt: z.string().nullable(),
+  /** English notes of the pick, e.g. "Fewer than two comparable judge runs: filled from random." */
+  notes: z.array(z.string()),
+});
+export type RoundSummary = z.infer<typeof RoundSummarySchema>;
+
+export const RoundDimensionSchema = z.object({
+  dimension: z.string(),
+  type: z.enum(DIMENSION_TYPES),
+  scope: z.enum(['case', 'response']),
+  /** The judge run whose verdicts the reveal and the figures use (the latest run scoring it when the round started). */
+  judge: JudgeRefSchema.nullable(),
+});
+
+export const ReviewerProgressSchema = z.object({
+  reviewerId: int,
+  name: z.string(),
+  /** Cells (item × round dimension) with a current non-null label of this reviewer, out of `total`. */
+  done: int,
+  total: int,
+  /** Round items on which this reviewer labeled every round dimension. */
+  itemsDone: int,
+  items: int,
+});
+
+export const RoundDetailSchema = z.object({
+  round: RoundSummarySchema,
+  items: z.array(RoundItemSchema),
+  dimensions: z.array(RoundDimensionSchema),
+  /** Everyone with at least one label on a round cell (before reveal: their current labels; after: as of the reveal). */
+  reviewers: z.array(ReviewerProgressSchema),
+  /** Every cell has a label and every reviewer listed has finished: the reveal needs no `early`. */
+  labelingDone: z.boolean(),
+  cells: z.object({ total: int, labeled: int, disagreements: int, adjudicated: int, toAdjudicate: int }),
+});
+export type RoundDetail = z.infer<typeof RoundDetailSchema>;
+
+export const AdjudicationSchema = z.object({
+  id: int,
+  value: AgreementLabelSchema,
+  note: z.string().nullable(),
+  /** 'lead': set by a person; 'unanimous': recorded at close for a cell every reviewer labeled alike. */
+  source: z.enum(['lead', 'unanimous']),
+  deciderReviewerId: int.nullable(),
+  decider: z.string().nullable(),
+  at: z.string(),
+  /** The label events it was decided from (the reveal-time labels). */
+  fromEventIds: z.array(int),
+});
+export type Adjudication = z.infer<typeof AdjudicationSchema>;
+
+/**
+ * One cell of the reveal: the reviewers' labels (as of the reveal: a label changed after seeing
+ * the judge does not count), the judge's verdict, and whether they agree. Numeric values agree
+ * within `tolerance` (a share of the scale, the agreement engine's NUMERIC_TOLERANCE_SHARE).
+ */
+export const RevealCellSchema = z.object({
+  position: int,
+  caseId: z.string(),
+  responseId: z.string().nullable(),
+  query: z.string(),
+  answer: z.string().nullable(),
+  dimension: z.string(),
+  type: z.enum(DIMENSION_TYPES),
+  labels: z.array(z.object({ reviewerId: int, reviewer: z.string(), value: AgreementLabelSchema, eventId: int, at: z.string() })),
+  judge: z.object({ value: AgreementLabelSchema, rationale: z.string().nullable(), runId: int }).nullable(),
+  /** null when fewer than two reviewers labeled the cell. */
+  humansAgree: z.boolean().nullable(),
+  /** The judge equals every reviewer's label; null without a verdict or without labels. */
+  judgeAgrees: z.boolean().nullable(),
+  /** 'humans': reviewers disagree; 'judge': reviewers agree, the judge does not; 'none'; 'unlabeled': no label. */
+  disagreement: z.enum(['humans', 'judge', 'none', 'unlabeled']),
+  /** The value an "accept" key would adjudicate: the reviewers' common value, else null. */
+  consensus: AgreementLabelSchema.nullable(),
+  adjudication: AdjudicationSchema.nullable(),
+});
+export type RevealCell = z.infer<typeof RevealCellSchema>;
+
+export const RevealViewSchema = z.object({
+  round: RoundSummarySchema,
+  tolerance: Num,
+  /** Disagreements first (humans, then judge), then agreeing cells, then unlabeled; each group in pick order, then dimension order. */
+  cells: z.array(RevealCellSchema),
+});
+export type RevealView = z.infer<typeof RevealViewSchema>;
+
+/** The figures stored per dimension when a round closes. */
+export const RoundFiguresSchema = z.object({
+  dimension: z.string(),
+  type: z.enum(DIMENSION_TYPES),
+  judge: JudgeRefSchema.nullable(),
+  /** (verdict, adjudicated value) pairs. */
+  n: int,
+  /** Cohen's kappa (categorical), Gwet's AC1 (binary), Krippendorff's alpha ordinal (ordinal) / interval (numeric). */
+  agreementKey: z.enum(COEFFICIENT_KEYS).nullable(),
+  agreement: FigureSchema,
+  percentAgreement: FigureSchema,
+  /** Judge − human: mean difference (numeric, ordinal), pass-rate difference (binary); null value with reason for categorical. */
+  bias: FigureSchema,
+  /** The judge's raw mean / pass rate over the whole test set in its run, and the PPI corrected estimate. */
+  judgeRaw: FigureSchema,
+  corrected: FigureSchema,
+  reason: z.string().nullable(),
+});
+export type RoundFigures = z.infer<typeof RoundFiguresSchema>;
+
+export const TrendPointSchema = RoundFiguresSchema.extend({
+  roundId: int,
+  week: z.string(),
+  closedAt: z.string(),
+  /** The judge model, model version or prompt version differs from this dimension's previous point: never join the line across it. */
+  break: z.boolean(),
+  breakReason: z.string().nullable(),
+});
+export type TrendPoint = z.infer<typeof TrendPointSchema>;
+
+// ---- anchor sets ---------------------------------------------------------------------------------
+
+/**
+ * Drift thresholds stored on an anchor set. Defaults: maxAgreementDrop 0.10 (the primary
+ * coefficient may fall at most 0.10 below its value at freeze); maxBiasShift 0.10 as a share of
+ * the dimension's scale (0.10 on a 0–1 score, 0.2 points on 0–2, 10 points of pass rate), and only
+ * a move away from the humans (|bias now| > |bias at freeze|) is flagged.
+ */
+export const DriftThresholdsSchema = z.object({
+  maxAgreementDrop: z.number().min(0).max(2).default(0.1),
+  maxBiasShift: z.number().min(0).max(1).default(0.1),
+});
+export type DriftThresholds = z.infer<typeof DriftThresholdsSchema>;
+export const DEFAULT_DRIFT_THRESHOLDS: DriftThresholds = { maxAgreementDrop: 0.1, maxBiasShift: 0.1 };
+
+export const AnchorCountSchema = z.object({ dimension: z.string(), value: AgreementLabelSchema, count: int });
+
+export const AnchorDimensionSchema = z.object({
+  dimension: z.string(),
+  type: z.enum(DIMENSION_TYPES),
+  items: int,
+  judge: JudgeRefSchema.nullable(),
+  /** The judge at freeze vs the final human values. */
+  agreementKey: z.enum(COEFFICIENT_KEYS).nullable(),
+  agreement: Num,
+  bias: Num,
+});
+
+export const AnchorSetSummarySchema = z.object({
+  name: z.string(),
+  version: int,
+  frozenAt: z.string(),
+  /** 'frozen' here, or 'imported' from an export. */
+  origin: z.enum(['frozen', 'imported']),
+  items: int,
+  rounds: z.array(int),
+  dimensions: z.array(AnchorDimensionSchema),
+  slices: z.array(z.string()),
+  reviewers: z.array(z.string()),
+  counts: z.array(AnchorCountSchema),
+  thresholds: DriftThresholdsSchema,
+});
+export type AnchorSetSummary = z.infer<typeof AnchorSetSummarySchema>;
+
+export const AnchorItemSchema = z.object({
+  caseId: z.string(),
+  responseId: z.string().nullable(),
+  query: z.string(),
+  system: z.string().nullable(),
+  answer: z.string().nullable(),
+  roundId: int.nullable(),
+  /** Final human (adjudicated) value per dimension. */
+  human: z.record(z.string(), AgreementLabelSchema),
+  /** The judge's value per dimension at freeze (absent where it had none). */
+  judge: z.record(z.string(), AgreementLabelSchema),
+});
+export type AnchorItem = z.infer<typeof AnchorItemSchema>;
+
+export const DriftFlagSchema = z.object({
+  code: z.enum(['agreement-drop', 'bias-move']),
+  message: z.string(),
+});
+
+export const DriftDimensionSchema = z.object({
+  dimension: z.string(),
+  type: z.enum(DIMENSION_TYPES),
+  /** Anchor items of this dimension the run scored, and those it did not. */
+  n: int,
+  missing: int,
+  agreementKey: z.enum(COEFFICIENT_KEYS).nullable(),
+  /** This run vs the anchors' human values. */
+  agreement: FigureSchema,
+  agreementAtFreeze: Num,
+  agreementDrop: Num,
+  /** Mean judge − human (numeric, ordinal) or pass-rate difference (binary); null value for categorical. */
+  bias: FigureSchema,
+  biasAtFreeze: Num,
+  biasMove: Num,
+  /** This run vs the previous judge version on the same anchor items (the latest earlier run of the same model scoring them). */
+  previous: z
+    .object({ run: JudgeRefSchema, n: int, agreement: FigureSchema, meanShift: FigureSchema })
+    .nullable(),
+  flags: z.array(DriftFlagSchema),
+  reason: z.string().nullable(),
+});
+export type DriftDimension = z.infer<typeof DriftDimensionSchema>;
+
+export const DriftReportSchema = z.object({
+  anchorSet: AnchorSetSummarySchema,
+  run: JudgeRefSchema,
+  thresholds: DriftThresholdsSchema,
+  flagged: z.boolean(),
+  dimensions: z.array(DriftDimensionSchema),
+});
+export type DriftReport = z.infer<typeof DriftReportSchema>;
+
+export const ExportedFileSchema = z.object({ name: z.string(), path: z.string(), bytes: int, sha256: z.string() });
+
+const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'letters, digits, ".", "_" and "-" (80 at most), starting with a letter or digit');
+
+export const calibrationOps = {
+  /** Newest first. */
+  'rounds.list': op(z.object({}).default({}), z.array(RoundSummarySchema)),
+  /** Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week. */
+  'rounds.start': op(
+    z.object({ size: z.number().int().min(1).max(1000).default(30), seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(), week: IsoWeekSchema.nullish() }),
+    RoundDetailSchema,
+  ),
+  'rounds.get': op(z.object({ roundId }), RoundDetailSchema),
+  /** labeling → revealed. Refused (conflict) while labeling is not done unless early is true; an early reveal is recorded. */
+  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false) }), RoundDetailSchema),
+  'rounds.revealView': op(z.object({ roundId }), RevealViewSchema),
+  /** Sets the final value of one cell (append-only: a new decision supersedes, history kept). Revealed or adjudicated rounds only. */
+  'rounds.adjudicate': op(
+    z.object({
+      roundId,
+      caseId: z.string().min(1),
+      responseId: z.string().min(1).nullable(),
+      dimension: z.string().min(1),
+      value: AgreementLabelSchema,
+      note: z.string().max(2000).nullish(),
+      deciderReviewerId: reviewerId,
+    }),
+    z.object({ adjudication: AdjudicationSchema, round: RoundSummarySchema }),
+  ),
+  /**
+   * Closes a revealed / adjudicated round: cells every reviewer labeled alike get a 'unanimous'
+   * adjudication, then the figures are computed and stored. Refused (conflict) while a cell with
+   * a disagreement between reviewers has no adjudication.
+   */
+  'rounds.close': op(z.object({ roundId }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) })),
+  /** Every closed round's stored figures, per dimension, oldest week first. */
+  'rounds.trend': op(
+    z.object({}).default({}),
+    z.object({ dimensions: z.array(z.object({ dimension: z.string(), type: z.enum(DIMENSION_TYPES), points: z.array(TrendPointSchema) })) }),
+  ),
+
+  /** Every version of every anchor set, by name, newest version first. */
+  'anchors.list': op(z.object({}).default({}), z.array(AnchorSetSummarySchema)),
+  'anchors.get': op(
+    z.object({ name: anchorName, version: z.number().int().positive().nullish() }),
+    z.object({ summary: AnchorSetSummarySchema, items: z.array(AnchorItemSchema) }),
+  ),
+  /**
+   * Freezes the adjudicated cells of closed rounds into version N+1 of `name` (version 1 when new).
+   * When the content equals the latest version's, nothing is written and that version comes back
+   * with created false. dimensions / slices narrow the items; a version is never edited.
+   */
+  'anchors.freeze': op(
+    z.object({
+      name: anchorName,
+      roundIds: z.array(roundId).min(1),
+      dimensions: z.array(z.string().min(1)).nullish(),
+      slices: z.array(z.string().min(1)).nullish(),
+      driftThresholds: DriftThresholdsSchema.partial().nullish(),
+    }),
+    z.object({ summary: AnchorSetSummarySchema, created: z.boolean() }),
+  ),
+  /** Writes anchors.jsonl + manifest.json into outDir (and <name>-v<version>.zip when zip is true). Byte-identical each time. */
+  'anchors.export': op(
+    z.object({ name: anchorName, version: z.number().int().positive().nullish(), outDir: z.string().min(1), zip: z.boolean().default(false) }),
+    z.object({ summary: AnchorSetSummarySchema, dir: z.string(), files: z.array(ExportedFileSchema), zip: ExportedFileSchema.nullable() }),
+  ),
+  /** Reads an exported folder, verifies every sha256 first (a mismatch is refused naming the file; nothing written). Importing the same version again changes nothing. */
+  'anchors.import': op(z.object({ dir: z.string().min(1) }), z.object({ summary: AnchorSetSummarySchema, created: z.boolean() })),
+  /** A judge run on an anchor set vs its human values (and vs the previous judge version); flagged beyond the set's thresholds. */
+  'anchors.drift': op(
+    z.object({ name: anchorName, version: z.number().int().positive().nullish(), runId: z.number().int().positive() }),
+    DriftReportSchema,
+  ),
+} as const;

@@ -1,0 +1,141 @@
+import type { CoefficientKey, Figure } from '../api/agreement-ops';
+import type { JudgeRef, RoundFigures } from '../api/calibration-ops';
+import type { Dimension } from '../domain/dimensions';
+import {
+  biasCorrectedDimension, biasCorrectionApplies, judgeVsHumanDimension, type AgreementOptions, type AgreementPair,
+} from '../agreement';
+import { pointFigure } from '../agreement/figures';
+
+/**
+ * The figures a round stores when it closes and the drift report's comparisons, assembled by the
+ * judge-agreement engine (shared/agreement) from (human, judge) pairs, so the calibration screens
+ * show exactly what "Judge vs human" would for the same pairs. The one place calibration turns
+ * pairs into numbers.
+ */
+
+/** The agreement coefficient a round and a drift check report, by dimension type (all: higher = better). */
+export function agreementKey(type: Dimension['type']): CoefficientKey | null {
+  switch (type) {
+    case 'categorical':
+      return 'cohenKappa';
+    case 'binary':
+      return 'gwetAC1';
+    case 'ordinal':
+      return 'krippendorffOrdinal';
+    case 'numeric':
+      return 'krippendorffInterval';
+    default:
+      return null;
+  }
+}
+
+export const CATEGORICAL_BIAS_REASON = 'A categorical dimension has no mean bias: see the over- and under-calling per value in "Judge vs human".';
+export const NOT_CORRECTABLE_REASON = 'The bias-corrected estimate needs a numeric, pass/fail or numeric-ordinal dimension.';
+export const NO_JUDGE_REASON = 'No judge run scored this dimension when the round started, so there is nothing to compare.';
+
+export interface CellPair {
+  itemKey: string;
+  caseId: string;
+  responseId: string | null;
+  human: unknown;
+  judge: unknown;
+  slices?: readonly string[];
+  questionType?: string | null;
+}
+
+export interface PairFigures {
+  n: number;
+  agreementKey: CoefficientKey | null;
+  agreement: Figure;
+  percentAgreement: Figure;
+  /** Judge − human: mean difference (numeric, ordinal) or pass-rate difference (binary). */
+  bias: Figure;
+  reason: string | null;
+}
+
+const undefinedFigure = (reason: string): Figure => pointFigure(Number.NaN, reason);
+
+/** Agreement and bias of judge values against reference values (one pair per item). */
+export function pairFigures(dimension: Dimension, pairs: readonly CellPair[], options?: AgreementOptions): PairFigures {
+  const key = agreementKey(dimension.type);
+  const agreementPairs: AgreementPair[] = pairs.map((p) => ({
+    itemKey: p.itemKey, caseId: p.caseId, responseId: p.responseId, reviewer: null, human: p.human, judge: p.judge, rationale: null,
+    slices: p.slices ?? [], questionType: p.questionType ?? null,
+  }));
+  const result = judgeVsHumanDimension({ dimension, verdicts: pairs.length, pairs: agreementPairs, options: { disagreementLimit: 0, ...options } });
+  const byKey = new Map(result.coefficients.map((c) => [c.key, c]));
+  const strip = (c: { key: CoefficientKey } & Figure | undefined, fallback: string): Figure =>
+    c ? { value: c.value, reason: c.reason, ci95: c.ci95, ciMethod: c.ciMethod, ciReason: c.ciReason } : undefinedFigure(fallback);
+  const noPairs = result.reason ?? 'No pairs to compare.';
+  let bias: Figure;
+  if (dimension.type === 'categorical') bias = undefinedFigure(CATEGORICAL_BIAS_REASON);
+  else if (result.bias?.mean) bias = result.bias.mean.difference;
+  else if (result.bias?.rate) bias = result.bias.rate.difference;
+  else bias = undefinedFigure(noPairs);
+  return {
+    n: result.n,
+    agreementKey: key,
+    agreement: key ? strip(byKey.get(key), noPairs) : undefinedFigure('This dimension type has no agreement coefficient.'),
+    percentAgreement: strip(byKey.get('percentAgreement'), noPairs),
+    bias,
+    reason: result.n === 0 ? result.reason : null,
+  };
+}
+
+export interface RoundFiguresInput {
+  dimension: Dimension;
+  judge: JudgeRef | null;
+  /** (adjudicated value, the round's judge verdict) per cell with both. */
+  pairs: readonly CellPair[];
+  /** Every verdict of the judge run on this dimension (latest per item): the whole test set for the corrected estimate. */
+  verdicts: readonly { itemKey: string; value: unknown }[];
+  options?: AgreementOptions;
+}
+
+/** What a closing round stores for one dimension. */
+export function roundFigures(input: RoundFiguresInput): RoundFigures {
+  const { dimension } = input;
+  if (!input.judge) {
+    const none = undefinedFigure(NO_JUDGE_REASON);
+    return {
+      dimension: dimension.name, type: dimension.type, judge: null, n: 0, agreementKey: agreementKey(dimension.type),
+      agreement: none, percentAgreement: none, bias: none, judgeRaw: none, corrected: none, reason: NO_JUDGE_REASON,
+    };
+  }
+  const figures = pairFigures(dimension, input.pairs, input.options);
+  let judgeRaw: Figure;
+  let corrected: Figure;
+  if (biasCorrectionApplies(dimension)) {
+    const human = new Map<string, unknown[]>(input.pairs.map((p) => [p.itemKey, [p.human]]));
+    const bc = biasCorrectedDimension({ dimension, verdicts: input.verdicts, human });
+    judgeRaw = bc.judgeRaw;
+    corrected = bc.corrected;
+  } else {
+    judgeRaw = undefinedFigure(NOT_CORRECTABLE_REASON);
+    corrected = undefinedFigure(NOT_CORRECTABLE_REASON);
+  }
+  return {
+    dimension: dimension.name,
+    type: dimension.type,
+    judge: input.judge,
+    n: figures.n,
+    agreementKey: figures.agreementKey,
+    agreement: figures.agreement,
+    percentAgreement: figures.percentAgreement,
+    bias: figures.bias,
+    judgeRaw,
+    corrected,
+    reason: figures.reason,
+  };
+}
+
+/** Whether the judge changed between two trend points: model, model version or prompt version. */
+export function judgeBreak(previous: JudgeRef | null, current: JudgeRef | null): string | null {
+  if (previous === null && current === null) return null;
+  if (previous === null || current === null) return current === null ? 'no judge run in this round' : 'a judge run appears';
+  const parts: string[] = [];
+  if (previous.model !== current.model) parts.push(`judge model ${previous.model} → ${current.model}`);
+  if (previous.modelVersion !== current.modelVersion) parts.push(`model version ${previous.modelVersion} → ${current.modelVersion}`);
+  if (previous.promptVersion !== current.promptVersion) parts.push(`prompt version ${previous.promptVersion} → ${current.promptVersion}`);
+  return parts.length ? parts.join(', ') : null;
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { createReviewer, recordLabel } from '../../db/labels';
+import type { Db } from '../../db/open';
+import { cohenKappa, krippendorffAlpha, meanBias, percentAgreement, ppiMean } from '../../shared/stats';
+import type { RoundDetail } from '../../shared/api/calibration-ops';
+import { expectClose } from '../helpers/expect-close';
+import { importRows } from '../helpers/labeling-set';
+import { useTempDir } from '../helpers/temp-dir';
+import { api, calibrationSet, CHANGED_ORDER, judgeRows, RUN2, type JudgeValues } from '../helpers/calibration-set';
+
+const DIMENSIONS = ['correctness', 'faithfulness', 'responseBehavior'] as const;
+
+/** Labels every cell of a round for a reviewer: the run-2 judge values, except where `differ` says otherwise. */
+function labelRound(db: Db, detail: RoundDetail, reviewerId: number, differ: Record<string, Partial<JudgeValues>> = {}): void {
+  for (const item of detail.items) {
+    const values = { ...RUN2[item.caseId], ...(differ[item.caseId] ?? {}) };
+    for (const dimension of DIMENSIONS) recordLabel(db, { reviewerId, caseId: item.caseId, responseId: item.responseId, dimension, value: values[dimension] });
+  }
+}
+
+interface Pair {
+  human: number | string;
+  judge: number | string;
+}
+
+/** Final values of a closed round and the run's verdicts, straight from SQL. */
+function rawPairs(db: Db, roundId: number, runId: number, dimension: string): { pairs: Pair[]; unlabeledJudge: (number | string)[] } {
+  const finals = db
+    .prepare(
+      `SELECT a.case_seq, a.response_seq, a.value FROM adjudications a
+        WHERE a.round_id = ? AND a.dimension = ? AND a.id = (SELECT max(b.id) FROM adjudications b WHERE b.round_id = a.round_id
+          AND b.case_seq = a.case_seq AND b.response_seq IS a.response_seq AND b.dimension = a.dimension)`,
+    )
+    .all(roundId, dimension) as { case_seq: number; response_seq: number | null; value: string }[];
+  const verdicts = new Map(
+    (db.prepare('SELECT case_seq, response_seq, value FROM verdicts WHERE run_id = ? AND dimension = ?').all(runId, dimension) as { case_seq: number; response_seq: number; value: string }[]).map(
+      (v) => [`${v.case_seq}:${v.response_seq}`, JSON.parse(v.value) as number | string],
+    ),
+  );
+  const pairs: Pair[] = [];
+  const labeled = new Set<string>();
+  for (const f of finals) {
+    const key = `${f.case_seq}:${f.response_seq}`;
+    labeled.add(key);
+    if (verdicts.has(key)) pairs.push({ human: JSON.parse(f.value) as number | string, judge: verdicts.get(key)! });
+  }
+  return { pairs, unlabeledJudge: [...verdicts].filter(([k]) => !labeled.has(k)).map(([, v]) => v) };
+}
+
+describe('calibration rounds on a real file', () => {
+  const tempDir = useTempDir();
+
+  it('start → blind labeling through the round queue → reveal → adjudicate → close, figures checked independently', async () => {
+    const { db } = await calibrationSet(tempDir());
+    const call = api(db);
+    const ada = createReviewer(db, 'Ada').id;
+    const bo = createReviewer(db, 'Bo').id;
+
+    const started = await call('rounds.start', { size: 10, seed: 42, week: '2026-W07' });
+    expect(started.round).toMatchObject({ week: '2026-W07', seed: 42, size: 10, items: 10, changedItems: 5, status: 'labeling' });
+    expect(started.items.slice(0, 5).map((i) => i.caseId)).toEqual(CHANGED_ORDER.slice(0, 5));
+    expect(started.items[0].reason).toMatchObject({ kind: 'changed', dimension: 'correctness', fromRunId: 1, toRunId: 2, fromValue: 2, toValue: 0, delta: -2, magnitude: 1 });
+    expect(started.items.slice(5).every((i) => i.reason.kind === 'random')).toBe(true);
+    expect(started.dimensions.map((d) => [d.dimension, d.judge?.runId])).toEqual([['responseBehavior', 2], ['correctness', 2], ['faithfulness', 2]]);
+    expect(started.round.notes.join(' ')).toMatch(/between runs 1 → 2/);
+    const roundId = started.round.id;
+
+    // the labeling queue walks the round's cases in pick order
+    const queue = { source: 'round', roundId } as const;
+    expect(await call('queue.open', { reviewerId: ada, queue })).toMatchObject({ total: 10, done: 0, resumeCaseId: 'k03' });
+    expect((await call('queue.navigate', { reviewerId: ada, queue, fromCaseId: 'k03', direction: 'next' })).caseId).toBe('k12');
+    expect((await call('queue.navigate', { reviewerId: ada, queue, fromCaseId: 'k12', direction: 'previous' })).caseId).toBe('k03');
+    const item = await call('labeling.item', { reviewerId: ada, caseId: 'k07', queue });
+    expect(item.position).toMatchObject({ index: 2, total: 10 });
+    expect(item.verdicts).toEqual([]); // blind until labeled
+
+    // nothing revealed while labeling
+    await expect(call('rounds.revealView', { roundId })).rejects.toThrow(/reveal it first/);
+    labelRound(db, started, ada);
+    const partly = await call('rounds.get', { roundId });
+    expect(partly.reviewers).toEqual([{ reviewerId: ada, name: 'Ada', done: 30, total: 30, itemsDone: 10, items: 10 }]);
+    expect(partly.labelingDone).toBe(true);
+
+    // Bo disagrees on two cells; then half-labels nothing more → done
+    labelRound(db, started, bo, { k03: { correctness: 1 }, k07: { responseBehavior: 'refused' } });
+    // after labeling, a label of Bo made after the reveal will not count
+    const revealed = await call('rounds.reveal', { roundId });
+    expect(revealed.round).toMatchObject({ status: 'revealed', revealedEarly: false });
+    recordLabel(db, { reviewerId: bo, caseId: 'k05', responseId: 'r-k05', dimension: 'faithfulness', value: 0 });
+
+    const view = await call('rounds.revealView', { roundId });
+    expect(view.cells.slice(0, 2).map((c) => [c.caseId, c.dimension, c.disagreement])).toEqual([
+      ['k03', 'correctness', 'humans'],
+      ['k07', 'responseBehavior', 'humans'],
+    ]);
+    const k05 = view.cells.find((c) => c.caseId === 'k05' && c.dimension === 'faithfulness')!;
+    expect(k05.labels.map((l) => l.value)).toEqual([RUN2.k05.faithfulness, RUN2.k05.faithfulness]);
+    expect(k05.judge).toMatchObject({ value: RUN2.k05.faithfulness, runId: 2, rationale: 'faithfulness of k05' });
+    expect(k05).toMatchObject({ humansAgree: true, judgeAgrees: true, disagreement: 'none', consensus: RUN2.k05.faithfulness });
+
+    await expect(call('rounds.close', { roundId })).rejects.toThrow(/2 disagreements without an adjudication/);
+    const lead = createReviewer(db, 'Lead').id;
+    const decided = await call('rounds.adjudicate', { roundId, caseId: 'k03', responseId: 'r-k03', dimension: 'correctness', value: 1, note: 'partly right', deciderReviewerId: lead });
+    expect(decided.adjudication).toMatchObject({ value: 1, note: 'partly right', source: 'lead', decider: 'Lead' });
+    expect(decided.adjudication.fromEventIds).toHaveLength(2);
+    await expect(call('rounds.adjudicate', { roundId, caseId: 'k03', responseId: 'r-k03', dimension: 'correctness', value: 7, deciderReviewerId: lead })).rejects.toThrow(/does not fit/);
+    await call('rounds.adjudicate', { roundId, caseId: 'k07', responseId: 'r-k07', dimension: 'responseBehavior', value: 'refused', deciderReviewerId: lead });
+
+    const closed = await call('rounds.close', { roundId });
+    expect(closed.round.status).toBe('closed');
+    expect(closed.figures.map((f) => f.dimension)).toEqual(['responseBehavior', 'correctness', 'faithfulness']);
+    // a closed round never changes
+    expect(() => db.prepare("UPDATE rounds SET status = 'labeling' WHERE id = ?").run(roundId)).toThrow(/closed round/);
+    expect(() => db.prepare('DELETE FROM adjudications').run()).toThrow(/append-only/);
+    await expect(call('rounds.adjudicate', { roundId, caseId: 'k03', responseId: 'r-k03', dimension: 'correctness', value: 2, deciderReviewerId: lead })).rejects.toThrow(/closed/);
+
+    // figures against raw SQL + shared/stats
+    const correctness = closed.figures.find((f) => f.dimension === 'correctness')!;
+    const c = rawPairs(db, roundId, 2, 'correctness');
+    expect(correctness.n).toBe(10);
+    expect(c.pairs).toHaveLength(10);
+    const h = c.pairs.map((p) => p.human as number);
+    const j = c.pairs.map((p) => p.judge as number);
+    expect(correctness.agreementKey).toBe('krippendorffOrdinal');
+    expectClose(correctness.agreement.value!, krippendorffAlpha(c.pairs.map((p) => [p.human, p.judge]), 'ordinal', { domain: [0, 1, 2] }));
+    expectClose(correctness.percentAgreement.value!, percentAgreement(h, j));
+    expectClose(correctness.bias.value!, meanBias(h, j).meanBias);
+    const ppi = ppiMean(h, j, c.unlabeledJudge as number[]);
+    expectClose(correctness.corrected.value!, ppi.estimate);
+    expectClose(correctness.corrected.ci95![0]!, ppi.ciLower);
+    expectClose(correctness.corrected.ci95![1]!, ppi.ciUpper);
+    expectClose(correctness.judgeRaw.value!, [...j, ...(c.unlabeledJudge as number[])].reduce((s, v) => s + v, 0) / 16);
+    expect(correctness.agreement.ci95).not.toBeNull();
+
+    const faithfulness = closed.figures.find((f) => f.dimension === 'faithfulness')!;
+    const f = rawPairs(db, roundId, 2, 'faithfulness');
+    expect(faithfulness.agreementKey).toBe('krippendorffInterval');
+    expectClose(faithfulness.agreement.value ?? Number.NaN, krippendorffAlpha(f.pairs.map((p) => [p.human, p.judge]), 'interval'));
+
+    const behavior = closed.figures.find((f) => f.dimension === 'responseBehavior')!;
+    const b = rawPairs(db, roundId, 2, 'responseBehavior');
+    expect(behavior.agreementKey).toBe('cohenKappa');
+    expectClose(behavior.agreement.value!, cohenKappa(b.pairs.map((p) => p.human), b.pairs.map((p) => p.judge)));
+    expect(behavior.bias.value).toBeNull();
+    expect(behavior.bias.reason).toMatch(/categorical/i);
+    expect(behavior.corrected.value).toBeNull();
+
+    // unanimous cells were recorded as such, with the labels they came from
+    const sources = db.prepare('SELECT source, count(*) AS n FROM adjudications WHERE round_id = ? GROUP BY source ORDER BY source').all(roundId);
+    expect(sources).toEqual([{ source: 'lead', n: 2 }, { source: 'unanimous', n: 28 }]);
+  });
+
+  it('reveal waits for everyone unless early (recorded); the trend breaks where the judge changed', async () => {
+    const { db } = await calibrationSet(tempDir());
+    const call = api(db);
+    const ada = createReviewer(db, 'Ada').id;
+    const bo = createReviewer(db, 'Bo').id;
+    const first = await call('rounds.start', { size: 6, seed: 1, week: '2026-W07' });
+    labelRound(db, first, ada);
+    recordLabel(db, { reviewerId: bo, caseId: first.items[0].caseId, responseId: first.items[0].responseId, dimension: 'correctness', value: RUN2[first.items[0].caseId].correctness });
+    await expect(call('rounds.reveal', { roundId: first.round.id })).rejects.toThrow(/not finished: 18 of 18 cells have a label \(Ada 18\/18, Bo 1\/18\)/);
+    expect((await call('rounds.reveal', { roundId: first.round.id, early: true })).round).toMatchObject({ status: 'revealed', revealedEarly: true });
+    await call('rounds.close', { roundId: first.round.id });
+
+    // a new prompt version: the next round's figures start a new line
+    importRows({ db } as never, 'judge', judgeRows(RUN2, { model: 'judge-x', version: '2026-02', promptVersion: 'p5' }), 'judge-p5.jsonl');
+    const second = await call('rounds.start', { size: 6, seed: 1, week: '2026-W08' });
+    const firstKeys = new Set(first.items.map((i) => i.caseId));
+    expect(second.items.some((i) => firstKeys.has(i.caseId))).toBe(false);
+    expect(second.round.notes.join(' ')).toMatch(/Fewer than two comparable judge runs/);
+    expect(second.round.notes.join(' ')).toMatch(/6 items of the previous round were excluded/);
+    labelRound(db, second, ada);
+    await call('rounds.reveal', { roundId: second.round.id });
+    await call('rounds.close', { roundId: second.round.id });
+
+    const trend = await call('rounds.trend', {});
+    const correctness = trend.dimensions.find((d) => d.dimension === 'correctness')!;
+    expect(correctness.points.map((p) => [p.week, p.roundId, p.break])).toEqual([['2026-W07', first.round.id, false], ['2026-W08', second.round.id, true]]);
+    expect(correctness.points[1].breakReason).toBe('prompt version p4 → p5');
+    expect(correctness.points[1].judge).toMatchObject({ runId: 3, promptVersion: 'p5' });
+    expect((await call('rounds.list', {})).map((r) => r.id)).toEqual([second.round.id, first.round.id]);
+  });
+
+  it('short data: no judge run at all, and fewer eligible items than asked for', async () => {
+    const { db } = await calibrationSet(tempDir(), { runs: 0 });
+    const call = api(db);
+    const round = await call('rounds.start', { size: 40, seed: 3 });
+    expect(round.round.items).toBe(16);
+    expect(round.round.changedItems).toBe(0);
+    expect(round.round.notes.join(' ')).toMatch(/No judge run scores any dimension/);
+    expect(round.round.notes.join(' ')).toMatch(/Fewer than two comparable judge runs/);
+    expect(round.round.notes.join(' ')).toMatch(/Only 16 items are eligible: the round has 16 items, not 40/);
+    expect(round.round.week).toMatch(/^\d{4}-W\d{2}$/);
+    // every non-structured response dimension is reviewed when no judge scores any
+    expect(round.dimensions.map((d) => d.dimension)).toEqual(['responseBehavior', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer']);
+    expect(round.dimensions.every((d) => d.judge === null)).toBe(true);
+  });
+});

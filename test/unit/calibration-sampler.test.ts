@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
+import { isoWeek } from '../../shared/calibration/iso-week';
+import { changeOf } from '../../shared/calibration/scale';
+import { comparableRuns, itemKey, pickRound, type SamplerInput, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../../shared/calibration/sampler';
+import { mulberry32 } from '../../shared/stats';
+
+const dims = DEFAULT_DIMENSIONS;
+const dim = (name: string) => dims.find((d) => d.name === name)!;
+
+const items: SamplerItem[] = Array.from({ length: 60 }, (_, i) => {
+  const caseId = `case-${String(i).padStart(3, '0')}`;
+  return { key: itemKey(caseId, `r-${i}`), caseId, responseId: `r-${i}` };
+});
+
+const run = (id: number, promptVersion = 'p1', model = 'm', modelVersion = `v${id}`): SamplerRun => ({ id, model, modelVersion, promptVersion });
+
+/** Two runs with random faithfulness and correctness values; some items unchanged. */
+function randomVerdicts(seed: number, runIds: number[]): SamplerVerdict[] {
+  const next = mulberry32(seed);
+  const out: SamplerVerdict[] = [];
+  for (const runId of runIds) {
+    for (const item of items) {
+      out.push({ runId, dimension: 'faithfulness', itemKey: item.key, value: Math.round((next() / 2 ** 32) * 10) / 10 });
+      out.push({ runId, dimension: 'correctness', itemKey: item.key, value: next() % 3 });
+    }
+  }
+  return out;
+}
+
+const base = (over: Partial<SamplerInput> = {}): SamplerInput => ({
+  size: 20, seed: 7, dimensions: dims, runs: [run(1), run(2)], verdicts: randomVerdicts(11, [1, 2]), eligible: items, exclude: new Set(), ...over,
+});
+
+describe('round sampler', () => {
+  it('is reproducible: the same seed on the same data gives the same pick; another seed another random half', () => {
+    const a = pickRound(base());
+    const b = pickRound(base({ eligible: [...items].reverse() })); // input order does not matter
+    expect(b.picks).toEqual(a.picks);
+    const c = pickRound(base({ seed: 8 }));
+    expect(c.picks.slice(0, 10)).toEqual(a.picks.slice(0, 10)); // the changed half does not depend on the seed
+    expect(c.picks.slice(10).map((p) => p.item.key)).not.toEqual(a.picks.slice(10).map((p) => p.item.key));
+    expect(new Set(a.picks.map((p) => p.item.key)).size).toBe(20);
+  });
+
+  it('the changed half holds the largest changes (as a share of the scale), ties by case id', () => {
+    const verdicts = randomVerdicts(5, [1, 2]);
+    const out = pickRound(base({ verdicts }));
+    // independent: each item's largest change over both dimensions
+    const value = (runId: number, dimension: string, key: string) => verdicts.find((v) => v.runId === runId && v.dimension === dimension && v.itemKey === key)!.value as number;
+    const magnitude = (item: SamplerItem) =>
+      Math.max(Math.abs(value(2, 'faithfulness', item.key) - value(1, 'faithfulness', item.key)), Math.abs(value(2, 'correctness', item.key) - value(1, 'correctness', item.key)) / 2);
+    const expected = items
+      .filter((i) => magnitude(i) > 0)
+      .sort((x, y) => magnitude(y) - magnitude(x) || (x.caseId < y.caseId ? -1 : 1))
+      .slice(0, 10)
+      .map((i) => i.key);
+    const changed = out.picks.filter((p) => p.reason.kind === 'changed');
+    expect(changed.map((p) => p.item.key)).toEqual(expected);
+    for (const p of changed) if (p.reason.kind === 'changed') expect(p.reason.magnitude).toBeCloseTo(magnitude(p.item), 12);
+    expect(out.picks.slice(10).every((p) => p.reason.kind === 'random')).toBe(true);
+  });
+
+  it('compares only runs of the same model and prompt version, the two latest of that lineage', () => {
+    const scoring = new Map([['correctness', new Set([1, 2, 3, 4])]]);
+    const runs = [run(1, 'p1'), run(2, 'p2'), run(3, 'p1'), run(4, 'p1', 'other-model')];
+    // latest scoring correctness is 4 (other model, no earlier run of its lineage)
+    expect(comparableRuns(runs, scoring, [dim('correctness')])).toEqual({ comparisons: [], missing: ['correctness'] });
+    expect(comparableRuns(runs.slice(0, 3), new Map([['correctness', new Set([1, 2, 3])]]), [dim('correctness')]).comparisons).toEqual([
+      { dimension: 'correctness', fromRunId: 1, toRunId: 3 },
+    ]);
+  });
+
+  it('excludes the previous round from both halves', () => {
+    const first = pickRound(base());
+    const exclude = new Set(first.picks.map((p) => p.item.key));
+    const second = pickRound(base({ exclude }));
+    expect(second.picks).toHaveLength(20);
+    expect(second.picks.some((p) => exclude.has(p.item.key))).toBe(false);
+    expect(second.notes).toContain('20 items of the previous round were excluded.');
+  });
+
+  it('short data: one run, few changes, few eligible items — says so and fills from random', () => {
+    const oneRun = pickRound(base({ runs: [run(1)], verdicts: randomVerdicts(11, [1]) }));
+    expect(oneRun.picks).toHaveLength(20);
+    expect(oneRun.picks.every((p) => p.reason.kind === 'random')).toBe(true);
+    expect(oneRun.notes[0]).toMatch(/^Fewer than two comparable judge runs/);
+
+    const v: SamplerVerdict[] = items.flatMap((i, n) => [
+      { runId: 1, dimension: 'responseBehavior', itemKey: i.key, value: 'answered' },
+      { runId: 2, dimension: 'responseBehavior', itemKey: i.key, value: n < 3 ? 'refused' : 'answered' },
+    ]);
+    const few = pickRound(base({ verdicts: v }));
+    expect(few.picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId)).toEqual(['case-000', 'case-001', 'case-002']);
+    expect(few.picks).toHaveLength(20);
+    expect(few.notes).toContain('Only 3 eligible items changed between the comparable judge runs (10 wanted): the rest was filled from random.');
+
+    const small = pickRound(base({ eligible: items.slice(0, 12), exclude: new Set([items[0].key, items[1].key]) }));
+    expect(small.picks).toHaveLength(10);
+    expect(small.notes).toContain('Only 10 items are eligible: the round has 10 items, not 20.');
+  });
+});
+
+describe('scale and ISO week', () => {
+  it('measures a change as a share of the scale', () => {
+    expect(changeOf(dim('correctness'), 2, 0)).toEqual({ delta: -2, magnitude: 1 });
+    expect(changeOf(dim('faithfulness'), 0.25, 0.75)).toEqual({ delta: 0.5, magnitude: 0.5 });
+    expect(changeOf(dim('refusalCorrect'), 'correct', 'incorrect')).toEqual({ delta: -1, magnitude: 1 });
+    expect(changeOf(dim('responseBehavior'), 'answered', 'refused')).toEqual({ delta: null, magnitude: 1 });
+    expect(changeOf(dim('responseBehavior'), 'answered', 'nonsense')).toBeNull();
+  });
+
+  it('names ISO weeks', () => {
+    expect(isoWeek(new Date('2026-01-01T12:00:00Z'))).toBe('2026-W01');
+    expect(isoWeek(new Date('2027-01-01T12:00:00Z'))).toBe('2026-W53');
+    expect(isoWeek(new Date('2024-12-30T00:00:00Z'))).toBe('2025-W01');
+    expect(isoWeek(new Date('2026-02-12T23:59:59Z'))).toBe('2026-W07');
+  });
+});
