@@ -5,6 +5,7 @@ import { sortedUniqueLabels } from '../shared/stats';
 import type { Dimension } from '../shared/domain/dimensions';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
+import { adjudicatedValues } from './rounds';
 
 /**
  * The SQL behind the agreement screens: judge runs, verdicts (the run's latest per item),
@@ -246,7 +247,9 @@ export function currentLabels(db: Db, dimension: string, reviewerId: number | nu
 }
 
 function reviewerNameMap(db: Db): Map<number, string> {
-  return new Map((db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  const names = new Map((db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  names.set(ADJUDICATED_REVIEWER, 'adjudicated');
+  return names;
 }
 
 export interface JudgeHumanData {
@@ -257,14 +260,34 @@ export interface JudgeHumanData {
   humanByItem: Map<number, unknown[]>;
 }
 
-/** (verdict, current human label) pairs of one dimension for the reference; adjudicated values have no source yet. */
+/** The reviewer id that stands for "the adjudicated value" in pairs built from adjudications. */
+const ADJUDICATED_REVIEWER = 0;
+
+/** The final values settled in closed calibration rounds, as labels of one pseudo-reviewer. */
+function adjudicatedLabels(db: Db, dimension: string): CurrentLabel[] {
+  return adjudicatedValues(db, dimension).map((a) => ({
+    itemKey: itemKeyOf(a.caseSeq, a.responseSeq),
+    caseSeq: a.caseSeq,
+    responseSeq: a.responseSeq,
+    reviewerId: ADJUDICATED_REVIEWER,
+    value: a.value,
+  }));
+}
+
+/** Whether any calibration round has been closed with adjudicated values. */
+export function hasAdjudications(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM adjudications a JOIN rounds r ON r.id = a.round_id WHERE r.status = 'closed' LIMIT 1").get() !== undefined;
+}
+
+/** (verdict, human value) pairs of one dimension for the reference: one reviewer's, everyone's, or the adjudicated values. */
 export function judgeHumanData(db: Db, runId: number, dimension: string, reference: ResolvedReference): JudgeHumanData {
   const { verdicts, duplicates } = latestVerdicts(db, runId, dimension);
   const humanByItem = new Map<number, unknown[]>();
-  if (reference.kind === 'adjudicated') return { pairs: [], verdicts, duplicateVerdicts: duplicates, humanByItem };
+  const labels =
+    reference.kind === 'adjudicated' ? adjudicatedLabels(db, dimension) : currentLabels(db, dimension, reference.kind === 'reviewer' ? reference.reviewerId : null);
 
   const byItem = new Map<number, CurrentLabel[]>();
-  for (const label of currentLabels(db, dimension, reference.kind === 'reviewer' ? reference.reviewerId : null)) {
+  for (const label of labels) {
     const list = byItem.get(label.itemKey);
     if (list) list.push(label);
     else byItem.set(label.itemKey, [label]);

@@ -2,7 +2,7 @@ import { contract, type Handlers, type OpOutput, type OpParsedInput } from '../s
 import type { agreementOps } from '../shared/api/agreement-ops';
 import { biasCorrectedDimension, biasCorrectionApplies, humanVsHumanDimension, judgeVsHumanDimension, type AgreementOptions } from '../shared/agreement';
 import {
-  ADJUDICATED_REASON, caseQueries, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
+  ADJUDICATED_REASON, caseQueries, hasAdjudications, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
 } from '../db/agreement';
 import type { Db } from '../db/open';
 
@@ -35,7 +35,7 @@ export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: A
   return contract['agreement.judgeVsHuman'].output.parse({
     run,
     reference,
-    reason: reference.kind === 'adjudicated' ? ADJUDICATED_REASON : null,
+    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
     dimensions,
   });
 }
@@ -59,7 +59,7 @@ export function biasCorrectedReport(db: Db, input: OpParsedInput<'agreement.bias
   return contract['agreement.biasCorrected'].output.parse({
     run,
     reference,
-    reason: reference.kind === 'adjudicated' ? ADJUDICATED_REASON : null,
+    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
     dimensions,
   });
 }

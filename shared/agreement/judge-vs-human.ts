@@ -771,6 +771,6 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
 
 export const NO_PAIRS_REASON = 'No verdict of this run has a human label on this dimension from the chosen reference yet, so there is nothing to compare.';
 
-/** The adjudicated reference has no data source before calibration rounds exist (a later issue). */
+/** The adjudicated reference before any calibration round has been closed. */
 export const ADJUDICATED_REASON =
-  'Adjudicated values are settled in weekly calibration rounds, which this version does not have yet; pick one reviewer or all reviewers.';
+  'Adjudicated values are settled when a weekly calibration round is closed, and no round has been closed yet; close a review, or pick one reviewer or all reviewers.';

@@ -166,7 +166,7 @@ export const enAgreement = {
   'agreement.reason.invalid-argument': 'An argument is outside its allowed range.',
   'agreement.reason.no-valid-resamples': 'The statistic was undefined on every bootstrap resample.',
   'agreement.reason.no-pairs': 'No verdict of this run has a human label on this dimension from the chosen reference yet.',
-  'agreement.reason.adjudicated': 'Adjudicated values are settled in weekly calibration rounds, which this version does not have yet; pick one reviewer or all reviewers.',
+  'agreement.reason.adjudicated': 'Adjudicated values are settled when a weekly calibration round is closed, and no round has been closed yet; close a review, or pick one reviewer or all reviewers.',
   'agreement.reason.no-double-labels': 'No item has labels from two or more reviewers on this dimension yet.',
   'agreement.reason.all-labeled': 'Every item the judge scored also has a human value: the people’s mean is the estimate, nothing is left to correct.',
   'agreement.reason.no-labeled': 'No item the judge scored has a human value from the chosen reference yet, so its bias cannot be measured.',

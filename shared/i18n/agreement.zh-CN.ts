@@ -164,7 +164,7 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.reason.invalid-argument': '参数超出允许范围。',
   'agreement.reason.no-valid-resamples': '该统计量在每次自助重抽样中都无定义。',
   'agreement.reason.no-pairs': '这次运行的结论在该维度上还没有来自所选对比对象的人工标注。',
-  'agreement.reason.adjudicated': '裁定值在每周校准评审中确定，当前版本尚未提供；请选择单个标注员或全部标注员。',
+  'agreement.reason.adjudicated': '裁定值在每周校准评审结束时确定，目前还没有已结束的评审；请先结束一次评审，或选择单个标注员或全部标注员。',
   'agreement.reason.no-double-labels': '该维度上还没有条目被两位或以上标注员标注。',
   'agreement.reason.all-labeled': '评审模型评过的每个条目都有人工值：人工均值就是估计值，无需校正。',
   'agreement.reason.no-labeled': '评审模型评过的条目中还没有来自所选对比对象的人工值，无法衡量其偏差。',

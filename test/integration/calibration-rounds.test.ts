@@ -1,3 +1,4 @@
+import { judgeVsHumanReport } from '../../server/agreement-handlers';
 import { describe, expect, it } from 'vitest';
 import { createReviewer, recordLabel } from '../../db/labels';
 import type { Db } from '../../db/open';
@@ -113,6 +114,16 @@ describe('calibration rounds on a real file', () => {
     expect(() => db.prepare("UPDATE rounds SET status = 'labeling' WHERE id = ?").run(roundId)).toThrow(/closed round/);
     expect(() => db.prepare('DELETE FROM adjudications').run()).toThrow(/append-only/);
     await expect(call('rounds.adjudicate', { roundId, caseId: 'k03', responseId: 'r-k03', dimension: 'correctness', value: 2, deciderReviewerId: lead })).rejects.toThrow(/closed/);
+
+    // the adjudicated values become the "adjudicated" human reference of the judge-vs-human view
+    const adjudicatedView = judgeVsHumanReport(db, { runId: 2, dimension: 'correctness', reference: { kind: 'adjudicated' } });
+    expect(adjudicatedView.reason).toBeNull();
+    const adjudicatedPairs = adjudicatedView.dimensions[0];
+    expect(adjudicatedPairs.n).toBe(10);
+    const k03 = db.prepare(
+      "SELECT a.value FROM adjudications a JOIN cases c ON c.seq = a.case_seq WHERE c.id = 'k03' AND a.dimension = 'correctness' ORDER BY a.id DESC LIMIT 1",
+    ).pluck().get() as string;
+    expect(JSON.parse(k03)).toBe(1);
 
     // figures against raw SQL + shared/stats
     const correctness = closed.figures.find((f) => f.dimension === 'correctness')!;
