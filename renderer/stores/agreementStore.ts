@@ -3,10 +3,8 @@ import type { ApiErrorBody, OpOutput } from '../../shared/api/contract';
 import type { JudgeRun, Reference } from '../../shared/api/agreement-ops';
 import type { Reviewer } from '../../shared/api/labeling-ops';
 import { invoke } from '../api/transport';
-import { PAGE_SIZE, useCasesStore } from './casesStore';
-import { useDetailStore } from './detailStore';
 import { toErrorBody } from './errors';
-import { useNavigationStore } from './navigationStore';
+import { openCaseInCasesView } from './openCaseInCasesView';
 
 export type JudgeVsHumanReport = OpOutput<'agreement.judgeVsHuman'>;
 export type DimensionReport = JudgeVsHumanReport['dimensions'][number];
@@ -129,20 +127,6 @@ export const useAgreementStore = create<AgreementState>()((set, get) => {
 
     refresh: () => get().init(get().testSetId),
 
-    openCase(caseId) {
-      const cases = useCasesStore.getState();
-      // select the row where it is already loaded; otherwise the list finds it when its page arrives
-      let index = -1;
-      for (const [page, rows] of Object.entries(cases.pages)) {
-        const at = rows.findIndex((row) => row.id === caseId);
-        if (at >= 0) index = Number(page) * PAGE_SIZE + at;
-      }
-      if (index >= 0) cases.selectRow(index, caseId);
-      else {
-        useCasesStore.setState({ selectedIndex: -1, selectedId: caseId });
-        useDetailStore.getState().load(caseId);
-      }
-      useNavigationStore.getState().setView('cases');
-    },
+    openCase: openCaseInCasesView,
   };
 });

@@ -2,10 +2,8 @@ import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../shared/api/contract';
 import type { Reviewer } from '../../shared/api/labeling-ops';
 import { invoke } from '../api/transport';
-import { PAGE_SIZE, useCasesStore } from './casesStore';
-import { useDetailStore } from './detailStore';
 import { toErrorBody } from './errors';
-import { useNavigationStore } from './navigationStore';
+import { openCaseInCasesView } from './openCaseInCasesView';
 
 export type CrossTableReport = OpOutput<'reports.refusalCrossTable'>;
 export type CrossTableGroup = CrossTableReport['groups'][number];
@@ -199,20 +197,6 @@ export const useReportStore = create<ReportState>()((set, get) => {
       loadCellRange(cellShown, next);
     },
 
-    openCase(caseId) {
-      const cases = useCasesStore.getState();
-      // if the row is already in the loaded pages, select it there; otherwise the list finds it when its page arrives
-      let index = -1;
-      for (const [page, rows] of Object.entries(cases.pages)) {
-        const at = rows.findIndex((row) => row.id === caseId);
-        if (at >= 0) index = Number(page) * PAGE_SIZE + at;
-      }
-      if (index >= 0) cases.selectRow(index, caseId);
-      else {
-        useCasesStore.setState({ selectedIndex: -1, selectedId: caseId });
-        useDetailStore.getState().load(caseId);
-      }
-      useNavigationStore.getState().setView('cases');
-    },
+    openCase: openCaseInCasesView,
   };
 });

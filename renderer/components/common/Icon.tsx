@@ -18,6 +18,8 @@ const PATHS = {
   arrowDown: 'M12 5v14m0 0-6-6m6 6 6-6',
   arrowRight: 'M5 12h14m0 0-6-6m6 6-6 6',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zm10-14 4 4',
+  undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -5,7 +5,6 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from '../../stores/labelingStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from '../../view/labelDomIds';
 import { Icon } from '../common/Icon';
-import { LabelIcon } from './LabelIcon';
 
 type EvidenceStatus = LabelingItem['evidence'][number];
 
@@ -237,10 +236,10 @@ function ClaimItem({ claim, index, count, active, statusOf }: ClaimItemProps) {
           <Icon name="chevron" size={14} />
         </button>
         <button type="button" className="icon-button small" title={t('labeling.claims.edit')} aria-label={t('labeling.claims.edit')} data-testid="claim-edit" onClick={(event) => { event.stopPropagation(); setText(claim.text); setEditing(true); }}>
-          <LabelIcon name="edit" size={14} />
+          <Icon name="edit" size={14} />
         </button>
         <button type="button" className="icon-button small danger" title={t('labeling.claims.delete')} aria-label={t('labeling.claims.delete')} data-testid="claim-delete" onClick={(event) => { event.stopPropagation(); store().deleteClaim(index); }}>
-          <LabelIcon name="trash" size={14} />
+          <Icon name="trash" size={14} />
         </button>
       </div>
     </li>

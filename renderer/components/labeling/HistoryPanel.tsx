@@ -2,7 +2,6 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from '../../stores/labelingStore';
 import { dimensionLabel, formatTime, valueLabel } from '../../view/labelText';
 import { Icon } from '../common/Icon';
-import { LabelIcon } from './LabelIcon';
 
 /** Every label event of the case, newest first: who, when, what (and which response), old → new, why, undos. */
 export function HistoryPanel() {
@@ -37,7 +36,7 @@ export function HistoryPanel() {
               </div>
               <div className="history-what">
                 {event.kind === 'undo' ? (
-                  <span className="history-undo"><LabelIcon name="undo" size={12} /> {t('labeling.history.undo')}</span>
+                  <span className="history-undo"><Icon name="undo" size={12} /> {t('labeling.history.undo')}</span>
                 ) : null}
                 <strong>{dimensionLabel(i18n, event.dimension)}</strong>
                 {event.responseId ? (

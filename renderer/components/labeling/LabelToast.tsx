@@ -3,7 +3,6 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from '../../stores/labelingStore';
 import { dimensionLabel, valueLabel } from '../../view/labelText';
 import { Icon } from '../common/Icon';
-import { LabelIcon } from './LabelIcon';
 
 const SHOW_MS = 6000;
 
@@ -45,7 +44,7 @@ export function LabelToast() {
   const testId = toast.kind === 'kept-draft' ? 'draft-toast' : 'undo-toast';
   return (
     <div className={`label-toast kind-${toast.kind}`} role="status" aria-live="polite" data-testid={testId} data-kind={toast.kind} key={toast.id}>
-      {toast.kind === 'undo' ? <LabelIcon name="undo" size={14} /> : <Icon name="alert" size={14} />}
+      {toast.kind === 'undo' ? <Icon name="undo" size={14} /> : <Icon name="alert" size={14} />}
       <span>{text}</span>
       <button type="button" className="icon-button" onClick={dismiss} aria-label={t('common.close')}>
         <Icon name="close" size={14} />

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useDropdownMenu } from '../../hooks/useDropdownMenu';
 import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from '../../stores/labelingStore';
 import { useReviewerStore } from '../../stores/reviewerStore';
@@ -20,47 +21,12 @@ export function ReviewerMenu() {
   const choose = useReviewerStore((s) => s.choose);
   const openDialog = useReviewerStore((s) => s.openDialog);
   const refresh = useReviewerStore((s) => s.refresh);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, root, button } = useDropdownMenu();
 
   useEffect(() => {
     useLabelingStore.getState().reset();
     if (testSetId) void useReviewerStore.getState().init(testSetId);
   }, [testSetId]);
-
-  useEffect(() => {
-    if (!open) return;
-    const items = () => [...(root.current?.querySelectorAll<HTMLButtonElement>('.menu-item') ?? [])];
-    (items().find((item) => item.classList.contains('current')) ?? items()[0])?.focus();
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        event.preventDefault();
-        setOpen(false);
-        button.current?.focus();
-        return;
-      }
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const list = items();
-        if (list.length === 0) return;
-        event.preventDefault();
-        event.stopPropagation();
-        const at = list.indexOf(document.activeElement as HTMLButtonElement);
-        const next = event.key === 'ArrowDown' ? (at + 1) % list.length : (at - 1 + list.length) % list.length;
-        list[next].focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
 
   if (!testSetId) return null;
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDropdownMenu } from '../../hooks/useDropdownMenu';
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { Icon } from '../common/Icon';
@@ -11,39 +11,7 @@ export function RecentMenu() {
   const busy = useTestSetStore((s) => s.busy);
   const openRecent = useTestSetStore((s) => s.openRecent);
   const refreshRecent = useTestSetStore((s) => s.refreshRecent);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const first = root.current?.querySelector<HTMLButtonElement>('.menu-item:not(:disabled)');
-    first?.focus();
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        setOpen(false);
-        button.current?.focus();
-      }
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const items = [...(root.current?.querySelectorAll<HTMLButtonElement>('.menu-item:not(:disabled)') ?? [])];
-        if (items.length === 0) return;
-        event.preventDefault();
-        const at = items.indexOf(document.activeElement as HTMLButtonElement);
-        const next = event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
-        items[next].focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
+  const { open, setOpen, root, button } = useDropdownMenu();
 
   return (
     <div className="menu-root" ref={root}>
