@@ -38,8 +38,8 @@ interface AdjudicationState {
   rowIndex: number;
   numericDraft: string;
   notes: Record<CellKey, string>;
-  /** Bumped to ask the current row's note field for focus. */
-  noteFocus: number;
+  /** A request for a row's note field to take focus (the row clears it once done). */
+  noteRequest: CellKey | null;
   saves: Record<CellKey, CellSave>;
   hint: Hint;
   helpOpen: boolean;
@@ -58,6 +58,7 @@ interface AdjudicationState {
   /** Enter in a note field: a decided cell is decided again with the note. */
   submitNote(cell: RevealCell): void;
   focusNote(): void;
+  noteFocused(): void;
   toggleHelp(open?: boolean): void;
   /** Esc: closes what is open; false when nothing was. */
   closeOverlays(): boolean;
@@ -113,7 +114,7 @@ export const useAdjudicationStore = create<AdjudicationState>()((set, get) => {
     rowIndex: 0,
     numericDraft: '',
     notes: {},
-    noteFocus: 0,
+    noteRequest: null,
     saves: {},
     hint: null,
     helpOpen: false,
@@ -128,10 +129,21 @@ export const useAdjudicationStore = create<AdjudicationState>()((set, get) => {
         const items = groupByItem(view.cells);
         const { itemIndex, rowIndex } = get();
         const keep = same && itemIndex < items.length;
+        // a round opens on its first cell still waiting for a decision
+        let start = { itemIndex: 0, rowIndex: 0 };
+        if (!keep) {
+          found: for (const [i, item] of items.entries()) {
+            for (const [r, cell] of item.cells.entries()) {
+              if (!cell.adjudication && cell.disagreement !== 'unlabeled') {
+                start = { itemIndex: i, rowIndex: r };
+                break found;
+              }
+            }
+          }
+        }
         set({
           view, items, dimensions, loading: false,
-          itemIndex: keep ? itemIndex : 0,
-          rowIndex: keep ? Math.min(rowIndex, items[itemIndex].cells.length - 1) : 0,
+          ...(keep ? { itemIndex, rowIndex: Math.min(rowIndex, items[itemIndex].cells.length - 1) } : start),
         });
       } catch (error) {
         if (mine !== ticket) return;
@@ -247,7 +259,12 @@ export const useAdjudicationStore = create<AdjudicationState>()((set, get) => {
     },
 
     focusNote() {
-      set((s) => ({ noteFocus: s.noteFocus + 1 }));
+      const cell = current();
+      if (cell) set({ noteRequest: cellKey(cell) });
+    },
+
+    noteFocused() {
+      set({ noteRequest: null });
     },
 
     toggleHelp(open) {

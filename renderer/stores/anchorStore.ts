@@ -158,6 +158,8 @@ export const useAnchorStore = create<AnchorState>()((set, get) => {
         maxBiasShift: String(DEFAULT_DRIFT_THRESHOLDS.maxBiasShift),
       };
       set({ freeze: { draft, rounds: null, dimensions: [], slices: [], busy: false, error: null }, frozen: null });
+      // the versions that exist decide the number this freeze makes: ask again
+      void loadList();
       try {
         const [rounds, dimensions, facets] = await Promise.all([
           invoke('rounds.list', {}),

@@ -41,6 +41,8 @@ interface RoundState {
   revealing: boolean;
   actionError: ApiErrorBody | null;
   closing: boolean;
+  /** Bumped each time a round is (re)opened: its pages reload what they show. */
+  revision: number;
   /** The selected round's stored figures (from closing it, or from the trend for an older round). */
   figures: RoundFigures[] | null;
 
@@ -128,6 +130,7 @@ export const useRoundStore = create<RoundState>()((set, get) => {
     revealing: false,
     actionError: null,
     closing: false,
+    revision: 0,
     figures: null,
     trend: null,
     trendLoading: false,
@@ -178,6 +181,7 @@ export const useRoundStore = create<RoundState>()((set, get) => {
     async select(roundId) {
       const mine = ++detailTicket;
       const same = get().selectedId === roundId;
+      set((s) => ({ revision: s.revision + 1 }));
       set({ selectedId: roundId, detailLoading: true, detailError: null, actionError: null, confirmEarly: false, ...(same ? {} : { detail: null, figures: null }) });
       try {
         const detail = await invoke('rounds.get', { roundId });

@@ -9,7 +9,7 @@ import { ExportPanel } from './ExportPanel';
 
 /** The selected anchor set version: what it holds, its export, and the drift check. */
 export function AnchorDetail() {
-  const { t, locale, num } = useI18n();
+  const { t, locale, num, label } = useI18n();
   const sets = useAnchorStore((s) => s.sets);
   const selected = useAnchorStore((s) => s.selected);
   const frozen = useAnchorStore((s) => s.frozen);
@@ -48,7 +48,7 @@ export function AnchorDetail() {
           </div>
           <div>
             <dt>{t('calibration.anchors.slices')}</dt>
-            <dd>{summary.slices.length ? summary.slices.join(', ') : t('calibration.anchors.allSlices')}</dd>
+            <dd>{summary.slices.length ? summary.slices.map((slice) => label('slice', slice)).join(', ') : t('calibration.anchors.allSlices')}</dd>
           </div>
           <div>
             <dt>{t('calibration.anchors.reviewers')}</dt>
@@ -84,15 +84,20 @@ export function AnchorDetail() {
                 <td>
                   <span className="cal-fig-key">{coefficientLabel(locale, d.agreementKey)}</span> <MaybeNumber value={d.agreement} />
                 </td>
-                <td><MaybeNumber value={d.bias} signed /></td>
-                <td className="cal-counts">
-                  {summary.counts
-                    .filter((c) => c.dimension === d.dimension)
-                    .map((c) => (
-                      <span key={String(c.value)} className="chip chip-quiet">
-                        {valueLabel(locale, d.dimension, formatRaw(c.value))} <strong>{num(c.count)}</strong>
-                      </span>
-                    ))}
+                <td>
+                  <MaybeNumber value={d.bias} signed />
+                  {d.bias === null && d.type === 'categorical' ? <span className="cal-reason">{t('calibration.anchors.noCategoricalBias')}</span> : null}
+                </td>
+                <td>
+                  <div className="cal-counts">
+                    {summary.counts
+                      .filter((c) => c.dimension === d.dimension)
+                      .map((c) => (
+                        <span key={String(c.value)} className="chip chip-quiet">
+                          {valueLabel(locale, d.dimension, formatRaw(c.value))} <strong>{num(c.count)}</strong>
+                        </span>
+                      ))}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -80,12 +80,14 @@ export function AnchorList() {
                 </td>
                 <td className="nowrap">{formatWhen(locale, shown.frozenAt)}</td>
                 <td className="num">{num(shown.items)}</td>
-                <td className="cal-anchor-dims">
-                  {shown.dimensions.map((d) => (
-                    <span key={d.dimension} className="chip chip-quiet">
-                      {dimensionLabel(locale, d.dimension)} <strong>{num(d.items)}</strong>
-                    </span>
-                  ))}
+                <td>
+                  <div className="cal-anchor-dims">
+                    {shown.dimensions.map((d) => (
+                      <span key={d.dimension} className="chip chip-quiet">
+                        {dimensionLabel(locale, d.dimension)} <strong>{num(d.items)}</strong>
+                      </span>
+                    ))}
+                  </div>
                 </td>
               </tr>
             );

@@ -90,7 +90,7 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                     </td>
                     <td className="num">
                       {num(d.n)}
-                      {d.missing > 0 ? <span className="cal-missing">{t('calibration.drift.missing', { count: num(d.missing) })}</span> : null}
+                      {d.missing > 0 ? <span className="cal-missing">{t('calibration.drift.missing', { count: d.missing })}</span> : null}
                     </td>
                     <td>
                       <span className="cal-fig-key">{coefficientLabel(locale, d.agreementKey)}</span>
@@ -103,11 +103,13 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                     </td>
                     <td>
                       <Figure figure={d.bias} signed />
-                      <span className="cal-compare">
-                        {t('calibration.drift.atFreeze')} <MaybeNumber value={d.biasAtFreeze} signed />
-                        {' · '}
-                        {t('calibration.drift.move')} <MaybeNumber value={d.biasMove} signed />
-                      </span>
+                      {d.biasAtFreeze !== null || d.biasMove !== null ? (
+                        <span className="cal-compare">
+                          {t('calibration.drift.atFreeze')} <MaybeNumber value={d.biasAtFreeze} signed />
+                          {' · '}
+                          {t('calibration.drift.move')} <MaybeNumber value={d.biasMove} signed />
+                        </span>
+                      ) : null}
                     </td>
                     {d.previous ? (
                       <>

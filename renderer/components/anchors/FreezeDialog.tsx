@@ -7,7 +7,7 @@ import { Modal } from '../common/Modal';
 
 /** Freeze adjudicated items of closed rounds into a named anchor set; an existing name gets version N+1. */
 export function FreezeDialog() {
-  const { t, locale, num } = useI18n();
+  const { t, locale, num, label } = useI18n();
   const dialog = useAnchorStore((s) => s.freeze);
   const sets = useAnchorStore((s) => s.sets);
   const close = useAnchorStore((s) => s.closeFreeze);
@@ -94,7 +94,7 @@ export function FreezeDialog() {
                     onChange={() => toggle('roundIds', round.id)}
                   />
                   <span className="mono">{round.week}</span>
-                  <span className="muted">#{round.id} · {t('calibration.rounds.items', { count: num(round.items) })}</span>
+                  <span className="muted">#{round.id} · {t('calibration.rounds.items', { count: round.items })}</span>
                 </label>
               ))}
             </div>
@@ -126,7 +126,7 @@ export function FreezeDialog() {
               {slices.map((slice) => (
                 <label key={slice.value} className="cal-check">
                   <input type="checkbox" checked={draft.slices.includes(slice.value)} data-testid="anchor-freeze-slice" data-slice={slice.value} onChange={() => toggle('slices', slice.value)} />
-                  {slice.value} <span className="muted">{num(slice.count)}</span>
+                  {label('slice', slice.value)} <span className="muted">{num(slice.count)}</span>
                 </label>
               ))}
             </div>

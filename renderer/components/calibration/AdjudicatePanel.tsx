@@ -4,6 +4,7 @@ import type { MessageKey } from '../../../shared/i18n';
 import { useAdjudicationKeyboard } from '../../hooks/useAdjudicationKeyboard';
 import { useI18n } from '../../i18n/useI18n';
 import { useAdjudicationStore } from '../../stores/adjudicationStore';
+import { useRoundStore } from '../../stores/roundStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { RevealItemCard } from './RevealItemCard';
 
@@ -32,12 +33,16 @@ export function AdjudicatePanel({ roundId, status }: { roundId: number; status: 
   const error = useAdjudicationStore((s) => s.error);
   const itemIndex = useAdjudicationStore((s) => s.itemIndex);
   const hint = useAdjudicationStore((s) => s.hint);
+  const revision = useRoundStore((s) => s.revision);
+  const toSettle = useRoundStore((s) => s.detail?.cells.toAdjudicate ?? 0);
+  const closing = useRoundStore((s) => s.closing);
+  const closeRound = useRoundStore((s) => s.close);
   const open = status === 'revealed' || status === 'adjudicated';
   useAdjudicationKeyboard(open);
 
   useEffect(() => {
     void load(roundId);
-  }, [load, roundId, status]);
+  }, [load, roundId, status, revision]);
 
   if (error) {
     return (
@@ -66,14 +71,23 @@ export function AdjudicatePanel({ roundId, status }: { roundId: number; status: 
     <section className="cal-adjudicate" data-testid="adjudicate-panel" aria-busy={loading}>
       <div className="cal-adj-toolbar">
         <div className="cal-adj-counts">
-          <span className="cal-kind humans">{t('calibration.adj.humans', { count: num(counts.humans) })}</span>
-          <span className="cal-kind judge">{t('calibration.adj.judge', { count: num(counts.judge) })}</span>
-          <span className="cal-kind none">{t('calibration.adj.agree', { count: num(counts.none) })}</span>
-          {counts.unlabeled > 0 ? <span className="cal-kind unlabeled">{t('calibration.adj.unlabeled', { count: num(counts.unlabeled) })}</span> : null}
-          <span className="cal-adj-decided" data-testid="adjudicated-count" data-count={counts.decided}>
-            {t('calibration.adj.decided', { done: num(counts.decided), total: num(view.cells.length) })}
+          <span className="cal-kind humans">{t('calibration.adj.humans', { count: counts.humans })}</span>
+          <span className="cal-kind judge">{t('calibration.adj.judge', { count: counts.judge })}</span>
+          <span className="cal-kind none">{t('calibration.adj.agree', { count: counts.none })}</span>
+          {counts.unlabeled > 0 ? <span className="cal-kind unlabeled">{t('calibration.adj.unlabeled', { count: counts.unlabeled })}</span> : null}
+          <span className="cal-adj-decided" data-testid="adjudicated-count" data-count={counts.decided} data-to-settle={toSettle}>
+            {t('calibration.adj.decided', { done: num(counts.decided) })}
+            {' · '}
+            <span className={toSettle > 0 ? 'cal-to-settle' : 'cal-settled'}>
+              {toSettle > 0 ? t('calibration.adj.toSettle', { count: toSettle }) : t('calibration.adj.settled')}
+            </span>
           </span>
         </div>
+        {open && toSettle === 0 ? (
+          <button type="button" className="button small primary" data-testid="adjudicate-close" disabled={closing} onClick={() => void closeRound()}>
+            {closing ? t('calibration.round.closing') : t('calibration.round.close')}
+          </button>
+        ) : null}
         {open ? (
           <dl className="cal-legend" aria-label={t('calibration.keys.title')}>
             {LEGEND.map((row) => (

@@ -20,7 +20,7 @@ export function Figure({ figure, signed = false, digits = 3, interval = true, te
     return (
       <span className="cal-figure undefined" data-testid={testId} data-value="">
         <span className="cal-undefined">{t('calibration.figure.undefined')}</span>
-        <span className="cal-reason">{why}</span>
+        <span className="cal-reason" title={why}>{why}</span>
       </span>
     );
   }

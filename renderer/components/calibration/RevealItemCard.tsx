@@ -106,7 +106,7 @@ function CellRow({ cell, itemIndex, rowIndex, open }: { cell: RevealCell; itemIn
         )}
       </div>
       <div className="cal-cell-final" role="cell">
-        <FinalValue cell={cell} current={current} open={open} />
+        <FinalValue cell={cell} current={current} open={open} onFocusRow={() => focusCell(itemIndex, rowIndex)} />
         {save?.status === 'saving' ? <span className="cal-saving">{t('calibration.adj.saving')}</span> : null}
         {save?.status === 'error' ? (
           <span className="cal-save-error" role="alert" title={save.error?.message}>
@@ -118,12 +118,12 @@ function CellRow({ cell, itemIndex, rowIndex, open }: { cell: RevealCell; itemIn
   );
 }
 
-function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolean; open: boolean }) {
+function FinalValue({ cell, current, open, onFocusRow }: { cell: RevealCell; current: boolean; open: boolean; onFocusRow(): void }) {
   const { t, locale } = useI18n();
   const key = cellKey(cell);
   const dimension = useAdjudicationStore((s) => s.dimensions.find((d) => d.name === cell.dimension));
   const note = useAdjudicationStore((s) => s.notes[key] ?? '');
-  const noteFocus = useAdjudicationStore((s) => s.noteFocus);
+  const noteRequested = useAdjudicationStore((s) => s.noteRequest === key);
   const numericDraft = useAdjudicationStore((s) => (current ? s.numericDraft : ''));
   const store = useAdjudicationStore.getState;
   const noteRef = useRef<HTMLInputElement>(null);
@@ -131,8 +131,10 @@ function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolea
   const label = (value: string | number) => valueLabel(locale, cell.dimension, formatRaw(value));
 
   useEffect(() => {
-    if (current && noteFocus > 0) noteRef.current?.focus();
-  }, [current, noteFocus]);
+    if (!noteRequested) return;
+    noteRef.current?.focus();
+    store().noteFocused();
+  }, [noteRequested, store]);
 
   const decidedLine = decided ? (
     <div className="cal-decided" data-testid="adjudicated" data-value={String(decided.value)} data-source={decided.source}>
@@ -152,6 +154,9 @@ function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolea
   const keys = optionKeys(values);
   const chosen = decided ? String(decided.value) : null;
   const numericValue = dimension.type === 'numeric' ? parseNumericDraft(numericDraft, dimension.min ?? 0, dimension.max ?? 1) : null;
+  // rows everyone agreed on stay compact (accept, or another value on request); the current row shows every choice
+  const full = current || cell.consensus === null || (decided !== null && String(cell.consensus) !== chosen);
+  const showNote = current || note !== '' || noteRequested;
 
   return (
     <div className="cal-final">
@@ -168,7 +173,11 @@ function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolea
           {current ? <kbd>A</kbd> : null}
         </button>
       ) : null}
-      {dimension.type === 'numeric' ? (
+      {!full ? (
+        <button type="button" className="link-button cal-other" data-testid="adjudicate-other" onClick={onFocusRow}>
+          {t('calibration.adj.otherValue')}
+        </button>
+      ) : dimension.type === 'numeric' ? (
         <div className="cal-numeric">
           <input
             className="input cal-numeric-input"
@@ -205,6 +214,7 @@ function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolea
           ))}
         </div>
       )}
+      {showNote ? (
       <input
         ref={noteRef}
         className="input cal-note"
@@ -222,6 +232,7 @@ function FinalValue({ cell, current, open }: { cell: RevealCell; current: boolea
           }
         }}
       />
+      ) : null}
     </div>
   );
 }

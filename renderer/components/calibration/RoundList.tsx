@@ -36,7 +36,7 @@ export function RoundList() {
                 <span className="cal-round-week mono">{round.week}</span>
                 <StatusChip status={round.status} />
                 <span className="cal-round-meta">
-                  {t('calibration.rounds.items', { count: num(round.items) })} · {formatWhen(locale, round.createdAt)}
+                  {t('calibration.rounds.items', { count: round.items })} · {formatWhen(locale, round.createdAt)}
                 </span>
               </button>
             </li>

@@ -103,7 +103,7 @@ export function RoundPage() {
             </div>
           ) : null}
         </dl>
-        {round.notes.length > 0 ? (
+        {round.notes.length > 0 && section !== 'adjudicate' ? (
           <ul className="cal-notes" data-testid="round-notes">
             {round.notes.map((note) => (
               <li key={note}>
@@ -131,7 +131,9 @@ export function RoundPage() {
                 {detail.labelingDone ? t('calibration.round.reveal') : t('calibration.round.revealEarly')}
               </button>
               <span className="cal-hint">
-                {detail.labelingDone ? t('calibration.round.revealReady') : t('calibration.round.revealWaiting', { labeled: num(cells.labeled), total: num(cells.total) })}
+                {detail.labelingDone
+                  ? t('calibration.round.revealReady')
+                  : t('calibration.round.revealWaiting', { count: detail.reviewers.filter((r) => r.itemsDone < r.items).length || detail.reviewers.length, labeled: num(cells.labeled), total: num(cells.total) })}
               </span>
             </>
           ) : null}
@@ -148,7 +150,7 @@ export function RoundPage() {
               </button>
               <span className="cal-hint" data-testid="round-close-hint">
                 {cells.toAdjudicate > 0
-                  ? t('calibration.round.closeBlocked', { count: num(cells.toAdjudicate) })
+                  ? t('calibration.round.closeBlocked', { count: cells.toAdjudicate })
                   : t('calibration.round.closeReady')}
               </span>
             </>
@@ -161,7 +163,7 @@ export function RoundPage() {
         ) : null}
       </header>
 
-      <ReviewerProgress detail={detail} />
+      {section !== 'adjudicate' ? <ReviewerProgress detail={detail} /> : null}
 
       <nav className="cal-sections" aria-label={t('calibration.round.sections')}>
         {SECTIONS.map((name) => (
@@ -177,7 +179,7 @@ export function RoundPage() {
           >
             {t(`calibration.section.${name}`)}
             {name === 'adjudicate' && canAdjudicate ? (
-              <span className={cells.toAdjudicate > 0 ? 'cal-count open' : 'cal-count'} title={t('calibration.section.toSettle', { count: num(cells.toAdjudicate) })}>
+              <span className={cells.toAdjudicate > 0 ? 'cal-count open' : 'cal-count'} title={t('calibration.section.toSettle', { count: cells.toAdjudicate })}>
                 {cells.toAdjudicate > 0 ? num(cells.toAdjudicate) : '✓'}
               </span>
             ) : null}

@@ -48,7 +48,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
         <div className="cal-trend-none" data-testid="trend-undefined">
           <span className="cal-undefined">{t('calibration.figure.undefined')}</span>
           <span className="cal-reason">{reasons.join(' ') || t('calibration.figure.noReason')}</span>
-          <span className="cal-hint">{t('calibration.trend.allUndefined', { count: num(points.length) })}</span>
+          <span className="cal-hint">{t('calibration.trend.allUndefined', { count: points.length })}</span>
         </div>
       </figure>
     );

@@ -56,7 +56,7 @@ export function TrendPane() {
             <h3 className="cal-card-title">
               {dimensionLabel(locale, d.dimension)} <span className="cal-type">{typeLabel(locale, d.type)}</span>
             </h3>
-            <span className="cal-hint">{t('calibration.trend.rounds', { count: num(d.points.length) })}</span>
+            <span className="cal-hint">{t('calibration.trend.rounds', { count: d.points.length })}</span>
           </div>
           <div className="cal-trend-pair">
             <TrendChart dimension={d.dimension} points={d.points} metric="agreement" />
