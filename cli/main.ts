@@ -7,6 +7,8 @@ import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { importFailure, runImport } from '../server/import-pipeline';
+import { exportLabelPack } from '../db/label-packs';
+import { importLabelPackInto } from '../server/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 
@@ -16,10 +18,14 @@ export const USAGE = `Usage: touchstone <command> [options]
 
   init --db FILE                         create an empty test set (or migrate an old one)
   import KIND INPUT --db FILE [--format auto|jsonl|csv|ragas|deepeval] [--system NAME]
-                                         KIND: documents | cases | responses | judge
+                                         KIND: documents | cases | responses | judge | labels
+                                         labels: INPUT is a label pack folder (manifest.json + labels.jsonl);
+                                         verified (sha256, same test set) and merged idempotently after a backup
                                          --system: the system version of responses in Ragas/DeepEval files
   export cases --db FILE --out PATH      all cases, native JSONL
   export documents --db FILE --out PATH  all documents, native JSONL
+  labels export --db FILE --reviewer R --out DIR
+                                         reviewer R's label pack: labels.jsonl + manifest.json, byte-identical each time
   stats --db FILE                        counts of everything, per table
   check --db FILE                        integrity check, schema version, orphan rows
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
@@ -114,6 +120,41 @@ function writeJsonl(path: string, records: Iterable<unknown>): number {
 
 type Result = { code: number; json: unknown; text: string };
 
+/** `touchstone import labels DIR --db FILE`: verify the pack, back the file up, merge (idempotent). */
+async function importLabelsCommand(input: string | undefined, values: { db?: string }): Promise<Result> {
+  if (!input) throw new UsageError('DIR is required: touchstone import labels DIR --db FILE.');
+  const path = requireDb(values.db);
+  const opened = await openExisting(path);
+  try {
+    const outcome = await importLabelPackInto(opened, input);
+    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present (backup: ${outcome.backupPath}).`;
+    return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
+  } finally {
+    opened.db.close();
+  }
+}
+
+/** `touchstone labels export --db FILE --reviewer R --out DIR`: labels.jsonl + manifest.json of one reviewer. */
+function labelsCommand(sub: string | undefined, values: { db?: string; reviewer?: string; out?: string }): Result {
+  if (sub !== 'export') throw new UsageError(`labels: expected "export"${sub ? ` (got "${sub}")` : ''}.`);
+  if (!values.reviewer) throw new UsageError('--reviewer R (a reviewer name) is required.');
+  if (!values.out) throw new UsageError('--out DIR is required.');
+  const opened = openForReading(requireDb(values.db));
+  try {
+    const name = values.reviewer.trim();
+    const reviewers = opened.db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
+    const reviewer = reviewers.find((r) => r.name === name) ?? reviewers.find((r) => r.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+    if (!reviewer) {
+      const known = reviewers.map((r) => `"${r.name}"`).join(', ') || 'none';
+      throw new ApiError('not-found', `There is no reviewer named "${name}" in this test set (reviewers: ${known}).`, { file: 'labels export', line: null, field: 'reviewer' });
+    }
+    const pack = exportLabelPack(opened.db, reviewer.id, values.out);
+    return { code: EXIT.ok, json: pack, text: `Exported ${pack.eventCount} label events of ${pack.reviewer} to ${pack.dir} (${pack.files.map((f) => f.name).join(', ')}).` };
+  } finally {
+    opened.db.close();
+  }
+}
+
 async function run(argv: string[], io: CliIo): Promise<Result> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -151,7 +192,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     }
     case 'import': {
       const [kindArg, input] = rest;
-      if (kindArg === 'labels') throw new UsageError('Importing label packs is not available in this version yet.');
+      if (kindArg === 'labels') return importLabelsCommand(input, values);
       const kind = oneOf<ImportKind>(kindArg, IMPORT_KINDS, 'KIND');
       if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE.');
       const format = oneOf<ImportFormat>(values.format, IMPORT_FORMATS, '--format');
@@ -232,7 +273,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     case 'anchors':
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
-      throw new UsageError(`"${command}" is not available in this version yet.`);
+      return labelsCommand(rest[0], values);
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

@@ -6,6 +6,7 @@ import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement-handlers';
 import { createCalibrationHandlers } from './calibration-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
+import { createExchangeHandlers } from './exchange-handlers';
 import { ImportJobs } from './import-jobs';
 import { createLabelingHandlers } from './labeling-handlers';
 import { TestSetSession } from './test-set-session';
@@ -47,6 +48,7 @@ const WRITE_OPERATIONS: OpName[] = [
   'labels.record', 'labels.undo', 'labeling.item', 'reviewers.create', 'dimensions.save', 'settings.saveReleaseThresholds',
   'testSets.open', 'testSets.create', 'testSets.openDemo',
   'rounds.start', 'rounds.reveal', 'rounds.adjudicate', 'rounds.close', 'anchors.freeze', 'anchors.import',
+  'labels.importPack',
 ];
 
 function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
@@ -88,6 +90,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
     ...createCalibrationHandlers(() => session.require().db),
+    ...createExchangeHandlers(() => session.require()),
   });
 
   return {

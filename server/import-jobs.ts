@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ApiErrorBody, type ImportJob } from '../shared/api/contract';
+import { backupTestSetFile } from '../db/backups';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
 
 export type WorkerMessage =
@@ -42,7 +43,17 @@ export class ImportJobs {
     return jobId;
   }
 
-  private run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {
+  private async run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {
+    // A consistent copy of the open file before anything is written into it (db/backups.ts).
+    try {
+      await backupTestSetFile(dbPath, `import-${request.kind}`);
+    } catch (error) {
+      Object.assign(job, {
+        state: 'failed', phase: 'finished',
+        error: { code: 'internal', message: `No backup of the test set could be written before the import (${(error as Error).message}). Nothing was imported.` },
+      });
+      return;
+    }
     return new Promise((resolve) => {
       const worker = spawnImportWorker({ dbPath, request });
       const finish = (patch: Partial<ImportJob>) => {

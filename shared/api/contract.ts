@@ -6,6 +6,7 @@ import {
 } from './contract-shapes';
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
+import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -53,6 +54,7 @@ export const contract = {
   ...labelingOps,
   ...agreementOps,
   ...calibrationOps,
+  ...exchangeOps,
 } as const;
 
 export type Contract = typeof contract;

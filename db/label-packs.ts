@@ -1,0 +1,320 @@
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ApiError } from '../shared/api/contract';
+import {
+  LABEL_PACK_EVENTS_FILE, LABEL_PACK_FORMAT, LABEL_PACK_MANIFEST_FILE, LABEL_PACK_VERSION, LabelPackEventSchema, LabelPackManifestSchema,
+  type LabelPackEvent, type LabelPackManifest,
+} from '../shared/api/exchange-ops';
+import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
+import { valueProblem } from '../shared/domain/dimensions';
+import { listDimensions } from './dimensions';
+import { refreshProgress } from './label-progress';
+import { readMeta, type Db } from './open';
+import { settleProgressChanges } from './queue-cache';
+
+/**
+ * Label packs (SPEC workflow 8): one reviewer's label events, exported from
+ * their copy of a test set and merged into another copy of the same test set.
+ * Events travel by uid, so a merge is idempotent and never overwrites.
+ */
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface ExportedPack {
+  dir: string;
+  reviewer: string;
+  testSetId: string;
+  eventCount: number;
+  files: { name: string; path: string; bytes: number; sha256: string }[];
+}
+
+function testSetIdOf(db: Db): string {
+  const id = readMeta(db, 'test_set_id');
+  if (!id) throw new ApiError('invalid-data', 'This file has no test-set id; open it once with Touchstone (touchstone init) first.');
+  return id;
+}
+
+/** Writes dir/name (one of the fixed names) through a temporary file. */
+function writeInside(dir: string, name: string, bytes: Uint8Array): string {
+  const target = join(dir, name);
+  const partial = `${target}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, target);
+  return target;
+}
+
+interface EventRow {
+  uid: string;
+  case_id: string;
+  response_id: string | null;
+  dimension: string;
+  value: string | null;
+  reviewer: string;
+  created_at: string;
+  reason: string | null;
+  kind: 'set' | 'undo';
+  undoes_uid: string | null;
+}
+
+/** labels.jsonl: one event per line, keys in a fixed order, ordered by event id. */
+export function renderPackEvents(events: readonly LabelPackEvent[]): string {
+  return events
+    .map((e) =>
+      JSON.stringify({
+        uid: e.uid, caseId: e.caseId, responseId: e.responseId, dimension: e.dimension, value: e.value, reviewer: e.reviewer,
+        createdAt: e.createdAt, reason: e.reason, kind: e.kind, undoesUid: e.undoesUid,
+      }),
+    )
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+export function renderPackManifest(m: LabelPackManifest): string {
+  const ordered = {
+    format: m.format, formatVersion: m.formatVersion, reviewer: m.reviewer, testSetId: m.testSetId, eventCount: m.eventCount, createdAt: m.createdAt,
+    file: { name: m.file.name, bytes: m.file.bytes, sha256: m.file.sha256 },
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** Every label event of one reviewer, oldest first, as pack lines. */
+export function reviewerPackEvents(db: Db, reviewerId: number): LabelPackEvent[] {
+  const rows = db
+    .prepare(
+      `SELECT e.uid, c.id AS case_id, r.id AS response_id, e.dimension, e.value, v.name AS reviewer, e.created_at, e.reason, e.kind, u.uid AS undoes_uid
+         FROM label_events e JOIN cases c ON c.seq = e.case_seq JOIN reviewers v ON v.id = e.reviewer_id
+         LEFT JOIN responses r ON r.seq = e.response_seq LEFT JOIN label_events u ON u.id = e.undoes_event_id
+        WHERE e.reviewer_id = ? ORDER BY e.id`,
+    )
+    .all(reviewerId) as EventRow[];
+  return rows.map((row) => ({
+    uid: row.uid, caseId: row.case_id, responseId: row.response_id, dimension: row.dimension, value: decodeLabelValue(row.value), reviewer: row.reviewer,
+    createdAt: row.created_at, reason: row.reason, kind: row.kind, undoesUid: row.undoes_uid,
+  }));
+}
+
+/** Writes a reviewer's label pack into outDir (created when missing): labels.jsonl and manifest.json, byte-identical for the same events. */
+export function exportLabelPack(db: Db, reviewerId: number, outDir: string): ExportedPack {
+  const op = 'labels.exportPack';
+  const reviewer = db.prepare('SELECT id, name FROM reviewers WHERE id = ?').get(reviewerId) as { id: number; name: string } | undefined;
+  if (!reviewer) throw new ApiError('not-found', `There is no reviewer with id ${reviewerId} in this test set.`, { file: op, line: null, field: 'reviewerId' });
+  const dir = resolve(outDir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new ApiError('invalid-input', `${dir} is a file, not a folder: a label pack is written into a folder.`, { file: dir, line: null, field: 'outDir' });
+  }
+  const events = reviewerPackEvents(db, reviewerId);
+  const eventsBytes = Buffer.from(renderPackEvents(events), 'utf8');
+  const manifest: LabelPackManifest = {
+    format: LABEL_PACK_FORMAT,
+    formatVersion: LABEL_PACK_VERSION,
+    reviewer: reviewer.name,
+    testSetId: testSetIdOf(db),
+    eventCount: events.length,
+    createdAt: events.reduce<string | null>((newest, e) => (newest === null || e.createdAt > newest ? e.createdAt : newest), null),
+    file: { name: LABEL_PACK_EVENTS_FILE, bytes: eventsBytes.length, sha256: sha256(eventsBytes) },
+  };
+  const manifestBytes = Buffer.from(renderPackManifest(manifest), 'utf8');
+  mkdirSync(dir, { recursive: true });
+  const files = [
+    { name: LABEL_PACK_EVENTS_FILE, bytes: eventsBytes },
+    { name: LABEL_PACK_MANIFEST_FILE, bytes: manifestBytes },
+  ].map((f) => ({ name: f.name, path: writeInside(dir, f.name, f.bytes), bytes: f.bytes.length, sha256: sha256(f.bytes) }));
+  return { dir, reviewer: reviewer.name, testSetId: manifest.testSetId, eventCount: events.length, files };
+}
+
+// ---- import ------------------------------------------------------------------------------------
+
+export interface VerifiedPack {
+  dir: string;
+  manifest: LabelPackManifest;
+  events: LabelPackEvent[];
+}
+
+const refused = (file: string, message: string, line: number | null = null, field: string | null = null) =>
+  new ApiError('invalid-data', `${message} Nothing was imported.`, { file, line, field });
+
+/** Reads one of the two fixed names inside dir, and nothing else (no links, no other paths). */
+function readFixed(dir: string, name: string): Buffer {
+  const file = join(dir, name);
+  if (dirname(file) !== dir || basename(file) !== name) throw refused(name, `Refusing to read ${name} outside ${dir}.`);
+  if (!existsSync(file)) throw refused(file, `${dir} has no ${name}: it is not a label pack.`);
+  if (!lstatSync(file).isFile()) throw refused(file, `${file} is not a regular file.`);
+  return readFileSync(file);
+}
+
+const decodeUtf8 = (bytes: Uint8Array, file: string): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw refused(file, `${file} is not valid UTF-8.`);
+  }
+};
+
+/**
+ * Checks a pack folder without touching any database: the manifest, the
+ * sha256 and size of labels.jsonl, the test-set id, and every line's shape.
+ */
+export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack {
+  const dir = resolve(dirArg);
+  if (!existsSync(dir)) throw new ApiError('not-found', `There is no label pack at ${dir}.`, { file: dir, line: null, field: 'dir' });
+  if (!statSync(dir).isDirectory()) throw new ApiError('invalid-input', `${dir} is not a folder: a label pack is a folder with ${LABEL_PACK_MANIFEST_FILE} and ${LABEL_PACK_EVENTS_FILE}.`, { file: dir, line: null, field: 'dir' });
+  const manifestPath = join(dir, LABEL_PACK_MANIFEST_FILE);
+  const eventsPath = join(dir, LABEL_PACK_EVENTS_FILE);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decodeUtf8(readFixed(dir, LABEL_PACK_MANIFEST_FILE), manifestPath));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw refused(manifestPath, `${manifestPath} is not valid JSON: ${(error as Error).message}.`);
+  }
+  const parsed = LabelPackManifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw refused(manifestPath, `${manifestPath} is not a Touchstone label pack manifest (field "${issue.path.join('.')}": ${issue.message}).`, null, issue.path.join('.') || null);
+  }
+  const manifest = parsed.data;
+  const bytes = readFixed(dir, LABEL_PACK_EVENTS_FILE);
+  const actual = sha256(bytes);
+  if (actual !== manifest.file.sha256 || bytes.length !== manifest.file.bytes) {
+    throw refused(eventsPath, `${eventsPath} does not match its sha256 in ${LABEL_PACK_MANIFEST_FILE} (expected ${manifest.file.sha256}, found ${actual}): the pack was changed or damaged after export.`, null, 'sha256');
+  }
+  if (manifest.testSetId !== testSetId) {
+    throw refused(manifestPath, `This label pack is from test set ${manifest.testSetId}, but the open file is test set ${testSetId}: packs merge only into copies of the test set they came from.`, null, 'testSetId');
+  }
+  const text = decodeUtf8(bytes, eventsPath);
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const events: LabelPackEvent[] = [];
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    const lineNo = i + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw refused(eventsPath, `${eventsPath} line ${lineNo} is not valid JSON: ${(error as Error).message}.`, lineNo);
+    }
+    const event = LabelPackEventSchema.safeParse(value);
+    if (!event.success) {
+      const issue = event.error.issues[0];
+      const field = issue.path.join('.');
+      throw refused(eventsPath, `${eventsPath} line ${lineNo}, field "${field}": ${issue.message}.`, lineNo, field || null);
+    }
+    const e = event.data;
+    if (e.reviewer !== manifest.reviewer) throw refused(eventsPath, `${eventsPath} line ${lineNo}: reviewer "${e.reviewer}" differs from the pack's reviewer "${manifest.reviewer}".`, lineNo, 'reviewer');
+    if (seen.has(e.uid)) throw refused(eventsPath, `${eventsPath} line ${lineNo}: uid ${e.uid} appears twice.`, lineNo, 'uid');
+    if ((e.kind === 'undo') !== (e.undoesUid !== null)) throw refused(eventsPath, `${eventsPath} line ${lineNo}: an "undo" event names the event it undoes in undoesUid, a "set" event has none.`, lineNo, 'undoesUid');
+    seen.add(e.uid);
+    events.push(e);
+  });
+  if (events.length !== manifest.eventCount) {
+    throw refused(eventsPath, `${eventsPath} has ${events.length} events but ${LABEL_PACK_MANIFEST_FILE} says ${manifest.eventCount}.`, null, 'eventCount');
+  }
+  return { dir, manifest, events };
+}
+
+export interface AppliedPack {
+  reviewer: string;
+  reviewerCreated: boolean;
+  testSetId: string;
+  eventCount: number;
+  added: number;
+  alreadyPresent: number;
+}
+
+interface PackPlan {
+  testSetId: string;
+  dimensions: ReturnType<typeof listDimensions>;
+  reviewer: { id: number; name: string } | undefined;
+  planned: { e: LabelPackEvent; caseSeq: number; responseSeq: number | null }[];
+  alreadyPresent: number;
+}
+
+/** Every check against this file (cases, responses, dimensions, values, undo targets, uids already here); writes nothing. */
+function planPack(db: Db, pack: VerifiedPack): PackPlan {
+  const eventsPath = join(pack.dir, LABEL_PACK_EVENTS_FILE);
+  const testSetId = testSetIdOf(db);
+  if (pack.manifest.testSetId !== testSetId) {
+    throw refused(join(pack.dir, LABEL_PACK_MANIFEST_FILE), `This label pack is from test set ${pack.manifest.testSetId}, but the open file is test set ${testSetId}.`, null, 'testSetId');
+  }
+  const dimensions = listDimensions(db);
+  const caseSeq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck();
+  const responseOf = db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?');
+  const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
+  const wanted = pack.manifest.reviewer;
+  const folded = wanted.toLocaleLowerCase();
+  const reviewers = db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
+  const reviewer = reviewers.find((r) => r.name.toLocaleLowerCase() === folded || r.name.toLowerCase() === wanted.toLowerCase());
+  const planned: PackPlan['planned'] = [];
+  const uidsInPack = new Set<string>();
+  let alreadyPresent = 0;
+  pack.events.forEach((e, i) => {
+    const line = i + 1;
+    const where = `${eventsPath} line ${line}`;
+    const seq = caseSeq.get(e.caseId) as number | undefined;
+    if (seq === undefined) throw refused(eventsPath, `${where}: there is no case "${e.caseId}" in this test set.`, line, 'caseId');
+    const dimension = dimensions.find((d) => d.name === e.dimension);
+    if (!dimension) throw refused(eventsPath, `${where}: this test set has no dimension "${e.dimension}".`, line, 'dimension');
+    let responseSeq: number | null = null;
+    if (e.responseId !== null) {
+      const response = responseOf.get(e.responseId) as { seq: number; case_seq: number } | undefined;
+      if (!response) throw refused(eventsPath, `${where}: there is no response "${e.responseId}" in this test set.`, line, 'responseId');
+      if (response.case_seq !== seq) throw refused(eventsPath, `${where}: response "${e.responseId}" belongs to another case than "${e.caseId}".`, line, 'responseId');
+      responseSeq = response.seq;
+    }
+    if ((dimension.scope === 'case') !== (e.responseId === null)) {
+      throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
+    }
+    const problem = valueProblem(dimension, e.value);
+    if (problem) throw refused(eventsPath, `${where}: value ${JSON.stringify(e.value)} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
+    if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
+      throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
+    }
+    uidsInPack.add(e.uid);
+    if (idOfUid.get(e.uid) !== undefined) alreadyPresent += 1;
+    else planned.push({ e, caseSeq: seq, responseSeq });
+  });
+  return { testSetId, dimensions, reviewer, planned, alreadyPresent };
+}
+
+/** Runs every check of applyLabelPack against this file without writing (so a refused pack costs no backup). */
+export function checkLabelPack(db: Db, pack: VerifiedPack): { toAdd: number; alreadyPresent: number } {
+  const plan = db.transaction(() => planPack(db, pack))();
+  return { toAdd: plan.planned.length, alreadyPresent: plan.alreadyPresent };
+}
+
+/**
+ * Adds the events of a verified pack whose uid this file does not hold yet,
+ * in one transaction: every case, response, dimension, value and undo target
+ * is checked first, and any problem refuses the whole pack. Events keep their
+ * uid, time and reason; the reviewer is created when this file has none of that name.
+ */
+export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
+  const outcome = db.transaction((): AppliedPack => {
+    const { testSetId, dimensions, planned, alreadyPresent, ...rest } = planPack(db, pack);
+    let reviewer = rest.reviewer;
+    const wanted = pack.manifest.reviewer;
+    let reviewerCreated = false;
+    if (planned.length > 0 && !reviewer) {
+      const id = Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(wanted, new Date().toISOString()).lastInsertRowid);
+      reviewer = { id, name: wanted };
+      reviewerCreated = true;
+    }
+    const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
+    const insert = db.prepare(
+      `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const touched = new Set<number>();
+    for (const { e, caseSeq, responseSeq } of planned) {
+      const undoes = e.undoesUid === null ? null : (idOfUid.get(e.undoesUid) as number);
+      insert.run(e.uid, caseSeq, responseSeq, e.dimension, encodeLabelValue(e.value), reviewer!.id, e.createdAt, e.reason, e.kind, undoes);
+      touched.add(caseSeq);
+    }
+    for (const seq of touched) refreshProgress(db, seq, reviewer!.id, dimensions);
+    return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent };
+  }).immediate();
+  settleProgressChanges(db);
+  return outcome;
+}

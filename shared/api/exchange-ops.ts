@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LabelValueSchema } from '../domain/dimensions';
+
+/** Offline team exchange (SPEC workflow 8) and backups: label packs out and in, the automatic backups of the open file. */
+
+export const LABEL_PACK_FORMAT = 'touchstone-label-pack';
+export const LABEL_PACK_VERSION = 1;
+export const LABEL_PACK_EVENTS_FILE = 'labels.jsonl';
+export const LABEL_PACK_MANIFEST_FILE = 'manifest.json';
+
+/** One line of labels.jsonl: a label event as it travels between copies of a test set (ids replaced by case / response ids and uids). */
+export const LabelPackEventSchema = z.strictObject({
+  uid: z.string().min(1).max(200),
+  caseId: z.string().min(1),
+  responseId: z.string().min(1).nullable(),
+  dimension: z.string().min(1).max(200),
+  value: LabelValueSchema,
+  reviewer: z.string().min(1).max(80),
+  createdAt: z.string().min(1).max(64),
+  reason: z.string().max(2000).nullable(),
+  kind: z.enum(['set', 'undo']),
+  undoesUid: z.string().min(1).max(200).nullable(),
+});
+export type LabelPackEvent = z.infer<typeof LabelPackEventSchema>;
+
+export const LabelPackManifestSchema = z.strictObject({
+  format: z.literal(LABEL_PACK_FORMAT),
+  formatVersion: z.literal(LABEL_PACK_VERSION),
+  reviewer: z.string().min(1).max(80),
+  testSetId: z.string().min(1),
+  eventCount: z.number().int().nonnegative(),
+  /** The time of the newest event (null for an empty pack): exporting the same events twice gives byte-identical files. */
+  createdAt: z.string().nullable(),
+  file: z.strictObject({ name: z.literal(LABEL_PACK_EVENTS_FILE), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+});
+export type LabelPackManifest = z.infer<typeof LabelPackManifestSchema>;
+
+const PackFileSchema = z.object({ name: z.string(), path: z.string(), bytes: z.number().int(), sha256: z.string() });
+
+export const BackupInfoSchema = z.object({ path: z.string(), reason: z.string(), createdAt: z.string(), size: z.number().int() });
+
+const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+export const exchangeOps = {
+  /** Writes this reviewer's label events to outDir/labels.jsonl and outDir/manifest.json (fixed names, byte-identical each time). */
+  'labels.exportPack': op(
+    z.object({ reviewerId: z.number().int().positive(), outDir: z.string().min(1) }),
+    z.object({ dir: z.string(), reviewer: z.string(), testSetId: z.string(), eventCount: z.number().int(), files: z.array(PackFileSchema) }),
+  ),
+  /**
+   * Verifies a pack folder (manifest, sha256, same test set, every case / response / dimension known), backs the file up,
+   * then adds the events whose uid is new, in one transaction. Importing the same pack again adds nothing.
+   */
+  'labels.importPack': op(
+    z.object({ dir: z.string().min(1) }),
+    z.object({
+      reviewer: z.string(),
+      reviewerCreated: z.boolean(),
+      testSetId: z.string(),
+      eventCount: z.number().int(),
+      added: z.number().int(),
+      alreadyPresent: z.number().int(),
+      backupPath: z.string().nullable(),
+    }),
+  ),
+  /** The automatic backups of the open test set, newest first. */
+  'backups.list': op(z.object({}).default({}), z.array(BackupInfoSchema)),
+} as const;
+
