@@ -93,10 +93,10 @@ export interface RunDimension {
  * The run's dimensions (structured ones such as claims are not compared), in the test set's
  * labeling order, then by name. `only` narrows to one dimension (an unknown name is an error).
  */
-export function runDimensions(db: Db, runId: number, only?: string | null): RunDimension[] {
-  const names = db.prepare('SELECT DISTINCT dimension FROM verdicts WHERE run_id = ?').pluck().all(runId) as string[];
+export function runDimensions(db: Db, run: JudgeRun, only?: string | null): RunDimension[] {
+  const names = run.dimensions.map((d) => d.name);
   return dimensionsFor(db, names, only, (name) =>
-    (db.prepare('SELECT DISTINCT value FROM verdicts WHERE run_id = ? AND dimension = ?').pluck().all(runId, name) as string[]).map(
+    (db.prepare('SELECT DISTINCT value FROM verdicts WHERE run_id = ? AND dimension = ?').pluck().all(run.id, name) as string[]).map(
       (v) => JSON.parse(v) as string | number,
     ),
   );
@@ -141,78 +141,232 @@ const itemKeyOf = (caseSeq: number, responseSeq: number | null) => (responseSeq 
 function valueDecoder(): (text: string) => unknown {
   const cache = new Map<string, unknown>();
   return (text) => {
-    if (cache.has(text)) return cache.get(text);
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached; // (JSON.parse never gives undefined)
     const value = JSON.parse(text) as unknown;
     if (cache.size < 10_000) cache.set(text, value);
     return value;
   };
 }
 
-export interface RunVerdict {
-  itemKey: number;
-  caseSeq: number;
-  responseSeq: number | null;
-  caseId: string;
-  responseId: string | null;
-  questionType: string | null;
-  slices: string[];
-  value: unknown;
-  rationale: string | null;
+/**
+ * The rows of `select` as columns: one array per named column, each built by SQLite as one JSON
+ * array (json_group_array) and read with JSON.parse. better-sqlite3 spends about a microsecond per
+ * row it hands over, most of the cost of reading 200,000 rows; a few strings cost a fraction of
+ * that. The elements come in the order SQLite produced the rows, which SQL does not promise for an
+ * aggregate: callers that need an order select the columns to check it by (`select` has no ORDER
+ * BY, so that SQLite flattens it into the aggregate instead of running it as a co-routine).
+ * No BLOB columns: the tables are STRICT and none of the columns read this way is a BLOB.
+ */
+function jsonColumns(db: Db, select: string, columns: readonly string[], params: readonly unknown[]): unknown[][] {
+  const sql = `SELECT ${columns.map((c) => `json_group_array(${c})`).join(', ')} FROM (${select})`;
+  const texts = db.prepare(sql).raw().get(...params) as string[];
+  return texts.map((text) => JSON.parse(text) as unknown[]);
+}
+
+/**
+ * Positions 0..n−1 in the order of `compare`, or null when they already are (no sorting needed):
+ * the rows come that way when SQLite reads them along an index (or the table) in that order.
+ */
+function orderBy(n: number, compare: (a: number, b: number) => number): number[] | null {
+  for (let i = 1; i < n; i++) {
+    if (compare(i - 1, i) > 0) return Array.from({ length: n }, (_, k) => k).sort(compare);
+  }
+  return null;
+}
+
+/**
+ * Slots 0..size−1 for a list of seqs (nulls ignored), for typed arrays indexed by seq: seq − lo when
+ * the seqs fill much of their range (`dense`), else numbered through a Map; −1 for any other seq.
+ */
+interface SeqSlots {
+  size: number;
+  dense: boolean;
+  lo: number;
+  hi: number;
+  /** The distinct seqs, when not dense. */
+  listed: number[];
+  of: (seq: number) => number;
+}
+
+function seqSlots(seqs: readonly (number | null)[]): SeqSlots {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  for (const seq of seqs) {
+    if (seq === null) continue;
+    count += 1;
+    if (seq < lo) lo = seq;
+    if (seq > hi) hi = seq;
+  }
+  if (count === 0) return { size: 0, dense: true, lo: 0, hi: -1, listed: [], of: () => -1 };
+  if (hi - lo + 1 <= 2 * count + 1_000) return { size: hi - lo + 1, dense: true, lo, hi, listed: [], of: (seq) => (seq >= lo && seq <= hi ? seq - lo : -1) };
+  const slot = new Map<number, number>();
+  for (const seq of seqs) if (seq !== null && !slot.has(seq)) slot.set(seq, slot.size);
+  return { size: slot.size, dense: false, lo, hi, listed: [...slot.keys()], of: (seq) => slot.get(seq) ?? -1 };
+}
+
+/**
+ * The rows of `table` whose `key` is one of `slots`' seqs: when they are dense, the rows of their
+ * range (one scan: by the primary key for rowid keys, of the table for others, `scan`; rows of
+ * other seqs in the range come along), else just theirs.
+ */
+function rowsBySeq(db: Db, table: string, key: string, columns: readonly string[], slots: SeqSlots, scan = false): unknown[][] {
+  if (slots.size === 0) return columns.map(() => []);
+  const select = `SELECT ${columns.join(', ')} FROM ${table}`;
+  if (slots.dense) return jsonColumns(db, `${select} WHERE ${scan ? '+' : ''}${key} BETWEEN ? AND ?`, columns, [slots.lo, slots.hi]);
+  return jsonColumns(db, `${select} WHERE ${key} IN (SELECT value FROM json_each(?))`, columns, [JSON.stringify(slots.listed)]);
+}
+
+/**
+ * The run's latest verdict per item on a dimension, as columns (entry i of each array is one
+ * item), in the order of each item's first verdict.
+ */
+export interface LatestVerdicts {
+  itemKey: number[];
+  caseSeq: number[];
+  responseSeq: (number | null)[];
+  caseId: string[];
+  responseId: (string | null)[];
+  questionType: (string | null)[];
+  /** The case's slices in their order (one array per distinct list, shared: do not change). */
+  slices: (readonly string[])[];
+  value: unknown[];
+  rationale: (string | null)[];
+  /** Older verdicts of the same items, left out (a repeated line in the file overrides the earlier one). */
+  duplicates: number;
 }
 
 /**
  * The run's verdicts on a dimension with their case (id, question type, slices) and response
- * id, the latest per item (a repeated line in the file overrides the earlier one).
+ * id, the latest per item, at the place of the item's first verdict.
  */
-export function latestVerdicts(db: Db, runId: number, dimension: string): { verdicts: RunVerdict[]; duplicates: number } {
-  // position of each item's verdict in `verdicts`, by response seq (or case seq for case-level verdicts)
-  const maxSeq = (db.prepare('SELECT max(coalesce((SELECT max(seq) FROM responses), 0), coalesce((SELECT max(seq) FROM cases), 0))').pluck().get() as number) + 1;
-  const byResponse = new Int32Array(maxSeq).fill(-1);
-  const byCase = new Int32Array(maxSeq).fill(-1);
-  const verdicts: RunVerdict[] = [];
-  const decode = valueDecoder();
-  let rows = 0;
-  const sql = `SELECT v.case_seq, v.response_seq, v.value, v.rationale, c.id, c.question_type, r.id
-                 FROM verdicts v JOIN cases c ON c.seq = v.case_seq LEFT JOIN responses r ON r.seq = v.response_seq
-                WHERE v.run_id = ? AND v.dimension = ? ORDER BY v.id`;
-  type Row = [number, number | null, string, string | null, string, string | null, string | null];
-  const noSlices: string[] = [];
-  for (const row of db.prepare(sql).raw().iterate(runId, dimension) as IterableIterator<Row>) {
-    rows += 1;
-    const verdict: RunVerdict = {
-      itemKey: itemKeyOf(row[0], row[1]),
-      caseSeq: row[0],
-      responseSeq: row[1],
-      value: decode(row[2]),
-      rationale: row[3],
-      caseId: row[4],
-      questionType: row[5],
-      responseId: row[6],
-      slices: noSlices,
-    };
-    const slot = row[1] !== null ? byResponse : byCase;
-    const seq = row[1] ?? row[0];
-    if (slot[seq] >= 0) verdicts[slot[seq]] = verdict; // a later line of the same run replaces the earlier one
-    else {
-      slot[seq] = verdicts.length;
-      verdicts.push(verdict);
+export function latestVerdicts(db: Db, runId: number, dimension: string): LatestVerdicts {
+  const [ids, caseSeqs, responseSeqs, values, rationales] = jsonColumns(
+    db,
+    'SELECT id, case_seq, response_seq, value, rationale FROM verdicts WHERE run_id = ? AND dimension = ?',
+    ['id', 'case_seq', 'response_seq', 'value', 'rationale'],
+    [runId, dimension],
+  ) as [number[], number[], (number | null)[], string[], (string | null)[]];
+
+  // the cases (id, question type) and responses (id) of the verdicts: their rows by slot
+  const cases = seqSlots(caseSeqs);
+  const [caseRowSeqs, caseIds, questionTypes] = rowsBySeq(db, 'cases', 'seq', ['seq', 'id', 'question_type'], cases) as [number[], string[], (string | null)[]];
+  const caseRow = new Int32Array(cases.size).fill(-1);
+  for (let i = 0; i < caseRowSeqs.length; i++) {
+    const at = cases.of(caseRowSeqs[i]);
+    if (at >= 0) caseRow[at] = i;
+  }
+  const responses = seqSlots(responseSeqs);
+  const [responseRowSeqs, responseIds] = rowsBySeq(db, 'responses', 'seq', ['seq', 'id'], responses) as [number[], string[]];
+  const responseRow = new Int32Array(responses.size).fill(-1);
+  for (let i = 0; i < responseRowSeqs.length; i++) {
+    const at = responses.of(responseRowSeqs[i]);
+    if (at >= 0) responseRow[at] = i;
+  }
+  const caseSlices = slicesOfCases(db, cases);
+
+  // in verdict id order: the latest verdict per item (its row), at the place of the item's first one
+  const byResponse = new Int32Array(responses.size).fill(-1);
+  const byCase = new Int32Array(cases.size).fill(-1);
+  const rowOf = new Int32Array(ids.length);
+  let items = 0;
+  let duplicates = 0;
+  const order = orderBy(ids.length, (a, b) => ids[a] - ids[b]);
+  for (let k = 0; k < ids.length; k++) {
+    const i = order === null ? k : order[k];
+    const caseAt = cases.of(caseSeqs[i]);
+    if (caseRow[caseAt] < 0) continue; // no such case (the foreign key rules it out): not counted
+    const responseSeq = responseSeqs[i];
+    const slot = responseSeq !== null ? byResponse : byCase;
+    const at = responseSeq !== null ? responses.of(responseSeq) : caseAt;
+    if (slot[at] >= 0) {
+      rowOf[slot[at]] = i; // a later line of the same run replaces the earlier one
+      duplicates += 1;
+    } else {
+      slot[at] = items;
+      rowOf[items++] = i;
     }
   }
-  // slices: one pass over case_slices (all of it when the run covers much of the test set)
-  const slices = new Map<number, string[]>();
-  const caseCount = db.prepare('SELECT count(*) FROM cases').pluck().get() as number;
-  const sliceSql =
-    verdicts.length * 2 >= caseCount
-      ? 'SELECT case_seq, slice FROM case_slices ORDER BY case_seq, position'
-      : 'SELECT case_seq, slice FROM case_slices WHERE case_seq IN (SELECT case_seq FROM verdicts WHERE run_id = ? AND dimension = ?) ORDER BY case_seq, position';
-  const sliceParams = verdicts.length * 2 >= caseCount ? [] : [runId, dimension];
-  for (const [caseSeq, slice] of db.prepare(sliceSql).raw().iterate(...sliceParams) as IterableIterator<[number, string]>) {
-    const list = slices.get(caseSeq);
-    if (list) list.push(slice);
-    else slices.set(caseSeq, [slice]);
+
+  // the columns; each row's own when every row is an item in id order (the usual case)
+  const identity = items === ids.length && order === null && duplicates === 0;
+  const column = <T>(of: (row: number) => T): T[] => {
+    const out = new Array<T>(items);
+    for (let place = 0; place < items; place++) out[place] = of(rowOf[place]);
+    return out;
+  };
+  const decode = valueDecoder();
+  const typeOf = new Map<string | null, string | null>(); // one string per question type
+  const noSlices: readonly string[] = [];
+  return {
+    itemKey: column((row) => itemKeyOf(caseSeqs[row], responseSeqs[row])),
+    caseSeq: identity ? caseSeqs : column((row) => caseSeqs[row]),
+    responseSeq: identity ? responseSeqs : column((row) => responseSeqs[row]),
+    caseId: column((row) => caseIds[caseRow[cases.of(caseSeqs[row])]]),
+    responseId: column((row) => {
+      const responseSeq = responseSeqs[row];
+      const at = responseSeq === null ? -1 : responseRow[responses.of(responseSeq)];
+      return at < 0 ? null : responseIds[at];
+    }),
+    questionType: column((row) => {
+      const type = questionTypes[caseRow[cases.of(caseSeqs[row])]];
+      let shared = typeOf.get(type);
+      if (shared === undefined) typeOf.set(type, (shared = type));
+      return shared;
+    }),
+    slices: column((row) => {
+      const list = caseSlices.listOf[cases.of(caseSeqs[row])];
+      return list < 0 ? noSlices : caseSlices.lists[list];
+    }),
+    value: column((row) => decode(values[row])),
+    rationale: identity ? rationales : column((row) => rationales[row]),
+    duplicates,
+  };
+}
+
+/**
+ * The slices of cases, each case's in position order, as lists[listOf[slot]] (−1: none); cases
+ * with the same list share one array. When the rows come in (case, position) order, as a scan of
+ * case_slices gives them for slices written case by case, no sorting is needed.
+ */
+function slicesOfCases(db: Db, cases: SeqSlots): { lists: (readonly string[])[]; listOf: Int32Array } {
+  const [sliceCases, positions, names] = rowsBySeq(db, 'case_slices', 'case_seq', ['case_seq', 'position', 'slice'], cases, true) as [
+    number[],
+    number[],
+    string[],
+  ];
+  const order = orderBy(sliceCases.length, (a, b) => sliceCases[a] - sliceCases[b] || positions[a] - positions[b]);
+  const listOf = new Int32Array(cases.size).fill(-1);
+  const lists: (readonly string[])[] = [];
+  // the distinct lists as a trie of names
+  interface Node {
+    list: number;
+    children: Map<string, Node> | null;
   }
-  for (const verdict of verdicts) verdict.slices = slices.get(verdict.caseSeq) ?? noSlices;
-  return { verdicts, duplicates: rows - verdicts.length };
+  const root: Node = { list: -1, children: null };
+  let node = root;
+  let length = 0;
+  for (let k = 0; k < sliceCases.length; k++) {
+    const i = order === null ? k : order[k];
+    const name = names[i];
+    let child = node.children?.get(name);
+    if (!child) (node.children ??= new Map()).set(name, (child = { list: -1, children: null }));
+    node = child;
+    length += 1;
+    const following = k + 1 < sliceCases.length ? (order === null ? k + 1 : order[k + 1]) : -1;
+    if (following >= 0 && sliceCases[following] === sliceCases[i]) continue;
+    if (node.list < 0) {
+      const list = new Array<string>(length);
+      for (let back = 0; back < length; back++) list[length - 1 - back] = names[order === null ? k - back : order[k - back]];
+      node.list = lists.push(list) - 1;
+    }
+    const at = cases.of(sliceCases[i]);
+    if (at >= 0) listOf[at] = node.list;
+    node = root;
+    length = 0;
+  }
+  return { lists, listOf };
 }
 
 export interface CurrentLabel {
@@ -225,7 +379,8 @@ export interface CurrentLabel {
 
 /**
  * Current labels on a dimension: per (item, reviewer) the value of the event with the highest
- * id; cleared labels (NULL) are left out. `reviewerId` narrows to one person.
+ * id; cleared labels (NULL) are left out. `reviewerId` narrows to one person. In the order of
+ * each item's first event, then of each reviewer's first event on it (human vs human).
  */
 export function currentLabels(db: Db, dimension: string, reviewerId: number | null = null): CurrentLabel[] {
   const latest = new Map<number, Map<number, CurrentLabel | null>>();
@@ -246,6 +401,61 @@ export function currentLabels(db: Db, dimension: string, reviewerId: number | nu
   return out;
 }
 
+/** Current labels: the rows `current` (in no particular order) of the columns. */
+interface LabelColumns {
+  current: Int32Array;
+  caseSeqs: readonly number[];
+  responseSeqs: readonly (number | null)[];
+  reviewerIds: readonly number[];
+  /** Decoded, for the current rows. */
+  values: readonly unknown[];
+}
+
+/**
+ * The value of a label event as the index label_events_dimension (migration 5) holds it: the value,
+ * or '' (never a JSON text) when it is longer than 200 characters. Written exactly as in the index,
+ * so that SQLite reads it from there.
+ */
+export const INDEXED_VALUE = "iif(length(value) > 200, '', value)";
+
+/**
+ * Current labels on a dimension: per (reviewer, case, response) the value of the event with the
+ * highest id, a cleared label (NULL) left out; `reviewerId` narrows to one person. The events come
+ * along the index label_events_dimension (migration 5), which holds them grouped per reviewer and
+ * item, in id order, with their (short) values: the last event of each group is the current label.
+ * (Picking it here costs half of what GROUP BY with max(id) costs SQLite; any other order the rows
+ * might come in is sorted first.)
+ */
+function currentLabelColumns(db: Db, dimension: string, reviewerId: number | null): LabelColumns {
+  const [caseSeqs, responseSeqs, ids, texts, reviewers] = jsonColumns(
+    db,
+    `SELECT case_seq, response_seq, id, ${INDEXED_VALUE} AS short, reviewer_id FROM label_events
+      WHERE dimension = ?${reviewerId === null ? '' : ' AND reviewer_id = ?'}`,
+    ['case_seq', 'response_seq', 'id', 'short', ...(reviewerId === null ? ['reviewer_id'] : [])],
+    reviewerId === null ? [dimension] : [dimension, reviewerId],
+  ) as [number[], (number | null)[], number[], (string | null)[], number[] | undefined];
+  const n = ids.length;
+  const reviewerIds = reviewers ?? new Array<number>(n).fill(reviewerId!);
+  // (reviewer, case, response) as the index orders them (NULL first), then id
+  const byNullFirst = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? -1 : y === null ? 1 : x - y);
+  const sameItem = (a: number, b: number) => reviewerIds[a] - reviewerIds[b] || caseSeqs[a] - caseSeqs[b] || byNullFirst(responseSeqs[a], responseSeqs[b]);
+  const order = orderBy(n, (a, b) => sameItem(a, b) || ids[a] - ids[b]);
+  const decode = valueDecoder();
+  const longValue = db.prepare('SELECT value FROM label_events WHERE id = ?').pluck();
+  const values = new Array<unknown>(n);
+  const current = new Int32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order === null ? k : order[k];
+    if (k + 1 < n && sameItem(i, order === null ? k + 1 : order[k + 1]) === 0) continue; // a later event of the same reviewer on the item
+    const text = texts[i];
+    if (text === null) continue; // cleared
+    values[i] = decode(text === '' ? (longValue.get(ids[i]) as string) : text);
+    current[count++] = i;
+  }
+  return { current: current.subarray(0, count), caseSeqs, responseSeqs, reviewerIds, values };
+}
+
 function reviewerNameMap(db: Db): Map<number, string> {
   const names = new Map((db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
   names.set(ADJUDICATED_REVIEWER, 'adjudicated');
@@ -254,24 +464,34 @@ function reviewerNameMap(db: Db): Map<number, string> {
 
 export interface JudgeHumanData {
   pairs: AgreementPair[];
-  verdicts: RunVerdict[];
-  duplicateVerdicts: number;
-  /** Human values per item, from the reference (for the bias-corrected estimate). */
-  humanByItem: Map<number, unknown[]>;
+  verdicts: LatestVerdicts;
+}
+
+/** Human values per item, from the pairs (for the bias-corrected estimate): in pair order, an item's pairs being adjacent. */
+export function humanValuesByItem(pairs: readonly AgreementPair[]): Map<number, unknown[]> {
+  const out = new Map<number, unknown[]>();
+  for (const pair of pairs) {
+    const key = pair.itemKey as number;
+    const values = out.get(key);
+    if (values) values.push(pair.human);
+    else out.set(key, [pair.human]);
+  }
+  return out;
 }
 
 /** The reviewer id that stands for "the adjudicated value" in pairs built from adjudications. */
 const ADJUDICATED_REVIEWER = 0;
 
 /** The final values settled in closed calibration rounds, as labels of one pseudo-reviewer. */
-function adjudicatedLabels(db: Db, dimension: string): CurrentLabel[] {
-  return adjudicatedValues(db, dimension).map((a) => ({
-    itemKey: itemKeyOf(a.caseSeq, a.responseSeq),
-    caseSeq: a.caseSeq,
-    responseSeq: a.responseSeq,
-    reviewerId: ADJUDICATED_REVIEWER,
-    value: a.value,
-  }));
+function adjudicatedLabels(db: Db, dimension: string): LabelColumns {
+  const adjudicated = adjudicatedValues(db, dimension);
+  return {
+    current: Int32Array.from(adjudicated, (_, i) => i),
+    caseSeqs: adjudicated.map((a) => a.caseSeq),
+    responseSeqs: adjudicated.map((a) => a.responseSeq),
+    reviewerIds: adjudicated.map(() => ADJUDICATED_REVIEWER),
+    values: adjudicated.map((a) => a.value),
+  };
 }
 
 /** Whether any calibration round has been closed with adjudicated values. */
@@ -279,41 +499,68 @@ export function hasAdjudications(db: Db): boolean {
   return db.prepare("SELECT 1 FROM adjudications a JOIN rounds r ON r.id = a.round_id WHERE r.status = 'closed' LIMIT 1").get() !== undefined;
 }
 
-/** (verdict, human value) pairs of one dimension for the reference: one reviewer's, everyone's, or the adjudicated values. */
+/**
+ * (verdict, human value) pairs of one dimension for the reference: one reviewer's, everyone's, or
+ * the adjudicated values. In verdict order; an item's pairs by reviewer name (then by the order of
+ * the reviewers' first events on the item, should two names collate equal).
+ */
 export function judgeHumanData(db: Db, runId: number, dimension: string, reference: ResolvedReference): JudgeHumanData {
-  const { verdicts, duplicates } = latestVerdicts(db, runId, dimension);
-  const humanByItem = new Map<number, unknown[]>();
+  const verdicts = latestVerdicts(db, runId, dimension);
   const labels =
-    reference.kind === 'adjudicated' ? adjudicatedLabels(db, dimension) : currentLabels(db, dimension, reference.kind === 'reviewer' ? reference.reviewerId : null);
+    reference.kind === 'adjudicated' ? adjudicatedLabels(db, dimension) : currentLabelColumns(db, dimension, reference.kind === 'reviewer' ? reference.reviewerId : null);
 
-  const byItem = new Map<number, CurrentLabel[]>();
-  for (const label of labels) {
-    const list = byItem.get(label.itemKey);
-    if (list) list.push(label);
-    else byItem.set(label.itemKey, [label]);
+  // each item's labels, chained through `next` from the item's slot: its response seq, or its case seq for case-level items
+  let maxSeq = 0;
+  for (let v = 0; v < verdicts.itemKey.length; v++) maxSeq = Math.max(maxSeq, verdicts.responseSeq[v] ?? verdicts.caseSeq[v]);
+  const byResponse = new Int32Array(maxSeq + 1).fill(-1);
+  const byCase = new Int32Array(maxSeq + 1).fill(-1);
+  const next = new Int32Array(labels.values.length).fill(-1);
+  for (let k = labels.current.length - 1; k >= 0; k--) {
+    const i = labels.current[k];
+    const responseSeq = labels.responseSeqs[i];
+    const at = responseSeq ?? labels.caseSeqs[i];
+    if (at < 0 || at > maxSeq) continue; // not an item of the run
+    const slot = responseSeq !== null ? byResponse : byCase;
+    next[i] = slot[at];
+    slot[at] = i;
   }
+
   const names = reviewerNameMap(db);
+  const nameOf = (i: number) => names.get(labels.reviewerIds[i]) ?? '';
+  const firstEvent = db.prepare('SELECT min(id) FROM label_events WHERE case_seq = ? AND response_seq IS ? AND dimension = ? AND reviewer_id = ?').pluck();
+  const firstEventOf = (i: number) => (firstEvent.get(labels.caseSeqs[i], labels.responseSeqs[i], dimension, labels.reviewerIds[i]) as number | null) ?? 0;
+  const byName = (a: number, b: number) =>
+    nameOf(a).localeCompare(nameOf(b)) || (reference.kind === 'adjudicated' || labels.reviewerIds[a] === labels.reviewerIds[b] ? 0 : firstEventOf(a) - firstEventOf(b));
+
   const pairs: AgreementPair[] = [];
-  for (const verdict of verdicts) {
-    const itemLabels = byItem.get(verdict.itemKey);
-    if (!itemLabels) continue;
-    if (itemLabels.length > 1) itemLabels.sort((a, b) => (names.get(a.reviewerId) ?? '').localeCompare(names.get(b.reviewerId) ?? ''));
-    humanByItem.set(verdict.itemKey, itemLabels.map((l) => l.value));
-    for (const label of itemLabels) {
+  const itemLabels: number[] = [];
+  for (let v = 0; v < verdicts.itemKey.length; v++) {
+    const responseSeq = verdicts.responseSeq[v];
+    const head = responseSeq !== null ? byResponse[responseSeq] : byCase[verdicts.caseSeq[v]];
+    if (head < 0) continue;
+    if (next[head] >= 0) {
+      itemLabels.length = 0;
+      for (let i = head; i >= 0; i = next[i]) itemLabels.push(i);
+      itemLabels.sort(byName);
+    } else {
+      itemLabels[0] = head;
+      itemLabels.length = 1;
+    }
+    for (const i of itemLabels) {
       pairs.push({
-        itemKey: verdict.itemKey,
-        caseId: verdict.caseId,
-        responseId: verdict.responseId,
-        reviewer: names.get(label.reviewerId) ?? null,
-        human: label.value,
-        judge: verdict.value,
-        rationale: verdict.rationale,
-        slices: verdict.slices,
-        questionType: verdict.questionType,
+        itemKey: verdicts.itemKey[v],
+        caseId: verdicts.caseId[v],
+        responseId: verdicts.responseId[v],
+        reviewer: names.get(labels.reviewerIds[i]) ?? null,
+        human: labels.values[i],
+        judge: verdicts.value[v],
+        rationale: verdicts.rationale[v],
+        slices: verdicts.slices[v],
+        questionType: verdicts.questionType[v],
       });
     }
   }
-  return { pairs, verdicts, duplicateVerdicts: duplicates, humanByItem };
+  return { pairs, verdicts };
 }
 
 /** Items of a dimension with their current labels from every reviewer (human vs human). */

@@ -2,7 +2,7 @@ import { contract, type Handlers, type OpOutput, type OpParsedInput } from '../s
 import type { agreementOps } from '../shared/api/agreement-ops';
 import { biasCorrectedDimension, biasCorrectionApplies, humanVsHumanDimension, judgeVsHumanDimension, type AgreementOptions } from '../shared/agreement';
 import {
-  ADJUDICATED_REASON, caseQueries, hasAdjudications, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
+  ADJUDICATED_REASON, caseQueries, hasAdjudications, humanValuesByItem, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
 } from '../db/agreement';
 import type { Db } from '../db/open';
 
@@ -19,13 +19,13 @@ type JudgeVsHumanInput = OpParsedInput<'agreement.judgeVsHuman'>;
 export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: AgreementOptions): OpOutput<'agreement.judgeVsHuman'> {
   const run = requireJudgeRun(db, input.runId, 'agreement.judgeVsHuman');
   const reference = resolveReference(db, input.reference, 'agreement.judgeVsHuman');
-  const dimensions = runDimensions(db, run.id, input.dimension).map(({ dimension, defined }) => {
+  const dimensions = runDimensions(db, run, input.dimension).map(({ dimension, defined }) => {
     const data = judgeHumanData(db, run.id, dimension.name, reference);
     return judgeVsHumanDimension({
       dimension,
       defined,
-      verdicts: data.verdicts.length,
-      duplicateVerdicts: data.duplicateVerdicts,
+      verdicts: data.verdicts.itemKey.length,
+      duplicateVerdicts: data.verdicts.duplicates,
       pairs: data.pairs,
       options,
     });
@@ -50,11 +50,12 @@ export function humanVsHumanReport(db: Db, input: OpParsedInput<'agreement.human
 export function biasCorrectedReport(db: Db, input: OpParsedInput<'agreement.biasCorrected'>): OpOutput<'agreement.biasCorrected'> {
   const run = requireJudgeRun(db, input.runId, 'agreement.biasCorrected');
   const reference = resolveReference(db, input.reference, 'agreement.biasCorrected');
-  const dimensions = runDimensions(db, run.id, input.dimension)
+  const dimensions = runDimensions(db, run, input.dimension)
     .filter(({ dimension }) => biasCorrectionApplies(dimension))
     .map(({ dimension }) => {
       const data = judgeHumanData(db, run.id, dimension.name, reference);
-      return biasCorrectedDimension({ dimension, verdicts: data.verdicts, human: data.humanByItem });
+      const verdicts = data.verdicts.itemKey.map((itemKey, i) => ({ itemKey, value: data.verdicts.value[i] }));
+      return biasCorrectedDimension({ dimension, verdicts, human: humanValuesByItem(data.pairs) });
     });
   return contract['agreement.biasCorrected'].output.parse({
     run,

@@ -116,22 +116,73 @@ export function validPairs(dimension: Dimension, pairs: readonly AgreementPair[]
   let excluded = 0;
   const index = labelIndex(optionValues(dimension));
   const numeric = dimension.type === 'numeric';
-  const items = new Map<string | number, number>();
+  // a discrete dimension has a few distinct values: their positions, looked up once each (Map keys
+  // are told apart as labelKey tells labels apart: 1 and '1' differ, 0 and −0 do not)
+  const positions = new Map<unknown, number>();
+  const position = (value: unknown): number => {
+    if (numeric || (typeof value !== 'string' && typeof value !== 'number')) return positionOf(numeric, value, index);
+    let found = positions.get(value);
+    if (found === undefined) {
+      found = positionOf(numeric, value, index);
+      if (positions.size < 10_000) positions.set(value, found);
+    }
+    return found;
+  };
+  const itemOf = itemNumbering(pairs);
   for (const pair of pairs) {
-    const hi = positionOf(numeric, pair.human, index);
-    const ji = positionOf(numeric, pair.judge, index);
+    const hi = position(pair.human);
+    const ji = position(pair.judge);
     if (hi === -2 || ji === -2) {
       excluded += 1;
       continue;
     }
-    let item = items.get(pair.itemKey);
-    if (item === undefined) {
-      item = items.size;
-      items.set(pair.itemKey, item);
-    }
-    valid.push({ source: pair, human: pair.human as Label, judge: pair.judge as Label, hi, ji, item });
+    valid.push({ source: pair, human: pair.human as Label, judge: pair.judge as Label, hi, ji, item: itemOf.number(pair.itemKey) });
   }
-  return { valid, excluded, items: items.size };
+  return { valid, excluded, items: itemOf.count() };
+}
+
+/**
+ * Numbers items 0, 1, 2… in the order their keys are first asked for. Integer keys in a compact
+ * range (the item keys of db/agreement.ts: response seqs, negated case seqs) go through an array,
+ * others through a Map; both number a key the same way.
+ */
+function itemNumbering(pairs: readonly AgreementPair[]): { number: (key: string | number) => number; count: () => number } {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let integers = true;
+  for (const pair of pairs) {
+    const key = pair.itemKey;
+    if (typeof key !== 'number' || !Number.isSafeInteger(key)) {
+      integers = false;
+      break;
+    }
+    if (key < lo) lo = key;
+    if (key > hi) hi = key;
+  }
+  let count = 0;
+  if (integers && pairs.length > 0 && hi - lo < 4 * pairs.length + 1024) {
+    const slots = new Int32Array(hi - lo + 1).fill(-1);
+    return {
+      number: (key) => {
+        const at = (key as number) - lo;
+        if (slots[at] < 0) slots[at] = count++;
+        return slots[at];
+      },
+      count: () => count,
+    };
+  }
+  const items = new Map<string | number, number>();
+  return {
+    number: (key) => {
+      let item = items.get(key);
+      if (item === undefined) {
+        item = items.size;
+        items.set(key, item);
+      }
+      return item;
+    },
+    count: () => items.size,
+  };
 }
 
 /** Which coefficients a dimension type calls for (issue 4), percent agreement first. */
@@ -626,8 +677,11 @@ function toleranceOf(dimension: Dimension, pairs: readonly ValidPair[]): number 
 
 function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limit: number): DimensionAgreement['disagreements'] {
   const tolerance = toleranceOf(dimension, pairs);
-  const rows: (Disagreement & { sortDistance: number })[] = [];
-  for (const p of pairs) {
+  // the disagreeing pairs (their place in `pairs`) and distances; rows only for those listed
+  const at: number[] = [];
+  const distances: (number | null)[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
     let distance: number | null = null;
     if (dimension.type === 'numeric') {
       const d = Math.abs((p.judge as number) - (p.human as number));
@@ -637,28 +691,74 @@ function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limi
       if (p.hi === p.ji) continue;
       if (dimension.type === 'ordinal') distance = Math.abs(p.ji - p.hi);
     }
-    rows.push({
-      caseId: p.source.caseId,
-      responseId: p.source.responseId,
-      query: null,
-      reviewer: p.source.reviewer,
-      human: p.human,
-      judge: p.judge,
-      distance,
-      rationale: p.source.rationale,
-      sortDistance: distance ?? 1,
-    });
+    at.push(i);
+    distances.push(distance);
   }
+  // largest distance first, then by case, response and reviewer, then in pair order (a stable sort's order)
   const compare = (x: string | null, y: string | null) => ((x ?? '') < (y ?? '') ? -1 : (x ?? '') > (y ?? '') ? 1 : 0);
-  rows.sort(
-    (a, b) =>
-      b.sortDistance - a.sortDistance || compare(a.caseId, b.caseId) || compare(a.responseId, b.responseId) || compare(a.reviewer, b.reviewer),
-  );
-  return {
-    total: rows.length,
-    tolerance: num(tolerance),
-    items: rows.slice(0, limit).map(({ sortDistance: _, ...row }) => row),
+  const before = (a: number, b: number) => {
+    const pa = pairs[at[a]].source;
+    const pb = pairs[at[b]].source;
+    return (
+      (distances[b] ?? 1) - (distances[a] ?? 1) || compare(pa.caseId, pb.caseId) || compare(pa.responseId, pb.responseId) || compare(pa.reviewer, pb.reviewer) ||
+      a - b
+    );
   };
+  return {
+    total: at.length,
+    tolerance: num(tolerance),
+    items: firstInOrder(at.length, limit, before).map((k): Disagreement => {
+      const p = pairs[at[k]];
+      return {
+        caseId: p.source.caseId,
+        responseId: p.source.responseId,
+        query: null,
+        reviewer: p.source.reviewer,
+        human: p.human,
+        judge: p.judge,
+        distance: distances[k],
+        rationale: p.source.rationale,
+      };
+    }),
+  };
+}
+
+/**
+ * The first `limit` of 0..n−1 in the (strict, total) order `before`, in that order: a heap of the
+ * first so far, the last of them on top, so that most candidates take one comparison and only the
+ * few listed get sorted (60,000 disagreements, 200 shown).
+ */
+function firstInOrder(n: number, limit: number, before: (a: number, b: number) => number): number[] {
+  const k = Math.max(0, Math.min(limit, n));
+  const heap: number[] = [];
+  const sink = (from: number) => {
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let last = i;
+      if (left < heap.length && before(heap[left], heap[last]) > 0) last = left;
+      if (right < heap.length && before(heap[right], heap[last]) > 0) last = right;
+      if (last === i) return;
+      [heap[i], heap[last]] = [heap[last], heap[i]];
+      i = last;
+    }
+  };
+  for (let i = 0; i < n && k > 0; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let c = heap.length - 1; c > 0; ) {
+        const parent = (c - 1) >> 1;
+        if (before(heap[c], heap[parent]) <= 0) break;
+        [heap[c], heap[parent]] = [heap[parent], heap[c]];
+        c = parent;
+      }
+    } else if (before(i, heap[0]) < 0) {
+      heap[0] = i;
+      sink(0);
+    }
+  }
+  return heap.sort(before);
 }
 
 function failureLayerOf(dimension: Dimension, pairs: readonly ValidPair[]): DimensionAgreement['failureLayer'] {
@@ -725,7 +825,12 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
   const { valid, excluded, items } = validPairs(dimension, input.pairs);
   const n = valid.length;
   const reviewerSet = new Set<string | null>();
-  for (const p of valid) reviewerSet.add(p.source.reviewer);
+  let lastReviewer: string | null | undefined;
+  for (const p of valid) {
+    if (p.source.reviewer === lastReviewer) continue;
+    lastReviewer = p.source.reviewer;
+    reviewerSet.add(lastReviewer);
+  }
   const reviewers = reviewerSet.size;
   const discrete = isDiscrete(dimension.type);
 
