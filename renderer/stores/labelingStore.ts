@@ -249,6 +249,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       ...(cached ? stepState(cached, startStep) : { stepIndex: startStep ?? 0 }),
       ...claimsState(cached ?? null, caseId),
     });
+    // a case shown from the cache starts fetching its neighbours at once, so a quick J J J keeps finding them cached
+    if (cached) void prefetchAround(caseId, mine);
     try {
       const step = cached ? get().stepIndex : startStep ?? 0;
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step });
