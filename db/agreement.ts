@@ -177,7 +177,8 @@ function orderBy(n: number, compare: (a: number, b: number) => number): number[]
 
 /**
  * Slots 0..size−1 for a list of seqs (nulls ignored), for typed arrays indexed by seq: seq − lo when
- * the seqs fill much of their range (`dense`), else numbered through a Map; −1 for any other seq.
+ * the seqs fill much of their range (`dense`; every seq of the range has a slot), else numbered
+ * through a Map; −1 for a seq without one.
  */
 interface SeqSlots {
   size: number;
@@ -276,7 +277,7 @@ export function latestVerdicts(db: Db, runId: number, dimension: string): Latest
   for (let k = 0; k < ids.length; k++) {
     const i = order === null ? k : order[k];
     const caseAt = cases.of(caseSeqs[i]);
-    if (caseRow[caseAt] < 0) continue; // no such case (the foreign key rules it out): not counted
+    if (caseAt < 0 || caseRow[caseAt] < 0) continue; // no such case (the foreign key rules it out): not counted
     const responseSeq = responseSeqs[i];
     const slot = responseSeq !== null ? byResponse : byCase;
     const at = responseSeq !== null ? responses.of(responseSeq) : caseAt;
@@ -289,40 +290,47 @@ export function latestVerdicts(db: Db, runId: number, dimension: string): Latest
     }
   }
 
-  // the columns; each row's own when every row is an item in id order (the usual case)
-  const identity = items === ids.length && order === null && duplicates === 0;
-  const column = <T>(of: (row: number) => T): T[] => {
-    const out = new Array<T>(items);
-    for (let place = 0; place < items; place++) out[place] = of(rowOf[place]);
-    return out;
+  // the columns (the rows' own arrays where every row is an item, in id order: the usual case)
+  const identity = items === ids.length && order === null;
+  const out: LatestVerdicts = {
+    itemKey: new Array<number>(items),
+    caseSeq: identity ? caseSeqs : new Array<number>(items),
+    responseSeq: identity ? responseSeqs : new Array<number | null>(items),
+    caseId: new Array<string>(items),
+    responseId: new Array<string | null>(items),
+    questionType: new Array<string | null>(items),
+    slices: new Array<readonly string[]>(items),
+    value: new Array<unknown>(items),
+    rationale: identity ? rationales : new Array<string | null>(items),
+    duplicates,
   };
   const decode = valueDecoder();
   const typeOf = new Map<string | null, string | null>(); // one string per question type
   const noSlices: readonly string[] = [];
-  return {
-    itemKey: column((row) => itemKeyOf(caseSeqs[row], responseSeqs[row])),
-    caseSeq: identity ? caseSeqs : column((row) => caseSeqs[row]),
-    responseSeq: identity ? responseSeqs : column((row) => responseSeqs[row]),
-    caseId: column((row) => caseIds[caseRow[cases.of(caseSeqs[row])]]),
-    responseId: column((row) => {
-      const responseSeq = responseSeqs[row];
-      const at = responseSeq === null ? -1 : responseRow[responses.of(responseSeq)];
-      return at < 0 ? null : responseIds[at];
-    }),
-    questionType: column((row) => {
-      const type = questionTypes[caseRow[cases.of(caseSeqs[row])]];
-      let shared = typeOf.get(type);
-      if (shared === undefined) typeOf.set(type, (shared = type));
-      return shared;
-    }),
-    slices: column((row) => {
-      const list = caseSlices.listOf[cases.of(caseSeqs[row])];
-      return list < 0 ? noSlices : caseSlices.lists[list];
-    }),
-    value: column((row) => decode(values[row])),
-    rationale: identity ? rationales : column((row) => rationales[row]),
-    duplicates,
-  };
+  for (let place = 0; place < items; place++) {
+    const row = rowOf[place];
+    const caseSeq = caseSeqs[row];
+    const responseSeq = responseSeqs[row];
+    const caseAt = cases.of(caseSeq);
+    const caseRowAt = caseRow[caseAt];
+    const responseRowAt = responseSeq === null ? -1 : responseRow[responses.of(responseSeq)];
+    const type = questionTypes[caseRowAt];
+    let sharedType = typeOf.get(type);
+    if (sharedType === undefined) typeOf.set(type, (sharedType = type));
+    const list = caseSlices.listOf[caseAt];
+    out.itemKey[place] = itemKeyOf(caseSeq, responseSeq);
+    if (!identity) {
+      out.caseSeq[place] = caseSeq;
+      out.responseSeq[place] = responseSeq;
+      out.rationale[place] = rationales[row];
+    }
+    out.caseId[place] = caseIds[caseRowAt];
+    out.responseId[place] = responseRowAt < 0 ? null : responseIds[responseRowAt];
+    out.questionType[place] = sharedType;
+    out.slices[place] = list < 0 ? noSlices : caseSlices.lists[list];
+    out.value[place] = decode(values[row]);
+  }
+  return out;
 }
 
 /**
@@ -509,18 +517,18 @@ export function judgeHumanData(db: Db, runId: number, dimension: string, referen
   const labels =
     reference.kind === 'adjudicated' ? adjudicatedLabels(db, dimension) : currentLabelColumns(db, dimension, reference.kind === 'reviewer' ? reference.reviewerId : null);
 
-  // each item's labels, chained through `next` from the item's slot: its response seq, or its case seq for case-level items
-  let maxSeq = 0;
-  for (let v = 0; v < verdicts.itemKey.length; v++) maxSeq = Math.max(maxSeq, verdicts.responseSeq[v] ?? verdicts.caseSeq[v]);
-  const byResponse = new Int32Array(maxSeq + 1).fill(-1);
-  const byCase = new Int32Array(maxSeq + 1).fill(-1);
+  // each item's labels, chained through `next` from the item's slot: by its response, or its case for case-level items
+  const responses = seqSlots(verdicts.responseSeq);
+  const cases = seqSlots(verdicts.caseSeq.map((caseSeq, v) => (verdicts.responseSeq[v] === null ? caseSeq : null)));
+  const byResponse = new Int32Array(responses.size).fill(-1);
+  const byCase = new Int32Array(cases.size).fill(-1);
   const next = new Int32Array(labels.values.length).fill(-1);
   for (let k = labels.current.length - 1; k >= 0; k--) {
     const i = labels.current[k];
     const responseSeq = labels.responseSeqs[i];
-    const at = responseSeq ?? labels.caseSeqs[i];
-    if (at < 0 || at > maxSeq) continue; // not an item of the run
     const slot = responseSeq !== null ? byResponse : byCase;
+    const at = responseSeq !== null ? responses.of(responseSeq) : cases.of(labels.caseSeqs[i]);
+    if (at < 0) continue; // not an item of the run
     next[i] = slot[at];
     slot[at] = i;
   }
@@ -536,7 +544,7 @@ export function judgeHumanData(db: Db, runId: number, dimension: string, referen
   const itemLabels: number[] = [];
   for (let v = 0; v < verdicts.itemKey.length; v++) {
     const responseSeq = verdicts.responseSeq[v];
-    const head = responseSeq !== null ? byResponse[responseSeq] : byCase[verdicts.caseSeq[v]];
+    const head = responseSeq !== null ? byResponse[responses.of(responseSeq)] : byCase[cases.of(verdicts.caseSeq[v])];
     if (head < 0) continue;
     if (next[head] >= 0) {
       itemLabels.length = 0;
