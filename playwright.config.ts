@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4599;
-const DATA_DIR = 'test-results/e2e-data';
+// E2E_PORT lets several runs share one checkout (each gets its own data folder).
+const PORT = Number(process.env.E2E_PORT ?? 4599);
+const DATA_DIR = `test-results/e2e-data-${PORT}`;
 
 /**
  * End-to-end tests: the real renderer in Debian's Chromium against browser

@@ -117,7 +117,7 @@ test('switching the language changes the interface', async ({ page }) => {
 
 test('creating and switching test-set files from browser mode', async ({ page }) => {
   await openApp(page);
-  const path = `${process.cwd()}/test-results/e2e-data/e2e-new-${Date.now()}.sqlite`;
+  const path = `${process.cwd()}/test-results/e2e-data-${process.env.E2E_PORT ?? 4599}/e2e-new-${Date.now()}.sqlite`;
   await page.getByTestId('file-new').click();
   await page.getByTestId('path-input').fill(path);
   await page.getByTestId('path-submit').click();
