@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { api, openApp, sample } from './helpers';
 
 /**
  * Judge vs human in browser mode: import a judge run through the import dialog, record a
@@ -9,13 +8,7 @@ import { fileURLToPath } from 'node:url';
  * so this file compares its own run with its own reviewer.
  */
 
-const TOKEN = 'e2e-token';
 const SYSTEM = 'support-agent@3.2';
-const sample = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`../../shared/sample/${name}`, import.meta.url)), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const queries = new Map(sample('cases.jsonl').map((c) => [c.id as string, c.query as string]));
 const responses = sample('responses.jsonl')
@@ -26,13 +19,6 @@ const responses = sample('responses.jsonl')
 /** The judge is more lenient than the person on three items (one step each). */
 const JUDGE = [2, 2, 2, 1, 2, 0, 2, 2];
 const HUMAN = [2, 1, 2, 1, 1, 0, 2, 1];
-
-async function api<T = unknown>(request: APIRequestContext, name: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input ?? {} });
-  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
-  expect(body.ok, `${name}: ${JSON.stringify(body.error)}`).toBe(true);
-  return body.value as T;
-}
 
 const stamp = Date.now();
 const promptVersion = `e2e-agreement-${stamp}`;
@@ -50,21 +36,13 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-async function openApp(page: Page) {
-  await page.addInitScript(
-    ({ set, reviewer }) => {
-      localStorage.setItem('touchstone.locale', 'en');
-      localStorage.setItem('touchstone.locale.set', '1');
-      localStorage.setItem(`touchstone.reviewer.${set}`, String(reviewer));
-    },
-    { set: testSetId, reviewer: reviewerId },
-  );
-  await page.goto(`/?token=${TOKEN}`);
+async function openAsReviewer(page: Page) {
+  await openApp(page, { reviewer: { testSetId, id: reviewerId } });
   await expect(page.getByTestId('nav-agreement')).toBeVisible();
 }
 
 test('import a judge run, read its confusion matrix and bias, open a disagreeing case', async ({ page, request }) => {
-  await openApp(page);
+  await openAsReviewer(page);
 
   // import the run through the dialog
   const lines = responses.map((r, i) =>
@@ -131,7 +109,7 @@ test('undefined figures are shown as undefined with their reason, never as 0', a
   for (const i of [0, 2, 6]) {
     await api(request, 'labels.record', { reviewerId: id, caseId: responses[i].caseId, responseId: responses[i].id, dimension: 'correctness', value: 2 });
   }
-  await openApp(page);
+  await openAsReviewer(page);
   await page.getByTestId('nav-agreement').click();
   await page.getByTestId('agreement-run').selectOption(String(run!.id));
   await page.getByTestId('agreement-reference').selectOption(`reviewer:${id}`);

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { api, openApp } from './helpers';
 
 /**
  * The weekly calibration review in browser mode, end to end: start a round on the demo set,
@@ -14,7 +15,6 @@ import { resolve } from 'node:path';
  * (the reveal is then early, and their disagreements are settled too).
  */
 
-const TOKEN = 'e2e-token';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 interface Dimension {
@@ -28,13 +28,6 @@ interface RoundDetail {
   dimensions: { dimension: string; scope: 'case' | 'response' }[];
 }
 
-async function api<T = unknown>(request: APIRequestContext, name: string, input: unknown = {}): Promise<T> {
-  const response = await request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input });
-  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
-  expect(body.ok, `${name}: ${JSON.stringify(body.error)}`).toBe(true);
-  return body.value as T;
-}
-
 let testSetId = '';
 let leadId = 0;
 
@@ -43,16 +36,8 @@ test.beforeAll(async ({ request }) => {
   leadId = (await api<{ id: number }>(request, 'reviewers.create', { name: `cal-lead-${stamp}` })).id;
 });
 
-async function openApp(page: Page): Promise<void> {
-  await page.addInitScript(
-    ({ set, reviewer }) => {
-      localStorage.setItem('touchstone.locale', 'en');
-      localStorage.setItem('touchstone.locale.set', '1');
-      localStorage.setItem(`touchstone.reviewer.${set}`, String(reviewer));
-    },
-    { set: testSetId, reviewer: leadId },
-  );
-  await page.goto(`/?token=${TOKEN}`);
+async function openAsLead(page: Page): Promise<void> {
+  await openApp(page, { reviewer: { testSetId, id: leadId } });
   await expect(page.getByTestId('reviewer-name')).toHaveText(`cal-lead-${stamp}`);
 }
 
@@ -64,7 +49,7 @@ function valueOf(dimension: Dimension, other: boolean): string | number {
 
 test('weekly review: start, label blind, reveal, adjudicate by keyboard, close, trend, freeze and export', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await openApp(page);
+  await openAsLead(page);
 
   // start this week's review
   await page.getByTestId('nav-review').click();

@@ -1,18 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openApp } from './helpers';
 
-const TOKEN = 'e2e-token';
 const FIXTURE = fileURLToPath(new URL('../../../shared/fixtures/external/deepeval_goldens.json', import.meta.url));
 
-async function openApp(page: Page, language: 'en' | 'zh-CN' = 'en') {
-  await page.addInitScript((lang) => {
-    if (!localStorage.getItem('touchstone.locale.set')) {
-      localStorage.setItem('touchstone.locale', lang);
-      localStorage.setItem('touchstone.locale.set', '1');
-    }
-  }, language);
-  await page.goto(`/?token=${TOKEN}`);
+async function openCases(page: Page, locale: 'en' | 'zh-CN' = 'en') {
+  await openApp(page, { locale });
   await expect(page.getByTestId('case-list')).toBeVisible();
   await expect(page.getByTestId('case-row').first()).toBeVisible();
 }
@@ -23,14 +17,14 @@ async function caseCount(page: Page): Promise<number> {
 }
 
 test('the demo test set opens on first launch with its cases', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   await expect(page.getByTestId('testset-name')).toContainText('demo.touchstone.sqlite');
   await expect(page).toHaveTitle(/demo\.touchstone\.sqlite — Touchstone/);
   expect(await caseCount(page)).toBeGreaterThanOrEqual(40);
 });
 
 test('searching 退款 finds the refund cases and only matching cases', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   const total = await caseCount(page);
   await page.getByTestId('search-input').fill('退款');
   await expect(page.locator('[data-testid="case-row"][data-case-id="refund-annual-day20"]')).toBeVisible();
@@ -43,7 +37,7 @@ test('searching 退款 finds the refund cases and only matching cases', async ({
 });
 
 test('a case shows its claims with the evidence highlighted inside the document text', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   await page.getByTestId('search-input').fill('第 20 天');
   await page.locator('[data-testid="case-row"][data-case-id="refund-annual-day20"]').click();
   const detail = page.getByTestId('case-detail');
@@ -57,7 +51,7 @@ test('a case shows its claims with the evidence highlighted inside the document 
 });
 
 test('filters narrow the list and show counts', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   const total = await caseCount(page);
   await page.getByTestId('filter-answerability').selectOption('unanswerable');
   await expect.poll(() => caseCount(page)).toBeLessThan(total);
@@ -70,7 +64,7 @@ test('filters narrow the list and show counts', async ({ page }) => {
 });
 
 test('importing a DeepEval fixture adds its cases', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   const before = await caseCount(page);
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
@@ -85,7 +79,7 @@ test('importing a DeepEval fixture adds its cases', async ({ page }) => {
 });
 
 test('importing a broken file shows the error with its line and adds nothing', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   const before = await caseCount(page);
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
@@ -104,7 +98,7 @@ test('importing a broken file shows the error with its line and adds nothing', a
 });
 
 test('switching the language changes the interface', async ({ page }) => {
-  await openApp(page, 'en');
+  await openCases(page, 'en');
   const englishSearch = await page.getByTestId('search-input').getAttribute('placeholder');
   await page.getByTestId('language-switch').click();
   const menuItem = page.getByRole('menuitemradio', { name: '中文' });
@@ -116,7 +110,7 @@ test('switching the language changes the interface', async ({ page }) => {
 });
 
 test('creating and switching test-set files from browser mode', async ({ page }) => {
-  await openApp(page);
+  await openCases(page);
   const path = `${process.cwd()}/test-results/e2e-data-${process.env.E2E_PORT ?? 4599}/e2e-new-${Date.now()}.sqlite`;
   await page.getByTestId('file-new').click();
   await page.getByTestId('path-input').fill(path);

@@ -1,17 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-const TOKEN = 'e2e-token';
+import { api, openApp } from './helpers';
 
 /** Opens the app with a reviewer of its own (tests share one server and one demo test set). */
 async function openAsNewReviewer(page: Page, prefix: string): Promise<string> {
   const name = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('touchstone.locale.set')) {
-      localStorage.setItem('touchstone.locale', 'en');
-      localStorage.setItem('touchstone.locale.set', '1');
-    }
-  });
-  await page.goto(`/?token=${TOKEN}`);
+  await openApp(page);
   const dialog = page.getByTestId('reviewer-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('reviewer-new-name').fill(name);
@@ -96,13 +89,6 @@ async function selectWithMouse(page: Page, docText: Locator, quote: string): Pro
   return box!.text;
 }
 
-async function api<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input });
-  const envelope = (await response.json()) as { ok: boolean; value: T };
-  expect(envelope.ok).toBe(true);
-  return envelope.value;
-}
-
 test('three cases labeled with the keyboard only', async ({ page }) => {
   await openAsNewReviewer(page, 'kbd');
   const progress = page.getByTestId('label-progress');
@@ -175,7 +161,7 @@ test('evidence attached by selecting Chinese text in a document', async ({ page 
   // Enter confirms the claims: one label event with the structured value
   await page.keyboard.press('Enter');
   await expect(stepRow(page, 'claims', null).getByTestId('step-saved')).toBeVisible();
-  const history = await api<{ reviewer: string; dimension: string; value: unknown }[]>(page, 'labels.history', { caseId: 'refund-annual-day20' });
+  const history = await api<{ reviewer: string; dimension: string; value: unknown }[]>(page.request, 'labels.history', { caseId: 'refund-annual-day20' });
   const saved = history.find((event) => event.reviewer === reviewer && event.dimension === 'claims');
   expect(saved).toBeTruthy();
   const value = saved!.value as { text: string; evidence: { docId: string; quote: string; start: number; end: number }[] }[];

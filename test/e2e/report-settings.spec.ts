@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
 import type { Dimension } from '../../shared/domain/dimensions';
 import { formatInterval, formatPercent } from '../../shared/reports/format';
 import { wilson } from '../../shared/stats/wilson';
+import { api, openApp, sample } from './helpers';
 
 /**
  * The refusal cross-table report and the Settings screen, in browser mode.
@@ -11,13 +10,7 @@ import { wilson } from '../../shared/stats/wilson';
  * recorded by a reviewer this file creates (the report is filtered to them).
  */
 
-const TOKEN = 'e2e-token';
 const SYSTEM = 'support-agent@3.2';
-const sample = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`../../shared/sample/${name}`, import.meta.url)), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 interface SampleResponse {
   id: string;
@@ -35,13 +28,6 @@ const responses: SampleResponse[] = sample('responses.jsonl')
     return { id: r.id as string, caseId: r.caseId as string, system: SYSTEM, questionType: c.questionType as string, answerability: c.answerability as string };
   });
 const pick = (questionType: string, answerability: string) => responses.filter((r) => r.questionType === questionType && r.answerability === answerability);
-
-async function api<T = unknown>(request: APIRequestContext, name: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input ?? {} });
-  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
-  expect(body.ok, `${name}: ${JSON.stringify(body.error)}`).toBe(true);
-  return body.value as T;
-}
 
 let reviewerId = 0;
 let reviewerName = '';
@@ -72,17 +58,8 @@ test.beforeAll(async ({ request }) => {
   await record(howToAnswerable[0], 'correctness', 2);
 });
 
-async function openApp(page: Page) {
-  await page.addInitScript(
-    ({ set, reviewer }) => {
-      localStorage.setItem('touchstone.locale', 'en');
-      localStorage.setItem('touchstone.locale.set', '1');
-      // the reviewer this file created is the one at the keyboard (no "who is labeling?" dialog)
-      localStorage.setItem(`touchstone.reviewer.${set}`, String(reviewer));
-    },
-    { set: testSetId, reviewer: reviewerId },
-  );
-  await page.goto(`/?token=${TOKEN}`);
+async function openAsReviewer(page: Page) {
+  await openApp(page, { reviewer: { testSetId, id: reviewerId } });
   await expect(page.getByTestId('nav-report')).toBeVisible();
 }
 
@@ -99,7 +76,7 @@ const rate = (page: Page, questionType: string, kind: string) => group(page, que
 
 test('the refusal report shows each rate with its n and Wilson interval, and opens the cases behind a cell', async ({ page, request }) => {
   const thresholds = await api<Record<string, { minCorrectAnswerRate: number }>>(request, 'settings.releaseThresholds', {});
-  await openApp(page);
+  await openAsReviewer(page);
   await openReport(page);
 
   // high-stakes group first, with its stakes shown
@@ -142,7 +119,7 @@ test('the refusal report shows each rate with its n and Wilson interval, and ope
 test('editing a release threshold in Settings changes pass / fail in the report', async ({ page, request }) => {
   const before = await api<Record<string, Record<string, number>>>(request, 'settings.releaseThresholds', {});
   try {
-    await openApp(page);
+    await openAsReviewer(page);
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-view')).toBeVisible();
     const row = page.locator('[data-testid="threshold-row"][data-question-type="policy-and-amounts"]');
@@ -175,7 +152,7 @@ test('Settings: a new question-type value is checked inline, saved, and a dimens
   const before = await api<Dimension[]>(request, 'dimensions.list', {});
   const value = `e2e-type-${Date.now()}`;
   try {
-    await openApp(page);
+    await openAsReviewer(page);
     await page.getByTestId('nav-settings').click();
     await page.locator('[data-testid="dimension-row"][data-name="questionType"] button').first().click();
     const editor = page.getByTestId('dimension-editor');

@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The token `playwright.config.ts` starts the browser-mode server with. */
+export const TOKEN = 'e2e-token';
+
+/** The records of one file of the demo sample (`shared/sample/NAME`), one per line. */
+export function sample(name: string): Record<string, unknown>[] {
+  return readFileSync(fileURLToPath(new URL(`../../shared/sample/${name}`, import.meta.url)), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Calls an operation over the bridge and returns its value; a refusal fails the test with the server's error. */
+export async function api<T = unknown>(request: APIRequestContext, name: string, input: unknown = {}): Promise<T> {
+  const response = await request.post(`/api/${name}`, { headers: { 'X-Touchstone-Token': TOKEN }, data: input ?? {} });
+  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
+  expect(body.ok, `${name}: ${JSON.stringify(body.error)}`).toBe(true);
+  return body.value as T;
+}
+
+export interface OpenAppOptions {
+  /** The interface language; only applied on the first load, so a test can switch it later. */
+  locale?: 'en' | 'zh-CN';
+  /** Who is at the keyboard: stored as this test set's reviewer, so the "who is labeling?" dialog does not ask. */
+  reviewer?: { testSetId: string; id: number };
+}
+
+/** Opens the app in browser mode with the token, a language and optionally a reviewer already chosen. */
+export async function openApp(page: Page, options: OpenAppOptions = {}): Promise<void> {
+  await page.addInitScript(
+    ({ locale, reviewer }) => {
+      if (!localStorage.getItem('touchstone.locale.set')) {
+        localStorage.setItem('touchstone.locale', locale);
+        localStorage.setItem('touchstone.locale.set', '1');
+      }
+      if (reviewer) localStorage.setItem(`touchstone.reviewer.${reviewer.testSetId}`, String(reviewer.id));
+    },
+    { locale: options.locale ?? 'en', reviewer: options.reviewer ?? null },
+  );
+  await page.goto(`/?token=${TOKEN}`);
+}
