@@ -5,6 +5,7 @@ import { useImportStore } from '../../stores/importStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
+import { PageShell } from '../common/PageShell';
 import { AgreementToolbar } from './AgreementToolbar';
 import { DimensionPanel } from './DimensionPanel';
 import { DimensionTabs } from './DimensionTabs';
@@ -91,18 +92,9 @@ export function AgreementView() {
   }
 
   return (
-    <div className="agreement-view" data-testid="agreement-view" aria-busy={loading}>
-      <div className="agreement-page">
-        <header className="agreement-header">
-          <div>
-            <h1 className="agreement-title">{t('agreement.title')}</h1>
-            <p className="agreement-subtitle">{t('agreement.subtitle')}</p>
-          </div>
-          <AgreementToolbar />
-        </header>
-        {run ? <RunStrip run={run} /> : null}
-        {body}
-      </div>
-    </div>
+    <PageShell testId="agreement-view" className="agreement-view" width="wide" busy={loading} title={t('agreement.title')} subtitle={t('agreement.subtitle')} aside={<AgreementToolbar />}>
+      {run ? <RunStrip run={run} /> : null}
+      {body}
+    </PageShell>
   );
 }

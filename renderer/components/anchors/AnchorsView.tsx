@@ -4,6 +4,7 @@ import { useAnchorStore } from '../../stores/anchorStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
+import { PageShell } from '../common/PageShell';
 import { AnchorDetail } from './AnchorDetail';
 import { AnchorImportDialog } from './AnchorImportDialog';
 import { AnchorList } from './AnchorList';
@@ -26,36 +27,40 @@ export function AnchorsView() {
   }, [init, testSetId]);
 
   return (
-    <div className="cal-view" data-testid="anchors-view">
-      <div className="cal-page">
-        <header className="cal-header">
-          <div>
-            <h1 className="cal-title">{t('calibration.anchors.title')}</h1>
-            <p className="cal-subtitle">{t('calibration.anchors.subtitle')}</p>
-          </div>
-          <div className="cal-header-actions">
-            <button type="button" className="button" data-testid="anchor-import" onClick={() => openImport(true)}>
-              <Icon name="import" />
-              {t('calibration.anchors.import')}
-            </button>
-            <button type="button" className="button primary" data-testid="anchor-freeze" onClick={() => void openFreeze()}>
-              <Icon name="plus" />
-              {t('calibration.anchors.freeze')}
-            </button>
-          </div>
-        </header>
-        {listError ? (
-          <div className="inline-error cal-error">
-            <ErrorDetails error={listError} testId="anchors-error" />
-          </div>
-        ) : null}
-        <div className="cal-anchors">
-          <AnchorList />
-          <AnchorDetail />
+    <PageShell
+      testId="anchors-view"
+      className="cal-view"
+      width="full"
+      title={t('calibration.anchors.title')}
+      subtitle={t('calibration.anchors.subtitle')}
+      overlays={
+        <>
+          {freezeOpen ? <FreezeDialog /> : null}
+          {importOpen ? <AnchorImportDialog /> : null}
+        </>
+      }
+      aside={
+        <div className="cal-header-actions">
+          <button type="button" className="button" data-testid="anchor-import" onClick={() => openImport(true)}>
+            <Icon name="import" />
+            {t('calibration.anchors.import')}
+          </button>
+          <button type="button" className="button primary" data-testid="anchor-freeze" onClick={() => void openFreeze()}>
+            <Icon name="plus" />
+            {t('calibration.anchors.freeze')}
+          </button>
         </div>
+      }
+    >
+      {listError ? (
+        <div className="inline-error cal-error">
+          <ErrorDetails error={listError} testId="anchors-error" />
+        </div>
+      ) : null}
+      <div className="cal-anchors">
+        <AnchorList />
+        <AnchorDetail />
       </div>
-      {freezeOpen ? <FreezeDialog /> : null}
-      {importOpen ? <AnchorImportDialog /> : null}
-    </div>
+    </PageShell>
   );
 }

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore, type ReviewTab } from '../../stores/roundStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { PageShell } from '../common/PageShell';
 import { RoundList } from './RoundList';
 import { RoundPage } from './RoundPage';
 import { StartRoundCard } from './StartRoundCard';
@@ -26,46 +27,46 @@ export function ReviewView() {
   }, [init, testSetId]);
 
   return (
-    <div className="cal-view" data-testid="review-view">
-      <div className="cal-page">
-        <header className="cal-header">
-          <div>
-            <h1 className="cal-title">{t('calibration.review.title')}</h1>
-            <p className="cal-subtitle">{t('calibration.review.subtitle')}</p>
-          </div>
-          <div className="cal-tabs" role="tablist" aria-label={t('calibration.review.tabs')}>
-            {TABS.map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                className={tab === name ? 'cal-tab active' : 'cal-tab'}
-                data-testid={`review-tab-${name}`}
-                onClick={() => setTab(name)}
-              >
-                {t(name === 'rounds' ? 'calibration.review.tab.rounds' : 'calibration.review.tab.trend')}
-              </button>
-            ))}
-          </div>
-        </header>
-        {listError ? (
-          <div className="inline-error cal-error">
-            <ErrorDetails error={listError} testId="review-error" />
-          </div>
-        ) : null}
-        {tab === 'rounds' ? (
-          <div className="cal-rounds">
-            <aside className="cal-rounds-side">
-              <StartRoundCard />
-              <RoundList />
-            </aside>
-            <RoundPage />
-          </div>
-        ) : (
-          <TrendPane />
-        )}
-      </div>
-    </div>
+    <PageShell
+      testId="review-view"
+      className="cal-view"
+      width="full"
+      title={t('calibration.review.title')}
+      subtitle={t('calibration.review.subtitle')}
+      aside={
+        <div className="cal-tabs" role="tablist" aria-label={t('calibration.review.tabs')}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={tab === name ? 'cal-tab active' : 'cal-tab'}
+              data-testid={`review-tab-${name}`}
+              onClick={() => setTab(name)}
+            >
+              {t(name === 'rounds' ? 'calibration.review.tab.rounds' : 'calibration.review.tab.trend')}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {listError ? (
+        <div className="inline-error cal-error">
+          <ErrorDetails error={listError} testId="review-error" />
+        </div>
+      ) : null}
+      {tab === 'rounds' ? (
+        <div className="cal-rounds">
+          <aside className="cal-rounds-side">
+            <StartRoundCard />
+            <RoundList />
+          </aside>
+          <RoundPage />
+        </div>
+      ) : (
+        <TrendPane />
+      )}
+    </PageShell>
   );
 }

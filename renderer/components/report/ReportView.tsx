@@ -4,11 +4,11 @@ import { useI18n } from '../../i18n/useI18n';
 import { useReportStore } from '../../stores/reportStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { PageShell } from '../common/PageShell';
 import { ReportEmpty } from './ReportEmpty';
 import { ReportGroup } from './ReportGroup';
 import { ReportSummary } from './ReportSummary';
 import { ReportToolbar } from './ReportToolbar';
-import '../../styles/pages.css';
 import '../../styles/report.css';
 
 /** SPEC workflow 3: the refusal cross-table of one system version, per question-type group. */
@@ -61,18 +61,9 @@ export function ReportView() {
   }
 
   return (
-    <div className="report-view page-scroll" data-testid="report-view" aria-busy={loading}>
-      <div className="screen-page wide">
-        <header className="page-header">
-          <div>
-            <h1 className="page-title">{t('report.title')}</h1>
-            <p className="page-subtitle">{t('report.subtitle')}</p>
-          </div>
-          <ReportToolbar />
-        </header>
-        {report && report.labeledResponses > 0 && !error ? <ReportSummary report={report} /> : null}
-        {body}
-      </div>
-    </div>
+    <PageShell testId="report-view" className="report-view" width="wide" busy={loading} title={t('report.title')} subtitle={t('report.subtitle')} aside={<ReportToolbar />}>
+      {report && report.labeledResponses > 0 && !error ? <ReportSummary report={report} /> : null}
+      {body}
+    </PageShell>
   );
 }

@@ -3,10 +3,10 @@ import { useI18n } from '../../i18n/useI18n';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { PageShell } from '../common/PageShell';
 import { DimensionsSection } from './DimensionsSection';
 import { RestoreDefaultsDialog } from './RestoreDefaultsDialog';
 import { ThresholdsSection } from './ThresholdsSection';
-import '../../styles/pages.css';
 import '../../styles/settings.css';
 
 /** The test set's label dimensions (in labeling order) and its release thresholds per question type. */
@@ -25,37 +25,34 @@ export function SettingsView() {
   }, [load, testSetId]);
 
   return (
-    <div className="settings-view page-scroll" data-testid="settings-view">
-      <div className="screen-page">
-        <header className="page-header">
-          <div>
-            <h1 className="page-title">{t('settings.title')}</h1>
-            <p className="page-subtitle">{t('settings.subtitle', { name: testSetName })}</p>
-          </div>
-        </header>
-        {loadError ? (
-          <div className="inline-error page-error">
-            <ErrorDetails error={loadError} testId="settings-load-error" />
-            <button type="button" className="button small" onClick={() => void load(testSetId)}>
-              {t('error.retry')}
-            </button>
-          </div>
-        ) : null}
-        {loading && !loaded ? (
-          <div className="page-card" aria-busy="true">
-            <div className="skeleton skeleton-title" />
-            <div className="skeleton skeleton-line wide" />
-            <div className="skeleton skeleton-line" />
-            <div className="skeleton skeleton-line narrow" />
-          </div>
-        ) : loaded ? (
-          <>
-            <DimensionsSection />
-            <ThresholdsSection />
-          </>
-        ) : null}
-      </div>
-      {confirmingRestore ? <RestoreDefaultsDialog /> : null}
-    </div>
+    <PageShell
+      testId="settings-view"
+      className="settings-view"
+      title={t('settings.title')}
+      subtitle={t('settings.subtitle', { name: testSetName })}
+      overlays={confirmingRestore ? <RestoreDefaultsDialog /> : null}
+    >
+      {loadError ? (
+        <div className="inline-error page-error">
+          <ErrorDetails error={loadError} testId="settings-load-error" />
+          <button type="button" className="button small" onClick={() => void load(testSetId)}>
+            {t('error.retry')}
+          </button>
+        </div>
+      ) : null}
+      {loading && !loaded ? (
+        <div className="page-card" aria-busy="true">
+          <div className="skeleton skeleton-title" />
+          <div className="skeleton skeleton-line wide" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line narrow" />
+        </div>
+      ) : loaded ? (
+        <>
+          <DimensionsSection />
+          <ThresholdsSection />
+        </>
+      ) : null}
+    </PageShell>
   );
 }
