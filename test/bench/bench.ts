@@ -21,6 +21,7 @@ import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { runImport } from '../../server/import-pipeline';
 import { measureAgreement } from './agreement-bench';
+import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
 import { createLabelingHandlers } from '../../server/labeling-handlers';
 import { contract } from '../../shared/api/contract';
@@ -113,6 +114,8 @@ try {
   runImport(db, { kind: 'responses', format: 'jsonl', fileName: 'responses.jsonl', bytes: Buffer.from(files.responses) });
   const ada = createReviewer(db, 'Ada').id;
   const bo = createReviewer(db, 'Bo').id;
+  // the same test set before any label: the master that Bo's label pack is merged into
+  await db.backup(join(dir, 'master.sqlite'));
   const EVENTS = Number(process.env.BENCH_LABEL_EVENTS ?? Math.min(300_000, CASES * 3));
   const adaCases = Math.min(CASES, Math.round((EVENTS * 2) / 3 / 8));
   const boCases = Math.min(CASES, Math.round(EVENTS / 3 / 8));
@@ -175,10 +178,12 @@ try {
   results.undoP95Ms = Number(timeMany(50, () => handlers['labels.undo']({ reviewerId: ada })).p95.toFixed(2));
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
 
-  results.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
   Object.assign(results, await measureAgreement(dir));
+  Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
+  // this process did all the server-side work above (the browser figures use a server process of their own)
+  results.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
