@@ -36,49 +36,69 @@ function safeReason(reason: string): string {
   return cleaned || 'backup';
 }
 
-function parseName(name: string): { createdAt: string; reason: string } | null {
+/** `seq` orders backups taken within the same millisecond (the second one is named `<stamp>-2-<reason>`). */
+function parseName(name: string): { createdAt: string; reason: string; seq: number } | null {
   const m = NAME.exec(name);
   if (!m) return null;
-  return { createdAt: `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`, reason: m[7] };
+  return { createdAt: `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`, reason: m[7], seq: m[6] ? Number(m[6]) : 1 };
 }
 
 /** The backups of a test set file, newest first. */
 export function listBackups(filePath: string): BackupInfo[] {
   const dir = backupDirOf(filePath);
   if (!existsSync(dir)) return [];
-  const rows: BackupInfo[] = [];
+  const rows: (BackupInfo & { seq: number })[] = [];
   for (const name of readdirSync(dir)) {
     const parsed = parseName(name);
     if (!parsed) continue;
     const path = join(dir, name);
     const stat = statSync(path);
     if (!stat.isFile()) continue;
-    rows.push({ path, reason: parsed.reason, createdAt: parsed.createdAt, size: stat.size });
+    rows.push({ path, reason: parsed.reason, createdAt: parsed.createdAt, size: stat.size, seq: parsed.seq });
   }
-  return rows.sort((a, b) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
+  rows.sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : b.seq - a.seq));
+  return rows.map(({ seq: _seq, ...info }) => info);
 }
 
-function prune(filePath: string): void {
-  for (const old of listBackups(filePath).slice(BACKUPS_KEPT)) rmSync(old.path, { force: true });
+/** Removes all but the newest BACKUPS_KEPT; `keep` (a backup about to be restored) is never removed. */
+function prune(filePath: string, keep: string | null): void {
+  const all = listBackups(filePath);
+  const removable = keep === null ? all : all.filter((b) => resolve(b.path) !== resolve(keep));
+  for (const old of removable.slice(BACKUPS_KEPT - (all.length - removable.length))) rmSync(old.path, { force: true });
+}
+
+export interface BackupOptions {
+  now?: () => Date;
+  /** A backup that must survive this one's pruning (the one a restore is about to read). */
+  keep?: string | null;
 }
 
 /** Copies the open test set (through its own connection) before a change such as an import. */
-export async function backupTestSet(db: Db, filePath: string, reason: string, now: () => Date = () => new Date()): Promise<BackupInfo> {
+export async function backupTestSet(db: Db, filePath: string, reason: string, { now = () => new Date(), keep = null }: BackupOptions = {}): Promise<BackupInfo> {
   const dir = backupDirOf(filePath);
   mkdirSync(dir, { recursive: true });
   const stamp = stampOf(now().toISOString());
   const label = safeReason(reason);
-  let target = join(dir, `${stamp}-${label}.sqlite`);
-  for (let n = 2; existsSync(target) || existsSync(`${target}.partial`); n += 1) target = join(dir, `${stamp}-${n}-${label}.sqlite`);
+  // another backup of the same millisecond (whatever its reason) gets the next number, so the list keeps their order
+  const sameStamp = readdirSync(dir).filter((name) => name.startsWith(`${stamp}-`)).map((name) => parseName(name.replace(/\.partial$/, '')));
+  const seq = sameStamp.length === 0 ? 1 : Math.max(...sameStamp.map((p) => p?.seq ?? 1)) + 1;
+  const target = join(dir, seq === 1 ? `${stamp}-${label}.sqlite` : `${stamp}-${seq}-${label}.sqlite`);
   const partial = `${target}.partial`;
   try {
     await db.backup(partial);
+    // The copy carries the source's WAL flag; a plain rollback-journal file can be read (and verified) without leaving -wal / -shm beside it.
+    const copy = new Database(partial, { fileMustExist: true, nativeBinding });
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
     renameSync(partial, target);
   } catch (error) {
-    rmSync(partial, { force: true });
+    for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
     throw error;
   }
-  prune(filePath);
+  prune(filePath, keep);
   const parsed = parseName(basename(target))!;
   return { path: target, reason: parsed.reason, createdAt: parsed.createdAt, size: statSync(target).size };
 }

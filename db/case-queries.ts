@@ -1,6 +1,7 @@
 import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared/api/contract';
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
+import { settledFields } from './case-fields';
 import { caseWhere, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 
@@ -78,7 +79,7 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
   };
 }
 
-function claimsOf(db: Db, caseSeq: number): Claim[] {
+export function claimsOf(db: Db, caseSeq: number): Claim[] {
   const claims = db.prepare('SELECT id, text FROM claims WHERE case_seq = ? ORDER BY position').all(caseSeq) as { id: number; text: string }[];
   const evidenceOf = db.prepare('SELECT doc_id, quote, start_offset, end_offset FROM evidence WHERE claim_id = ? ORDER BY position');
   return claims.map((claim) => ({
@@ -165,13 +166,14 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   if (!row) throw new ApiError('not-found', `There is no case with id "${id}" in this test set.`);
   const record = toCaseRecord(db, row);
   const docIds = new Set<string>(record.relevantDocuments);
-  for (const claim of record.claims) for (const e of claim.evidence) docIds.add(e.docId);
+  const settled = settledFields(db, row.seq);
+  for (const claim of [...record.claims, ...(Array.isArray(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
   const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY effective_from IS NULL, effective_from DESC, revision DESC');
   const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));
   const responses = (
     db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.case_seq = ? ORDER BY r.system, r.id').all(row.seq) as ResponseRow[]
   ).map(toResponseRecord);
-  return { case: record, documents, responses };
+  return { case: record, documents, responses, settled };
 }
 
 /** Every case in import order, as native records (the export format). */

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import {
   LABEL_PACK_EVENTS_FILE, LABEL_PACK_FORMAT, LABEL_PACK_MANIFEST_FILE, LABEL_PACK_VERSION, LabelPackEventSchema, LabelPackManifestSchema,
   type LabelPackEvent, type LabelPackManifest,
 } from '../shared/api/exchange-ops';
 import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
-import { valueProblem } from '../shared/domain/dimensions';
+import { LabelValueSchema, recordableDimension, valueProblem } from '../shared/domain/dimensions';
+import { firstInvalidUtf8 } from '../shared/import/text';
+import { isConflictField } from '../shared/labeling/conflicts';
+import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
@@ -147,9 +151,18 @@ const decodeUtf8 = (bytes: Uint8Array, file: string): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw refused(file, `${file} is not valid UTF-8.`);
+    const at = firstInvalidUtf8(bytes);
+    const line = bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
+    throw refused(file, `${file} line ${line} is not valid UTF-8 (byte ${at + 1}).`, line);
   }
 };
+
+/** Text from the pack quoted in a message: a field can be any length. */
+const shown = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** The field a schema issue is about; an unknown key is named itself. */
+const issueField = (issue: { code: string; path: PropertyKey[]; keys?: string[] }) =>
+  [...issue.path, ...(issue.code === 'unrecognized_keys' && issue.keys ? issue.keys.slice(0, 1) : [])].map(String).join('.');
 
 /**
  * Checks a pack folder without touching any database: the manifest, the
@@ -171,16 +184,20 @@ export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack
   const parsed = LabelPackManifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw refused(manifestPath, `${manifestPath} is not a Touchstone label pack manifest (field "${issue.path.join('.')}": ${issue.message}).`, null, issue.path.join('.') || null);
+    const field = issueField(issue);
+    throw refused(manifestPath, `${manifestPath} is not a Touchstone label pack manifest (${field ? `field "${field}": ` : ''}${issue.message}).`, null, field || null);
   }
   const manifest = parsed.data;
   const bytes = readFixed(dir, LABEL_PACK_EVENTS_FILE);
   const actual = sha256(bytes);
-  if (actual !== manifest.file.sha256 || bytes.length !== manifest.file.bytes) {
+  if (actual !== manifest.file.sha256) {
     throw refused(eventsPath, `${eventsPath} does not match its sha256 in ${LABEL_PACK_MANIFEST_FILE} (expected ${manifest.file.sha256}, found ${actual}): the pack was changed or damaged after export.`, null, 'sha256');
   }
+  if (bytes.length !== manifest.file.bytes) {
+    throw refused(eventsPath, `${eventsPath} has ${bytes.length} bytes but ${LABEL_PACK_MANIFEST_FILE} says ${manifest.file.bytes}: the manifest was changed after export.`, null, 'bytes');
+  }
   if (manifest.testSetId !== testSetId) {
-    throw refused(manifestPath, `This label pack is from test set ${manifest.testSetId}, but the open file is test set ${testSetId}: packs merge only into copies of the test set they came from.`, null, 'testSetId');
+    throw refused(manifestPath, `${manifestPath}: this label pack is from test set ${shown(manifest.testSetId)}, but the open file is test set ${testSetId}: packs merge only into copies of the test set they came from.`, null, 'testSetId');
   }
   const text = decodeUtf8(bytes, eventsPath);
   const lines = text.split('\n');
@@ -198,8 +215,8 @@ export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack
     const event = LabelPackEventSchema.safeParse(value);
     if (!event.success) {
       const issue = event.error.issues[0];
-      const field = issue.path.join('.');
-      throw refused(eventsPath, `${eventsPath} line ${lineNo}, field "${field}": ${issue.message}.`, lineNo, field || null);
+      const field = issueField(issue);
+      throw refused(eventsPath, `${eventsPath} line ${lineNo}${field ? `, field "${field}"` : ''}: ${issue.message}.`, lineNo, field || null);
     }
     const e = event.data;
     if (e.reviewer !== manifest.reviewer) throw refused(eventsPath, `${eventsPath} line ${lineNo}: reviewer "${e.reviewer}" differs from the pack's reviewer "${manifest.reviewer}".`, lineNo, 'reviewer');
@@ -221,6 +238,8 @@ export interface AppliedPack {
   eventCount: number;
   added: number;
   alreadyPresent: number;
+  /** Case fields in conflict after the merge that were not before (shared/labeling/conflicts.ts). */
+  conflictsOpened: number;
 }
 
 interface PackPlan {
@@ -231,17 +250,52 @@ interface PackPlan {
   alreadyPresent: number;
 }
 
+interface StoredEvent {
+  case_seq: number;
+  response_seq: number | null;
+  dimension: string;
+  value: string | null;
+  reviewer: string;
+  created_at: string;
+  reason: string | null;
+  kind: string;
+  undoes_uid: string | null;
+}
+
+/** The first field in which a pack event differs from the stored event of the same uid, or null when they are the same event. */
+function differingField(stored: StoredEvent, e: LabelPackEvent, caseSeq: number, responseSeq: number | null): string | null {
+  const decoded = decodeLabelValue(stored.value);
+  const value = LabelValueSchema.safeParse(decoded);
+  const checks: [string, boolean][] = [
+    ['caseId', stored.case_seq === caseSeq],
+    ['responseId', stored.response_seq === responseSeq],
+    ['dimension', stored.dimension === e.dimension],
+    ['value', isDeepStrictEqual(value.success ? value.data : decoded, e.value)],
+    ['reviewer', stored.reviewer.toLowerCase() === e.reviewer.toLowerCase()],
+    ['createdAt', stored.created_at === e.createdAt],
+    ['reason', stored.reason === e.reason],
+    ['kind', stored.kind === e.kind],
+    ['undoesUid', stored.undoes_uid === e.undoesUid],
+  ];
+  return checks.find(([, same]) => !same)?.[0] ?? null;
+}
+
 /** Every check against this file (cases, responses, dimensions, values, undo targets, uids already here); writes nothing. */
 function planPack(db: Db, pack: VerifiedPack): PackPlan {
   const eventsPath = join(pack.dir, LABEL_PACK_EVENTS_FILE);
   const testSetId = testSetIdOf(db);
   if (pack.manifest.testSetId !== testSetId) {
-    throw refused(join(pack.dir, LABEL_PACK_MANIFEST_FILE), `This label pack is from test set ${pack.manifest.testSetId}, but the open file is test set ${testSetId}.`, null, 'testSetId');
+    const manifestPath = join(pack.dir, LABEL_PACK_MANIFEST_FILE);
+    throw refused(manifestPath, `${manifestPath}: this label pack is from test set ${shown(pack.manifest.testSetId)}, but the open file is test set ${testSetId}.`, null, 'testSetId');
   }
   const dimensions = listDimensions(db);
   const caseSeq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck();
   const responseOf = db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?');
   const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
+  const storedEvent = db.prepare(
+    `SELECT e.case_seq, e.response_seq, e.dimension, e.value, v.name AS reviewer, e.created_at, e.reason, e.kind, u.uid AS undoes_uid
+       FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id LEFT JOIN label_events u ON u.id = e.undoes_event_id WHERE e.uid = ?`,
+  );
   const wanted = pack.manifest.reviewer;
   const folded = wanted.toLocaleLowerCase();
   const reviewers = db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
@@ -253,13 +307,13 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
     const line = i + 1;
     const where = `${eventsPath} line ${line}`;
     const seq = caseSeq.get(e.caseId) as number | undefined;
-    if (seq === undefined) throw refused(eventsPath, `${where}: there is no case "${e.caseId}" in this test set.`, line, 'caseId');
-    const dimension = dimensions.find((d) => d.name === e.dimension);
+    if (seq === undefined) throw refused(eventsPath, `${where}: there is no case "${shown(e.caseId)}" in this test set.`, line, 'caseId');
+    const dimension = recordableDimension(dimensions, e.dimension);
     if (!dimension) throw refused(eventsPath, `${where}: this test set has no dimension "${e.dimension}".`, line, 'dimension');
     let responseSeq: number | null = null;
     if (e.responseId !== null) {
       const response = responseOf.get(e.responseId) as { seq: number; case_seq: number } | undefined;
-      if (!response) throw refused(eventsPath, `${where}: there is no response "${e.responseId}" in this test set.`, line, 'responseId');
+      if (!response) throw refused(eventsPath, `${where}: there is no response "${shown(e.responseId)}" in this test set.`, line, 'responseId');
       if (response.case_seq !== seq) throw refused(eventsPath, `${where}: response "${e.responseId}" belongs to another case than "${e.caseId}".`, line, 'responseId');
       responseSeq = response.seq;
     }
@@ -267,13 +321,22 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
       throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
     }
     const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, `${where}: value ${JSON.stringify(e.value)} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
+    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
     if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
       throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
     }
     uidsInPack.add(e.uid);
-    if (idOfUid.get(e.uid) !== undefined) alreadyPresent += 1;
-    else planned.push({ e, caseSeq: seq, responseSeq });
+    const stored = storedEvent.get(e.uid) as StoredEvent | undefined;
+    if (stored === undefined) {
+      planned.push({ e, caseSeq: seq, responseSeq });
+      return;
+    }
+    // A uid names one event: the same uid with other content is not "already here", it is a changed or forged pack.
+    const differs = differingField(stored, e, seq, responseSeq);
+    if (differs) {
+      throw refused(eventsPath, `${where}: uid ${e.uid} is already in this test set as an event with another ${differs}: the pack was changed after export.`, line, differs);
+    }
+    alreadyPresent += 1;
   });
   return { testSetId, dimensions, reviewer, planned, alreadyPresent };
 }
@@ -306,6 +369,8 @@ export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
       `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const edited = planned.filter(({ e, responseSeq }) => responseSeq === null && isConflictField(e.dimension)).map(({ caseSeq }) => caseSeq);
+    const openBefore = openConflictKeys(db, edited);
     const touched = new Set<number>();
     for (const { e, caseSeq, responseSeq } of planned) {
       const undoes = e.undoesUid === null ? null : (idOfUid.get(e.undoesUid) as number);
@@ -313,7 +378,8 @@ export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
       touched.add(caseSeq);
     }
     for (const seq of touched) refreshProgress(db, seq, reviewer!.id, dimensions);
-    return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent };
+    const conflictsOpened = [...openConflictKeys(db, edited)].filter((key) => !openBefore.has(key)).length;
+    return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent, conflictsOpened };
   }).immediate();
   settleProgressChanges(db);
   return outcome;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
-import { valueProblem, type LabelValue } from '../shared/domain/dimensions';
+import { recordableDimension, valueProblem, type LabelValue } from '../shared/domain/dimensions';
 import type { CurrentLabel } from '../shared/labeling/item';
 import { stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
@@ -55,6 +55,8 @@ export interface RecordLabelInput {
   dimension: string;
   value: LabelValue;
   reason?: string | null;
+  /** Made by the client, so a call retried after a lost answer or a storage failure is written once. */
+  uid?: string | null;
 }
 
 export interface RecordedLabel {
@@ -83,7 +85,10 @@ const latestOfItem = (db: Db, caseSeq: number, responseSeq: number | null, dimen
 
 const insertEvent = (
   db: Db,
-  e: { caseSeq: number; responseSeq: number | null; dimension: string; value: LabelValue; reviewerId: number; at: string; reason: string | null; kind: 'set' | 'undo'; undoes: number | null },
+  e: {
+    caseSeq: number; responseSeq: number | null; dimension: string; value: LabelValue; reviewerId: number; at: string; reason: string | null;
+    kind: 'set' | 'undo'; undoes: number | null; uid?: string | null;
+  },
 ) =>
   Number(
     db
@@ -91,7 +96,7 @@ const insertEvent = (
         `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(randomUUID(), e.caseSeq, e.responseSeq, e.dimension, encodeLabelValue(e.value), e.reviewerId, e.at, e.reason, e.kind, e.undoes).lastInsertRowid,
+      .run(e.uid ?? randomUUID(), e.caseSeq, e.responseSeq, e.dimension, encodeLabelValue(e.value), e.reviewerId, e.at, e.reason, e.kind, e.undoes).lastInsertRowid,
   );
 
 /**
@@ -113,7 +118,7 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     requireReviewer(db, input.reviewerId, op);
     const caseSeq = requireCaseSeq(db, input.caseId, op);
     const dimensions = listDimensions(db);
-    const dimension = dimensions.find((d) => d.name === input.dimension);
+    const dimension = recordableDimension(dimensions, input.dimension);
     if (!dimension) {
       throw new ApiError('invalid-input', `Unknown dimension "${input.dimension}" (this test set defines ${dimensions.map((d) => `"${d.name}"`).join(', ')}).`, at(op, 'dimension'));
     }
@@ -138,6 +143,10 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
       throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${dimension.name}" (${problem}).`, at(op, 'value'));
     }
 
+    if (input.uid) {
+      const replayed = eventOfUid(db, input.uid);
+      if (replayed) return sameEventOrRefuse(replayed, { caseSeq, responseSeq, dimension: dimension.name, reviewerId: input.reviewerId, value: input.value }, db);
+    }
     const current = latestOfItem(db, caseSeq, responseSeq, dimension.name, input.reviewerId);
     const previousValue = current ? decodeLabelValue(current.value) : null;
     if (current && sameLabelValue(previousValue, input.value)) {
@@ -145,10 +154,36 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const reason = input.reason?.trim() ? input.reason.trim() : null;
     const createdAt = now();
-    const eventId = insertEvent(db, { caseSeq, responseSeq, dimension: dimension.name, value: input.value, reviewerId: input.reviewerId, at: createdAt, reason, kind: 'set', undoes: null });
+    const eventId = insertEvent(db, {
+      caseSeq, responseSeq, dimension: dimension.name, value: input.value, reviewerId: input.reviewerId, at: createdAt, reason, kind: 'set', undoes: null, uid: input.uid,
+    });
     refreshProgress(db, caseSeq, input.reviewerId, dimensions);
     return { eventId, at: createdAt, previousValue, appended: true };
   }).immediate();
+}
+
+interface UidEvent extends StoredEvent {
+  case_seq: number;
+  response_seq: number | null;
+  dimension: string;
+  reviewer_id: number;
+  kind: 'set' | 'undo';
+}
+
+const eventOfUid = (db: Db, uid: string) =>
+  db.prepare('SELECT id, value, created_at, case_seq, response_seq, dimension, reviewer_id, kind FROM label_events WHERE uid = ?').get(uid) as UidEvent | undefined;
+
+/** A retried call whose event is already written answers with that event; a uid reused for another label is refused. */
+function sameEventOrRefuse(
+  stored: UidEvent,
+  asked: { caseSeq: number; responseSeq: number | null; dimension: string; reviewerId: number; value: LabelValue },
+  db: Db,
+): RecordedLabel {
+  const same = stored.kind === 'set' && stored.case_seq === asked.caseSeq && stored.response_seq === asked.responseSeq && stored.dimension === asked.dimension
+    && stored.reviewer_id === asked.reviewerId && sameLabelValue(decodeLabelValue(stored.value), asked.value);
+  if (!same) throw new ApiError('conflict', 'This uid belongs to another label event of this test set; a new label needs a new uid.', at('labels.record', 'uid'));
+  const before = latestOfItem(db, stored.case_seq, stored.response_seq, stored.dimension, stored.reviewer_id, stored.id);
+  return { eventId: stored.id, at: stored.created_at, previousValue: before ? decodeLabelValue(before.value) : null, appended: false };
 }
 
 // ---- reading -----------------------------------------------------------------------------------

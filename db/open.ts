@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
+import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
@@ -83,18 +84,11 @@ function configure(db: Db): void {
   db.pragma('busy_timeout = 5000');
 }
 
-function backupFileName(path: string, fromVersion: number): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return `${path}.v${fromVersion}-backup-${stamp}.sqlite`;
-}
-
 async function migrate(db: Db, path: string, fromVersion: number, migrations: Migration[]): Promise<string | null> {
   if (fromVersion >= migrations[migrations.length - 1].version) return null;
   let backupPath: string | null = null;
-  if (fromVersion > 0) {
-    backupPath = backupFileName(path, fromVersion);
-    await db.backup(backupPath);
-  }
+  // In the backups folder with the others, so the Restore screen lists it.
+  if (fromVersion > 0) backupPath = (await backupTestSet(db, path, `before-migration-v${fromVersion}`)).path;
   db.transaction(() => {
     for (const migration of migrations) {
       if (migration.version <= fromVersion) continue;

@@ -16,6 +16,7 @@ import { BackendChannel, RestartPolicy, TailBuffer } from './backend-channel';
 import { BACKEND_ENV, backendDownError, backendUnavailableError } from './backend-protocol';
 import { answer, INVOKE_CHANNEL, internalFailure, refusedSenderEnvelope, validateCall } from './ipc-policy';
 import { buildMenuTemplate, dialogSpec, MenuCommandQueue, withTestSetExtension, type MenuCommand } from './menu-policy';
+import { PathGrants, usesRecentFiles } from './path-grants';
 import { resolveLayout } from './paths';
 import {
   APP_TITLE, buildWindowOptions, devicePermissionDecision, isNavigationAllowed, isRequestAllowed, isTrustedSender,
@@ -39,6 +40,8 @@ const appIndexUrl = pathToFileURL(layout.indexHtml).href;
 
 let mainWindow: BrowserWindow | null = null;
 const menuCommands = new MenuCommandQueue();
+// The file-system paths the window may pass on: chosen in a dialog this session, a recent file, or in the data folder.
+const pathGrants = new PathGrants(app.getPath('userData'), matchOptions.caseInsensitive);
 
 // ---------------------------------------------------------------- backend process
 
@@ -138,6 +141,11 @@ function showMessage(options: Electron.MessageBoxOptions): Promise<Electron.Mess
 async function pickPath({ purpose }: OpParsedInput<'dialog.pickPath'>, sender: WebContents): Promise<OpOutput<'dialog.pickPath'>> {
   const spec = dialogSpec(purpose);
   const parent = BrowserWindow.fromWebContents(sender) ?? mainWindow;
+  if (spec.kind === 'folder') {
+    const options: Electron.OpenDialogOptions = { title: spec.title, properties: spec.properties };
+    const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+    return { supported: true, path: result.canceled ? null : (result.filePaths[0] ?? null) };
+  }
   if (spec.kind === 'open') {
     const options: Electron.OpenDialogOptions = { title: spec.title, filters: spec.filters, properties: ['openFile'] };
     const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
@@ -179,6 +187,12 @@ function isFromAppWindow(event: IpcMainInvokeEvent): boolean {
   return isTrustedSender(frame.url, appIndexUrl, matchOptions);
 }
 
+/** The recent-files list the backend keeps in the data folder. */
+async function recentFiles(): Promise<string[]> {
+  const envelope = await backend.channel.request('testSets.recent', {});
+  return envelope.ok ? (envelope.value as OpOutput<'testSets.recent'>).map((file) => file.path) : [];
+}
+
 function registerIpc(): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event, name: unknown, input: unknown) => {
     if (!isFromAppWindow(event)) return refusedSenderEnvelope();
@@ -186,12 +200,17 @@ function registerIpc(): void {
     if (!call.ok) return call.envelope;
     try {
       switch (call.name) {
-        case 'dialog.pickPath':
-          return answer('dialog.pickPath', await pickPath(call.input as OpParsedInput<'dialog.pickPath'>, event.sender));
+        case 'dialog.pickPath': {
+          const picked = await pickPath(call.input as OpParsedInput<'dialog.pickPath'>, event.sender);
+          if (picked.path) pathGrants.grant(picked.path);
+          return answer('dialog.pickPath', picked);
+        }
         case 'ui.nextMenuCommand':
           return answer('ui.nextMenuCommand', { command: await menuCommands.next() });
-        default:
-          return await backend.channel.request(call.name, call.input);
+        default: {
+          const refused = pathGrants.refusal(call.name, call.input, usesRecentFiles(call.name) ? await recentFiles() : []);
+          return refused ?? (await backend.channel.request(call.name, call.input));
+        }
       }
     } catch (error) {
       return internalFailure(call.name, error);

@@ -130,7 +130,9 @@ export interface FileFilterSpec {
 
 export type DialogSpec =
   | { kind: 'open'; title: string; filters: FileFilterSpec[] }
-  | { kind: 'save'; title: string; filters: FileFilterSpec[]; defaultName: string };
+  | { kind: 'save'; title: string; filters: FileFilterSpec[]; defaultName: string }
+  /** A folder: an existing one to read from, or one to write into (which the dialog may create). */
+  | { kind: 'folder'; title: string; properties: ('openDirectory' | 'createDirectory')[] };
 
 export const TEST_SET_EXTENSIONS = ['sqlite', 'touchstone'];
 export const IMPORT_EXTENSIONS = ['jsonl', 'csv', 'json'];
@@ -147,6 +149,10 @@ export function dialogSpec(purpose: PickPurpose): DialogSpec {
       return { kind: 'save', title: 'New Test Set', filters: [testSetFilter], defaultName: 'test-set.sqlite' };
     case 'importFile':
       return { kind: 'open', title: 'Import', filters: [{ name: 'Cases, responses, judge runs (JSONL, CSV, JSON)', extensions: IMPORT_EXTENSIONS }, allFiles] };
+    case 'exportFolder':
+      return { kind: 'folder', title: 'Export Label Pack To', properties: ['openDirectory', 'createDirectory'] };
+    case 'importFolder':
+      return { kind: 'folder', title: 'Import Label Pack', properties: ['openDirectory'] };
   }
 }
 

@@ -3,6 +3,7 @@ import { AgreementView } from './components/agreement/AgreementView';
 import { AnchorsView } from './components/anchors/AnchorsView';
 import { ReviewView } from './components/calibration/ReviewView';
 import { CasesView } from './components/cases/CasesView';
+import { DataView } from './components/data/DataView';
 import { ImportDialog } from './components/import/ImportDialog';
 import { LabelView } from './components/labeling/LabelView';
 import { ReportView } from './components/report/ReportView';
@@ -39,6 +40,7 @@ export function App() {
   else if (view === 'agreement') main = <AgreementView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
+  else if (view === 'data') main = <DataView />;
   else if (view === 'settings') main = <SettingsView />;
 
   return (

@@ -5,7 +5,9 @@ import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement-handlers';
 import { createCalibrationHandlers } from './calibration-handlers';
+import { createConflictHandlers } from './conflict-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
+import { BackupService } from './backup-service';
 import { createExchangeHandlers } from './exchange-handlers';
 import { ImportJobs } from './import-jobs';
 import { createLabelingHandlers } from './labeling-handlers';
@@ -48,7 +50,7 @@ const WRITE_OPERATIONS: OpName[] = [
   'labels.record', 'labels.undo', 'labeling.item', 'reviewers.create', 'dimensions.save', 'settings.saveReleaseThresholds',
   'testSets.open', 'testSets.create', 'testSets.openDemo',
   'rounds.start', 'rounds.reveal', 'rounds.adjudicate', 'rounds.close', 'anchors.freeze', 'anchors.import',
-  'labels.importPack',
+  'labels.importPack', 'conflicts.resolve',
 ];
 
 function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
@@ -68,8 +70,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const session = new TestSetSession(options.dataDir);
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
+  const backups = new BackupService(session, () => jobs.running);
+  backups.interval.start();
 
-  const handlers: Handlers = waitingFor(() => jobs.idle(), {
+  const handlers: Handlers = waitingFor(async () => {
+    await jobs.idle();
+    await backups.idle();
+  }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),
     'testSets.current': () => session.info(),
     'testSets.recent': () => session.recent(),
@@ -90,13 +97,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
     ...createCalibrationHandlers(() => session.require().db),
-    ...createExchangeHandlers(() => session.require()),
+    ...createExchangeHandlers(() => session.require(), backups),
+    ...createConflictHandlers(() => session.require().db),
   });
 
   return {
-    dispatch: createDispatcher(handlers, (error) => console.error(error)),
+    dispatch: createDispatcher(handlers, (error) => console.error(error), () => session.info()?.path ?? null),
     handlers,
     session,
-    close: () => session.close(),
+    close: () => {
+      backups.stop();
+      session.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { ApiError, contract, isOpName, type Envelope, type Handlers } from '../shared/api/contract';
+import { storageFaultBody } from './storage-errors';
 
 export type Dispatch = (name: string, input: unknown) => Promise<Envelope<unknown>>;
 
@@ -7,8 +8,15 @@ function describeIssue(issue: { path: PropertyKey[]; message: string }): string 
   return field ? `field "${field}": ${issue.message}` : issue.message;
 }
 
-/** Validates a call against the contract, runs its handler, and wraps the outcome in an envelope. Never throws. */
-export function createDispatcher(handlers: Handlers, onInternalError: (error: unknown) => void = () => {}): Dispatch {
+/**
+ * Validates a call against the contract, runs its handler, and wraps the outcome in an envelope. Never throws.
+ * A file that cannot be written (full disk, read-only, I/O error, locked) answers 'storage-unavailable' naming `storageFile()`.
+ */
+export function createDispatcher(
+  handlers: Handlers,
+  onInternalError: (error: unknown) => void = () => {},
+  storageFile: () => string | null = () => null,
+): Dispatch {
   return async (name, rawInput) => {
     if (!isOpName(name)) return { ok: false, error: { code: 'invalid-input', message: `Unknown operation "${String(name)}".` } };
     const spec = contract[name];
@@ -26,6 +34,8 @@ export function createDispatcher(handlers: Handlers, onInternalError: (error: un
       return { ok: true, value };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toBody() };
+      const fault = storageFaultBody(error, storageFile());
+      if (fault) return { ok: false, error: fault };
       onInternalError(error);
       return { ok: false, error: { code: 'internal', message: `Touchstone hit an unexpected error in ${name}: ${(error as Error).message ?? String(error)}` } };
     }

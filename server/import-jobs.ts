@@ -79,6 +79,12 @@ export class ImportJobs {
     } while (queue !== this.queue);
   }
 
+  /** An import is running or queued (a restore is refused meanwhile). */
+  get running(): boolean {
+    for (const job of this.jobs.values()) if (job.state === 'running') return true;
+    return false;
+  }
+
   status(jobId: string): ImportJob {
     const job = this.jobs.get(jobId);
     if (!job) throw new ApiError('not-found', `No import job ${jobId}.`);

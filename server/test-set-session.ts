@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../shared/api/contract';
+import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../shared/api/exchange-ops';
 import { openTestSetFile, type OpenedTestSet } from '../db/open';
 import { createDemoTestSet } from './demo';
 
@@ -8,7 +9,12 @@ const RECENT_LIMIT = 10;
 
 interface Settings {
   recent: string[];
+  /** Minutes between automatic backups: a habit of this computer, so it is not stored in (nor restored with) a test set. */
+  backupIntervalMinutes?: number;
 }
+
+const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinutes'] =>
+  (BACKUP_INTERVAL_CHOICES as readonly unknown[]).includes(value);
 
 /**
  * The one open test-set file of a running app, the recent-files list, and
@@ -30,7 +36,10 @@ export class TestSetSession {
   private readSettings(): Settings {
     try {
       const parsed = JSON.parse(readFileSync(this.settingsPath, 'utf8')) as Partial<Settings>;
-      return { recent: Array.isArray(parsed.recent) ? parsed.recent.filter((p): p is string => typeof p === 'string') : [] };
+      return {
+        recent: Array.isArray(parsed.recent) ? parsed.recent.filter((p): p is string => typeof p === 'string') : [],
+        ...(isBackupInterval(parsed.backupIntervalMinutes) ? { backupIntervalMinutes: parsed.backupIntervalMinutes } : {}),
+      };
     } catch {
       return { recent: [] };
     }
@@ -48,6 +57,15 @@ export class TestSetSession {
     this.writeSettings(settings);
   }
 
+  backupInterval(): BackupSettings['intervalMinutes'] {
+    const minutes = this.readSettings().backupIntervalMinutes;
+    return isBackupInterval(minutes) ? minutes : DEFAULT_BACKUP_INTERVAL;
+  }
+
+  setBackupInterval(minutes: BackupSettings['intervalMinutes']): void {
+    this.writeSettings({ ...this.readSettings(), backupIntervalMinutes: minutes });
+  }
+
   recent(): { path: string; name: string; exists: boolean }[] {
     return this.readSettings().recent.map((path) => ({ path, name: basename(path), exists: existsSync(path) }));
   }
@@ -61,6 +79,11 @@ export class TestSetSession {
       schemaVersion: this.current.schemaVersion,
       isDemo: resolve(this.current.path) === resolve(this.demoPath),
     };
+  }
+
+  /** The open file, or null (for callers that skip rather than fail when none is open). */
+  openFile(): OpenedTestSet | null {
+    return this.current;
   }
 
   require(): OpenedTestSet {
@@ -90,6 +113,11 @@ export class TestSetSession {
       throw new ApiError('not-found', `The folder ${dirname(absolute)} does not exist.`, { file: absolute, line: null, field: null });
     }
     return this.switchTo(absolute, true);
+  }
+
+  /** The open file again on a fresh connection, after its content was replaced underneath (a restore); migrated if older. */
+  reopen(): Promise<TestSetInfo> {
+    return this.switchTo(this.require().path, false);
   }
 
   async openDemo(): Promise<TestSetInfo> {

@@ -17,6 +17,14 @@ export class RemoteError extends Error {
   }
 }
 
+/** The backend did not answer at all (server closed, network gone): the call may or may not have run. */
+export class UnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(`Touchstone's server cannot be reached: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'UnreachableError';
+  }
+}
+
 const TOKEN_KEY = 'touchstone.token';
 
 /** Browser mode: the per-launch token arrives in the URL once, then lives in sessionStorage. */
@@ -36,15 +44,34 @@ let token: string | null = null;
 
 async function invokeOverHttp(name: string, input: unknown): Promise<Envelope<unknown>> {
   token ??= bridgeToken();
-  const response = await fetch(`/api/${encodeURIComponent(name)}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': token },
-    body: JSON.stringify(input ?? {}),
-  });
-  if (response.status === 401 || response.status === 403) {
-    return { ok: false, error: { code: 'invalid-input', message: 'This page is not authorised: open the address printed by `npm run start:web`, token included.' } };
+  let response: Response;
+  try {
+    response = await fetch(`/api/${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': token },
+      body: JSON.stringify(input ?? {}),
+    });
+  } catch (error) {
+    throw new UnreachableError(error);
   }
-  return (await response.json()) as Envelope<unknown>;
+  if (response.status === 401 || response.status === 403) {
+    // the server this page was opened from is gone (a restarted one has a new token): what the page holds must be kept
+    throw new UnreachableError(new Error('this page is not authorised by the server running now; open the address printed by `npm run start:web`, token included'));
+  }
+  try {
+    return (await response.json()) as Envelope<unknown>;
+  } catch (error) {
+    // a connection cut mid-answer, or something other than Touchstone answering
+    throw new UnreachableError(error);
+  }
+}
+
+async function invokeOverIpc(bridge: DesktopBridge, name: string, input: unknown): Promise<Envelope<unknown>> {
+  try {
+    return await bridge.invoke(name, input);
+  } catch (error) {
+    throw new UnreachableError(error);
+  }
 }
 
 export function isDesktop(): boolean {
@@ -53,7 +80,7 @@ export function isDesktop(): boolean {
 
 /** The renderer's only way to reach the backend, whichever transport carries it. */
 export async function invoke<N extends OpName>(name: N, input: OpInput<N>): Promise<OpOutput<N>> {
-  const envelope = window.touchstone ? await window.touchstone.invoke(name, input) : await invokeOverHttp(name, input);
+  const envelope = window.touchstone ? await invokeOverIpc(window.touchstone, name, input) : await invokeOverHttp(name, input);
   if (!envelope.ok) throw new RemoteError(envelope.error);
   return envelope.value as OpOutput<N>;
 }

@@ -7,12 +7,15 @@ import { applyNumericKey, parseNumericDraft } from '../../shared/labeling-ui/num
 import { firstOpenStep, stepAfter, stepId } from '../../shared/labeling-ui/sequence';
 import { splitIntoClaims } from '../../shared/text/split-claims';
 import { invoke } from '../api/transport';
+import { latestFor, type PendingLabel } from '../../shared/labeling/outbox';
 import { toErrorBody } from './errors';
+import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
 import { useReviewerStore } from './reviewerStore';
 
 export type LabelStep = LabelingItem['steps'][number];
 export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
-export type SaveStatus = 'saving' | 'saved' | 'error';
+/** 'waiting': not written yet because the file (or the server) cannot take it now; kept in the outbox and retried. */
+export type SaveStatus = 'saving' | 'waiting' | 'saved' | 'error';
 
 export interface StepSave {
   value: LabelValue;
@@ -20,6 +23,8 @@ export interface StepSave {
   status: SaveStatus;
   error: ApiErrorBody | null;
   at: string | null;
+  /** The label event's uid (null for none sent). */
+  uid: string | null;
 }
 
 export interface ReasonPrompt {
@@ -112,7 +117,8 @@ interface LabelingState {
   editClaim(index: number, text: string): void;
   deleteClaim(index: number): void;
   moveClaim(index: number, delta: number): void;
-  splitReference(): void;
+  /** One claim per sentence of the text (default: the case's imported reference answer). */
+  splitReference(text?: string | null): void;
   offerSelection(offer: SelectionOffer | null): void;
   attachEvidence(evidence: Evidence): void;
   removeEvidence(claimIndex: number, evidenceIndex: number): void;
@@ -179,11 +185,45 @@ function isClaims(value: unknown): value is Claim[] {
 
 const cloneClaims = (claims: readonly Claim[]): Claim[] => claims.map((c) => ({ text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
 
+const sameStep = (a: { dimension: string; responseId: string | null }, b: { dimension: string; responseId: string | null }) =>
+  a.dimension === b.dimension && a.responseId === b.responseId;
+
+/** The save state of every label of this reviewer still in the outbox (its newest per step). */
+function pendingSaves(reviewerId: number, saves: Record<string, StepSave> = {}): Record<string, StepSave> {
+  const { entries, fault } = useLabelOutbox.getState();
+  const status: SaveStatus = fault ? 'waiting' : 'saving';
+  let next = saves;
+  for (const entry of entries) {
+    if (entry.reviewerId !== reviewerId) continue;
+    const key = saveKey(entry.caseId, entry);
+    const newest = latestFor(entries, entry);
+    if (newest?.uid !== entry.uid || (next[key]?.uid === entry.uid && next[key].status === status)) continue;
+    next = { ...next, [key]: { value: entry.value, reason: entry.reason, status, error: null, at: null, uid: entry.uid } };
+  }
+  return next;
+}
+
 /* ---------- prefetch cache ---------- */
 
+type Direction = 'next' | 'previous' | 'nextUnfinished';
+
 const MAX_CACHED = 24;
+/** Cases kept loaded ahead in the direction of travel, so a quick J J J never waits on the network. */
+const PREFETCH_DEPTH = 3;
+/**
+ * A case on screen this long is read fresh from the API (resume point, position, progress) and its other
+ * neighbours are looked up; cases passed by a quick J J J are not, so their reads never compete with the next key.
+ */
+const SETTLE_MS = 150;
 const itemCache = new Map<string, LabelingItem>();
 const neighbours = new Map<string, { next?: string | null; previous?: string | null; nextUnfinished?: string | null }>();
+/** Reads in flight: a J that outruns the prefetch waits for the read already asked for instead of asking again. */
+const pendingItems = new Map<string, Promise<LabelingItem | null>>();
+const pendingNeighbours = new Map<string, Promise<string | null>>();
+/** Bumped when the queue's cached neighbours are dropped: a prefetch walking them stops. */
+let navigationEpoch = 0;
+let travel: 'next' | 'previous' = 'next';
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
 let caseTicket = 0;
 let toastId = 0;
 /**
@@ -200,13 +240,83 @@ function cacheItem(caseId: string, item: LabelingItem): void {
   while (itemCache.size > MAX_CACHED) itemCache.delete(itemCache.keys().next().value as string);
 }
 
+/** A read still in flight for a forgotten case is not cached when it arrives (it may predate a save). */
 function forgetCase(caseId: string | null): void {
   if (!caseId) return;
   itemCache.delete(caseId);
+  pendingItems.delete(caseId);
 }
 
 function forgetNavigation(): void {
   neighbours.clear();
+  pendingNeighbours.clear();
+  navigationEpoch += 1;
+}
+
+/** Another queue, reviewer or test set: nothing cached or in flight is used again. */
+function forgetEverything(): void {
+  itemCache.clear();
+  pendingItems.clear();
+  forgetNavigation();
+  clearTimeout(settleTimer);
+  travel = 'next';
+}
+
+/** A case's item without the queue (no resume point written): from the cache, the read in flight, or a new read. Null when it failed or was forgotten meanwhile. */
+function loadItem(reviewerId: number, caseId: string): Promise<LabelingItem | null> {
+  const cached = itemCache.get(caseId);
+  if (cached) return Promise.resolve(cached);
+  const pending = pendingItems.get(caseId);
+  if (pending) return pending;
+  const request: Promise<LabelingItem | null> = invoke('labeling.item', { reviewerId, caseId, queue: null, step: 0 }).then(
+    (item) => {
+      if (pendingItems.get(caseId) !== request) return null;
+      pendingItems.delete(caseId);
+      if (reviewerContext()?.reviewerId !== reviewerId) return null;
+      cacheItem(caseId, item);
+      return item;
+    },
+    () => {
+      if (pendingItems.get(caseId) === request) pendingItems.delete(caseId);
+      return null;
+    },
+  );
+  pendingItems.set(caseId, request);
+  return request;
+}
+
+/** The neighbour of a case in the open queue: known, in flight, or asked for now (rejects when the API fails). */
+function loadNeighbour(reviewerId: number, queue: QueueSpec, caseId: string, direction: Direction): Promise<string | null> {
+  const known = neighbours.get(caseId)?.[direction];
+  if (known !== undefined) return Promise.resolve(known);
+  const key = `${caseId}\u0001${direction}`;
+  const pending = pendingNeighbours.get(key);
+  if (pending) return pending;
+  const request: Promise<string | null> = invoke('queue.navigate', { reviewerId, queue, fromCaseId: caseId, direction }).then(
+    ({ caseId: id }) => {
+      if (pendingNeighbours.get(key) === request) {
+        pendingNeighbours.delete(key);
+        neighbours.set(caseId, { ...neighbours.get(caseId), [direction]: id });
+      }
+      return id;
+    },
+    (error: unknown) => {
+      if (pendingNeighbours.get(key) === request) pendingNeighbours.delete(key);
+      throw error;
+    },
+  );
+  pendingNeighbours.set(key, request);
+  return request;
+}
+
+/** Runs work once the next frame is painted: reads started in a key's task would delay the frame that key shows. */
+function afterPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/** The fresh item says the same as the one on screen (its queue position aside): no re-render. */
+function sameItem(shown: LabelingItem | null, fresh: LabelingItem): boolean {
+  return shown !== null && JSON.stringify({ ...shown, position: null }) === JSON.stringify({ ...fresh, position: null });
 }
 
 function resetTrail(): void {
@@ -218,18 +328,24 @@ function resetTrail(): void {
 function forgetUnfinished(caseId: string): void {
   const known = neighbours.get(caseId);
   if (known) neighbours.set(caseId, { next: known.next, previous: known.previous });
+  pendingNeighbours.delete(`${caseId}\u0001nextUnfinished`);
 }
 
 /* ---------- the store ---------- */
 
 export const useLabelingStore = create<LabelingState>()((set, get) => {
-  /** Shows a case: instantly from the prefetch cache when it is there, then fresh from the API (which records the resume point). */
+  /**
+   * Shows a case: at once from the prefetch cache (or from its prefetch still in flight), otherwise read with the
+   * queue. A case shown from the cache is read fresh once it has settled on screen (see SETTLE_MS).
+   */
   async function showCase(caseId: string, startStep: number | null, direction: 'next' | 'previous' | null = null): Promise<void> {
     const ctx = reviewerContext();
     const { queue } = get();
     if (!ctx || !queue) return;
     keepDirtyDraft();
     const mine = ++caseTicket;
+    clearTimeout(settleTimer);
+    if (direction) travel = direction;
     const cached = itemCache.get(caseId);
     const previousPosition = get().position;
     const estimated = previousPosition && direction
@@ -249,24 +365,55 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       ...(cached ? stepState(cached, startStep) : { stepIndex: startStep ?? 0 }),
       ...claimsState(cached ?? null, caseId),
     });
-    // a case shown from the cache starts fetching its neighbours at once, so a quick J J J keeps finding them cached
-    if (cached) void prefetchAround(caseId, mine);
+    if (cached) {
+      settle(caseId, mine);
+      return;
+    }
+    const prefetched = pendingItems.has(caseId) ? await loadItem(ctx.reviewerId, caseId) : null;
+    if (mine !== caseTicket) return;
+    if (prefetched) {
+      set({ item: prefetched, loading: false, ...stepState(prefetched, startStep), ...claimsState(prefetched, caseId) });
+      settle(caseId, mine);
+      return;
+    }
     try {
-      const step = cached ? get().stepIndex : startStep ?? 0;
-      const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step });
+      const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: startStep ?? 0 });
       if (mine !== caseTicket) return;
       cacheItem(caseId, item);
-      if (cached) {
-        set({ item });
-      } else {
-        set({ item, loading: false, ...stepState(item, startStep), ...claimsState(item, caseId) });
+      set({ item, loading: false, ...stepState(item, startStep), ...claimsState(item, caseId) });
+      applyPosition(item);
+      if (get().historyOpen) void loadHistory();
+      afterPaint(() => void prefetchAround(caseId, mine));
+    } catch (error) {
+      if (mine !== caseTicket) return;
+      set({ loading: false, loadError: toErrorBody(error) });
+    }
+  }
+
+  /** The case shown from the cache: its neighbours ahead once this frame is painted, then (still on it after SETTLE_MS) its fresh item. */
+  function settle(caseId: string, mine: number): void {
+    afterPaint(() => void prefetchAhead(caseId));
+    settleTimer = setTimeout(() => void readSettled(caseId, mine), SETTLE_MS);
+  }
+
+  /** Writes the resume point and brings the fresh verdicts, suggestions and position; re-renders only what changed. */
+  async function readSettled(caseId: string, mine: number): Promise<void> {
+    const ctx = reviewerContext();
+    const { queue, saves } = get();
+    if (!ctx || !queue || mine !== caseTicket) return;
+    try {
+      const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: get().stepIndex });
+      if (mine !== caseTicket) return;
+      // a save meanwhile brings its own fresh item; this one may predate it
+      if (get().saves === saves) {
+        cacheItem(caseId, item);
+        if (!sameItem(get().item, item)) set({ item });
       }
       applyPosition(item);
       if (get().historyOpen) void loadHistory();
       void prefetchAround(caseId, mine);
-    } catch (error) {
-      if (mine !== caseTicket) return;
-      if (!cached) set({ loading: false, loadError: toErrorBody(error) });
+    } catch {
+      // the cached item stays on screen; the next save or navigation reads it again
     }
   }
 
@@ -291,40 +438,57 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
   function applyPosition(item: LabelingItem): void {
     if (!item.position) return;
+    const { position, progress } = get();
+    const { index, total, done } = item.position;
+    if (position?.index === index && position.total === total && progress?.done === done && progress.total === total) return;
     set({
       position: { index: item.position.index, total: item.position.total },
       progress: { done: item.position.done, total: item.position.total },
     });
   }
 
-  /** Reads the neighbours of a case and their items, so J / K show them at once. */
+  /**
+   * Keeps the next PREFETCH_DEPTH cases in the direction of travel loaded: first the session's trail (J after K
+   * retraces it), then the queue, one neighbour after another. Not stopped by the next key: the walk it started
+   * is the one that key needs.
+   */
+  async function prefetchAhead(caseId: string): Promise<void> {
+    const ctx = reviewerContext();
+    const { queue } = get();
+    if (!ctx || !queue) return;
+    const epoch = navigationEpoch;
+    const trail = travel === 'next' ? forwardStack : backStack;
+    const ahead = trail.slice(-PREFETCH_DEPTH).reverse();
+    for (const id of ahead) void loadItem(ctx.reviewerId, id);
+    let from: string | null = ahead.length < trail.length ? null : ahead[ahead.length - 1] ?? caseId;
+    for (let depth = ahead.length; from !== null && depth < PREFETCH_DEPTH; depth += 1) {
+      try {
+        from = await loadNeighbour(ctx.reviewerId, queue, from, travel);
+      } catch {
+        return;
+      }
+      if (epoch !== navigationEpoch) return;
+      if (from !== null) void loadItem(ctx.reviewerId, from);
+    }
+  }
+
+  /** Reads the neighbours of a case in every direction and their items, so J, K and Enter on the summary show them at once. */
   async function prefetchAround(caseId: string, mine: number): Promise<void> {
     const ctx = reviewerContext();
     const { queue } = get();
     if (!ctx || !queue) return;
-    const known = neighbours.get(caseId) ?? {};
-    const directions = (['next', 'previous', 'nextUnfinished'] as const).filter((d) => known[d] === undefined);
-    const found = await Promise.all(directions.map(async (direction) => {
+    void prefetchAhead(caseId);
+    const behind = travel === 'next' ? backStack : forwardStack;
+    const directions: Direction[] = ['nextUnfinished'];
+    if (behind.length > 0) void loadItem(ctx.reviewerId, behind[behind.length - 1]);
+    else directions.push(travel === 'next' ? 'previous' : 'next');
+    for (const direction of directions) {
       try {
-        const { caseId: id } = await invoke('queue.navigate', { reviewerId: ctx.reviewerId, queue, fromCaseId: caseId, direction });
-        return [direction, id] as const;
+        const id = await loadNeighbour(ctx.reviewerId, queue, caseId, direction);
+        if (mine !== caseTicket) return;
+        if (id !== null && id !== caseId) void loadItem(ctx.reviewerId, id);
       } catch {
-        return [direction, undefined] as const;
-      }
-    }));
-    if (mine !== caseTicket) return;
-    const entry = { ...known };
-    for (const [direction, id] of found) if (id !== undefined) entry[direction] = id;
-    neighbours.set(caseId, entry);
-    const trail = [backStack[backStack.length - 1], forwardStack[forwardStack.length - 1]];
-    const ids = [...new Set([...trail, entry.next, entry.nextUnfinished, entry.previous].filter((id): id is string => typeof id === 'string' && id !== caseId))];
-    for (const id of ids) {
-      if (itemCache.has(id)) continue;
-      try {
-        const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId: id, queue: null, step: 0 });
-        if (reviewerContext()?.reviewerId === ctx.reviewerId) cacheItem(id, item);
-      } catch {
-        // a neighbour that fails to load is fetched again when it is opened
+        // a neighbour that fails to load is asked for again when it is needed
       }
     }
   }
@@ -389,50 +553,88 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     if (ctx) writeJson(draftStorageKey(ctx.testSetId, ctx.reviewerId, caseId), null);
   }
 
-  /** Appends the label event; the step shows "saved" only once the API confirmed it. */
-  async function save(caseId: string, stepIndex: number, value: LabelValue, reason: string | null): Promise<void> {
+  /** Hands the label to the outbox, which writes labels in order and keeps them through write faults; "saved" only once the API confirmed it. */
+  function save(caseId: string, stepIndex: number, value: LabelValue, reason: string | null): void {
     const ctx = reviewerContext();
     const item = get().item;
     if (!ctx || !item || item.detail.case.id !== caseId) return;
     const step = item.steps[stepIndex];
     if (!step) return;
-    const key = saveKey(caseId, step);
-    set((s) => ({ saves: { ...s.saves, [key]: { value, reason, status: 'saving', error: null, at: null } } }));
-    try {
-      const result = await invoke('labels.record', {
-        reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason: reason || null,
-      });
-      set((s) => {
-        const saves = { ...s.saves, [key]: { value, reason, status: 'saved' as const, error: null, at: result.at } };
-        // the stored label is now this value, even before the refreshed item arrives
-        const current = s.item && s.item.detail.case.id === caseId
-          ? {
-              ...s.item,
-              steps: s.item.steps.map((candidate, index) =>
-                index === stepIndex ? { ...candidate, current: { eventId: result.eventId, value, at: result.at, reason: reason || null } } : candidate),
-            }
-          : s.item;
-        return { saves, item: current };
-      });
-      if (kindOf(dimensionOf(get().dimensions, step.dimension)) === 'claims' && get().caseId === caseId) {
-        clearDraft(caseId);
-        set({ claimsDirty: false });
-      }
-      forgetCase(caseId);
-      forgetUnfinished(caseId);
-      if (get().caseId === caseId) {
-        await refresh();
+    const uid = newUid();
+    const outbox = useLabelOutbox.getState();
+    const status: SaveStatus = outbox.fault ? 'waiting' : 'saving';
+    set((s) => ({ saves: { ...s.saves, [saveKey(caseId, step)]: { value, reason, status, error: null, at: null, uid } } }));
+    outbox.submit({
+      uid, reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason: reason || null, givenAt: new Date().toISOString(),
+    });
+  }
+
+  function labelWritten(entry: PendingLabel, result: { eventId: number; at: string }): void {
+    const key = saveKey(entry.caseId, entry);
+    const mine = get().saves[key]?.uid === entry.uid;
+    set((s) => {
+      const saves = mine ? { ...s.saves, [key]: { ...s.saves[key], status: 'saved' as const, error: null, at: result.at } } : s.saves;
+      // the stored label is now this value, even before the refreshed item arrives
+      const current = s.item && s.item.detail.case.id === entry.caseId && reviewerContext()?.reviewerId === entry.reviewerId
+        ? {
+            ...s.item,
+            steps: s.item.steps.map((candidate) =>
+              sameStep(candidate, entry) ? { ...candidate, current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } } : candidate),
+          }
+        : s.item;
+      return { saves, item: current };
+    });
+    if (mine && kindOf(dimensionOf(get().dimensions, entry.dimension)) === 'claims' && get().caseId === entry.caseId) {
+      clearDraft(entry.caseId);
+      set({ claimsDirty: false });
+    }
+    forgetCase(entry.caseId);
+    forgetUnfinished(entry.caseId);
+    if (get().caseId === entry.caseId) {
+      void refresh().then(() => {
         if (get().historyOpen) void loadHistory();
-      }
-    } catch (error) {
-      set((s) => ({ saves: { ...s.saves, [key]: { value, reason, status: 'error', error: toErrorBody(error), at: null } } }));
-      // still on the step right after the failed one: go back to it, its choice shown as not saved (Enter retries)
-      const s = get();
-      if (s.caseId === caseId && s.stepIndex === stepAfter(s.item?.steps ?? [], stepIndex) && !s.reasonPrompt && !s.numericDraft) {
-        set({ stepIndex });
-      }
+      });
     }
   }
+
+  function labelRefused(entry: PendingLabel, error: ApiErrorBody): void {
+    const key = saveKey(entry.caseId, entry);
+    if (get().saves[key]?.uid !== entry.uid) return;
+    set((s) => ({ saves: { ...s.saves, [key]: { ...s.saves[key], status: 'error', error, at: null } } }));
+    // still on the step right after the refused one: go back to it, its choice shown as not saved (Enter retries)
+    const s = get();
+    const stepIndex = s.caseId === entry.caseId && s.item ? s.item.steps.findIndex((candidate) => sameStep(candidate, entry)) : -1;
+    if (stepIndex >= 0 && s.stepIndex === stepAfter(s.item?.steps ?? [], stepIndex) && !s.reasonPrompt && !s.numericDraft) {
+      set({ stepIndex });
+    }
+  }
+
+  /** Undo of a label still in the outbox: it is taken out, never written, and no undo event is needed. */
+  function undoPending(entry: PendingLabel): void {
+    const key = saveKey(entry.caseId, entry);
+    const still = latestFor(useLabelOutbox.getState().entries, entry);
+    const { item } = get();
+    const index = item && item.detail.case.id === entry.caseId ? item.steps.findIndex((candidate) => sameStep(candidate, entry)) : -1;
+    const stored = index >= 0 ? item?.steps[index].current?.value ?? null : null;
+    set((s) => {
+      const saves = { ...s.saves };
+      if (!still) delete saves[key];
+      return { saves, ...(index >= 0 ? { stepIndex: index, numericDraft: '', reasonPrompt: null } : {}) };
+    });
+    showToast({ kind: 'undo', caseId: entry.caseId, dimension: entry.dimension, responseId: entry.responseId, value: still ? still.value : stored });
+  }
+
+  onLabelSettled((settled) => {
+    if (settled.kind === 'written') labelWritten(settled.entry, settled.result);
+    else labelRefused(settled.entry, settled.error);
+  });
+  useLabelOutbox.subscribe(() => {
+    const ctx = reviewerContext();
+    if (!ctx) return;
+    const saves = get().saves;
+    const next = pendingSaves(ctx.reviewerId, saves);
+    if (next !== saves) set({ saves: next });
+  });
 
   /** Records a choice for the current step and moves on (asking for a reason first when it changes a saved label). */
   function decide(value: LabelValue): void {
@@ -443,6 +645,10 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const stored = step.current ? step.current.value : null;
     const same = step.current !== null && JSON.stringify(stored) === JSON.stringify(value);
     if (same && (!pending || pending.status === 'saved')) {
+      advance();
+      return;
+    }
+    if (pending && (pending.status === 'saving' || pending.status === 'waiting') && JSON.stringify(pending.value) === JSON.stringify(value)) {
       advance();
       return;
     }
@@ -507,14 +713,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const ctx = reviewerContext();
       if (!ctx) return;
       keepDirtyDraft();
-      itemCache.clear();
-      forgetNavigation();
+      forgetEverything();
       resetTrail();
       caseTicket++;
       writeJson(queueStorageKey(ctx.testSetId), queue);
       set({
         queue, openedFor: ctx.reviewerId, pendingQueue: null, opening: true, openError: null, exhausted: null, caseId: null, item: null, progress: null, position: null,
-        saves: {}, reasonPrompt: null, history: null, claimsDraft: null, claimsDirty: false,
+        saves: pendingSaves(ctx.reviewerId), reasonPrompt: null, history: null, claimsDraft: null, claimsDirty: false,
       });
       try {
         void get().loadDimensions();
@@ -557,15 +762,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     closeQueue() {
       keepDirtyDraft();
       caseTicket++;
-      itemCache.clear();
-      forgetNavigation();
+      forgetEverything();
       set({ queue: null, openedFor: null, caseId: null, item: null, exhausted: null, openError: null, opening: false, reasonPrompt: null, claimsDirty: false });
     },
 
     reset() {
       caseTicket++;
-      itemCache.clear();
-      forgetNavigation();
+      forgetEverything();
       resetTrail();
       set({
         queue: null, openedFor: null, pendingQueue: null, caseId: null, item: null, exhausted: null, openError: null, opening: false, progress: null, position: null,
@@ -590,11 +793,10 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         await showCase(target, null, 'next');
         return;
       }
-      const known = neighbours.get(caseId)?.[direction];
-      let target = known;
+      let target = neighbours.get(caseId)?.[direction];
       if (target === undefined) {
         try {
-          target = (await invoke('queue.navigate', { reviewerId: ctx.reviewerId, queue, fromCaseId: caseId, direction })).caseId;
+          target = await loadNeighbour(ctx.reviewerId, queue, caseId, direction);
         } catch (error) {
           set({ loadError: toErrorBody(error) });
           return;
@@ -630,7 +832,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       let target = neighbours.get(caseId)?.previous;
       if (target === undefined) {
         try {
-          target = (await invoke('queue.navigate', { reviewerId: ctx.reviewerId, queue, fromCaseId: caseId, direction: 'previous' })).caseId;
+          target = await loadNeighbour(ctx.reviewerId, queue, caseId, 'previous');
         } catch (error) {
           set({ loadError: toErrorBody(error) });
           return;
@@ -725,6 +927,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     async undo() {
       const ctx = reviewerContext();
       if (!ctx) return;
+      const withdrawn = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
+      if (withdrawn) {
+        undoPending(withdrawn);
+        return;
+      }
       try {
         const result = await invoke('labels.undo', { reviewerId: ctx.reviewerId });
         if (!result.undone || !result.caseId || !result.dimension) {
@@ -830,8 +1037,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       updateDraft(claims, to);
     },
 
-    splitReference() {
-      const text = get().item?.detail.case.referenceAnswer;
+    splitReference(text = get().item?.detail.case.referenceAnswer) {
       const parts = splitIntoClaims(text);
       if (parts.length === 0) return;
       updateDraft(parts.map((part) => ({ text: part, evidence: [] })), 0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ANSWERABILITY, CaseSchema, DocumentSchema, IMPORT_KINDS, ORIGINS, ResponseSchema, SPLITS,
 } from '../domain/schemas';
+import { SettledFieldsSchema } from './conflict-ops';
 
 /** The shapes the API contract's operations take and give. */
 
@@ -12,11 +13,15 @@ export const ErrorLocationSchema = z.object({
 });
 export type ErrorLocation = z.infer<typeof ErrorLocationSchema>;
 
-export const API_ERROR_CODES = ['invalid-input', 'invalid-data', 'not-found', 'no-test-set', 'conflict', 'internal'] as const;
+export const API_ERROR_CODES = ['invalid-input', 'invalid-data', 'not-found', 'no-test-set', 'conflict', 'storage-unavailable', 'internal'] as const;
+/** Why the test-set file could not be written ('storage-unavailable' only): nothing of the failed call was written. */
+export const STORAGE_FAULT_REASONS = ['disk-full', 'read-only', 'io-error', 'busy'] as const;
+export type StorageFaultReason = (typeof STORAGE_FAULT_REASONS)[number];
 export const ApiErrorSchema = z.object({
   code: z.enum(API_ERROR_CODES),
   message: z.string(),
   location: ErrorLocationSchema.nullish(),
+  reason: z.enum(STORAGE_FAULT_REASONS).nullish(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
@@ -70,6 +75,8 @@ export const CaseDetailSchema = z.object({
   case: CaseSchema,
   documents: z.array(StoredDocumentSchema),
   responses: z.array(ResponseSchema),
+  /** Claims / reference answer as the lead settled them after a conflict (the imported values stay in `case`). */
+  settled: SettledFieldsSchema.optional(),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 

@@ -6,6 +6,7 @@ import {
 } from './contract-shapes';
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
+import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
 
@@ -46,7 +47,7 @@ export const contract = {
   'imports.status': op(z.object({ jobId: z.string() }), ImportJobSchema),
   /** Desktop only: a native file dialog. Browser mode answers `supported: false`. */
   'dialog.pickPath': op(
-    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'importFile']) }),
+    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'importFile', 'exportFolder', 'importFolder']) }),
     z.object({ supported: z.boolean(), path: z.string().nullable() }),
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
@@ -55,6 +56,7 @@ export const contract = {
   ...agreementOps,
   ...calibrationOps,
   ...exchangeOps,
+  ...conflictOps,
 } as const;
 
 export type Contract = typeof contract;

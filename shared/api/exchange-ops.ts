@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LabelValueSchema } from '../domain/dimensions';
+import { TestSetInfoSchema } from './contract-shapes';
 
 /** Offline team exchange (SPEC workflow 8) and backups: label packs out and in, the automatic backups of the open file. */
 
@@ -38,6 +39,21 @@ export type LabelPackManifest = z.infer<typeof LabelPackManifestSchema>;
 const PackFileSchema = z.object({ name: z.string(), path: z.string(), bytes: z.number().int(), sha256: z.string() });
 
 export const BackupInfoSchema = z.object({ path: z.string(), reason: z.string(), createdAt: z.string(), size: z.number().int() });
+export type BackupInfo = z.infer<typeof BackupInfoSchema>;
+
+/** Minutes between automatic backups of the open file (0 = off); a setting of this computer, not of the test set. */
+export const BACKUP_INTERVAL_CHOICES = [0, 5, 10, 30, 60] as const;
+export const DEFAULT_BACKUP_INTERVAL: (typeof BACKUP_INTERVAL_CHOICES)[number] = 10;
+export const BackupSettingsSchema = z.object({ intervalMinutes: z.literal(BACKUP_INTERVAL_CHOICES) });
+export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
+
+export const ReviewerEventCountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  eventCount: z.number().int(),
+  lastEventAt: z.string().nullable(),
+});
+export type ReviewerEventCount = z.infer<typeof ReviewerEventCountSchema>;
 
 const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
@@ -60,10 +76,27 @@ export const exchangeOps = {
       eventCount: z.number().int(),
       added: z.number().int(),
       alreadyPresent: z.number().int(),
+      /** Case fields (claims, reference answer) in conflict after the merge that were not before. */
+      conflictsOpened: z.number().int(),
       backupPath: z.string().nullable(),
     }),
   ),
+  /** Every reviewer of the open file with the number of label events they made (undos included) and the time of their last one. */
+  'labels.reviewerCounts': op(z.object({}).default({}), z.array(ReviewerEventCountSchema)),
   /** The automatic backups of the open test set, newest first. */
   'backups.list': op(z.object({}).default({}), z.array(BackupInfoSchema)),
+  /** A backup of the open file now (reason "manual"). */
+  'backups.create': op(z.object({}).default({}), BackupInfoSchema),
+  'backups.settings': op(z.object({}).default({}), BackupSettingsSchema),
+  'backups.saveSettings': op(BackupSettingsSchema, BackupSettingsSchema),
+  /**
+   * Replaces the open file's content with one of its backups (only a path that `backups.list` gives): the backup is
+   * verified first, the current state is backed up ("before-restore", so the restore can be undone), then the file is
+   * reopened. Refused while an import is running.
+   */
+  'backups.restore': op(
+    z.object({ path: z.string().min(1) }),
+    z.object({ restored: BackupInfoSchema, safetyBackup: BackupInfoSchema, testSet: TestSetInfoSchema }),
+  ),
 } as const;
 

@@ -66,6 +66,8 @@ export const LabelingItemSchema = z.object({
    * every step has a current non-null label of theirs); a 'filter' queue over the cases matching its filters.
    */
   position: z.object({ index: z.number().int(), total: z.number().int(), done: z.number().int() }).nullable(),
+  /** This reviewer's current edit of the reference answer (the built-in field referenceAnswer), or null. */
+  referenceAnswerEdit: CurrentLabelSchema.nullable().optional(),
 });
 export type LabelingItem = z.infer<typeof LabelingItemSchema>;
 
@@ -152,6 +154,10 @@ export const labelingOps = {
       dimension: z.string().min(1),
       value: LabelValueSchema,
       reason: z.string().max(2000).nullish(),
+      /** The event's uid, made by the client so a retried call is written once: an event with this uid already here comes back as it is. */
+      uid: z.string().min(1).max(200).nullish(),
+      /** The test set the client means; a call meant for another file is refused ('conflict', field testSetId) and writes nothing. */
+      testSetId: z.string().min(1).nullish(),
     }),
     /** Recording the current value again appends nothing: the current event comes back with appended false. */
     z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema, appended: z.boolean().optional() }),

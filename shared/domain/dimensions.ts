@@ -34,10 +34,30 @@ export const DimensionSchema = z
     if (d.type === 'numeric' && (d.min == null || d.max == null || d.min >= d.max)) {
       ctx.addIssue({ code: 'custom', path: ['max'], message: 'a numeric dimension needs min < max' });
     }
+    if (d.name === REFERENCE_ANSWER_FIELD) ctx.addIssue({ code: 'custom', path: ['name'], message: `"${REFERENCE_ANSWER_FIELD}" is the built-in reference-answer field; choose another name` });
     const seen = new Set(d.options.map((o) => String(o.value)));
     if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'values must be distinct' });
   });
 export type Dimension = z.infer<typeof DimensionSchema>;
+
+/**
+ * The reference answer as a reviewer edited it: a built-in, case-scoped field
+ * recorded as label events like any dimension (so it travels in label packs
+ * and shows in a case's history), but never a guided step, never in the
+ * test set's dimension list, hence never in agreement figures or progress.
+ * Chosen over a field inside the claims value so that every claims event
+ * already stored or exported keeps its shape: existing files and packs import
+ * unchanged (an app older than this refuses a pack with such events, naming
+ * the unknown dimension, and writes nothing). Conflicts: shared/labeling/conflicts.ts.
+ */
+export const REFERENCE_ANSWER_FIELD = 'referenceAnswer';
+export const REFERENCE_ANSWER_DIMENSION: Dimension = { name: REFERENCE_ANSWER_FIELD, type: 'structured', scope: 'case', options: [] };
+export const ReferenceAnswerValueSchema = z.string().trim().min(1, 'the reference answer cannot be empty').max(20000);
+
+/** The dimension a label event may name: one of the test set's, or the built-in reference answer. */
+export function recordableDimension(dimensions: readonly Dimension[], name: string): Dimension | undefined {
+  return dimensions.find((d) => d.name === name) ?? (name === REFERENCE_ANSWER_FIELD ? REFERENCE_ANSWER_DIMENSION : undefined);
+}
 
 /** A value of the structured `claims` dimension: the gold claims as this reviewer settled them. */
 export const ClaimsValueSchema = z.array(ClaimSchema);
@@ -72,6 +92,7 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
 /** Why a value does not fit its dimension, or null when it does. */
 export function valueProblem(dimension: Dimension, value: LabelValue): string | null {
   if (value === null) return null;
+  if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : 'expected the reference answer as non-empty text';
   switch (dimension.type) {
     case 'structured':
       return ClaimsValueSchema.safeParse(value).success ? null : 'expected a list of claims';

@@ -6,8 +6,11 @@
  */
 import { enAgreement } from './agreement.en';
 import { enCalibration } from './calibration.en';
+import { enConflicts } from './conflicts.en';
+import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
+import { enStorage } from './storage.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -246,5 +249,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts } as const;
 export type MessageKey = keyof typeof en;

@@ -57,8 +57,16 @@ export function hasEnumLabel(locale: Locale, kind: EnumKind, value: string): boo
   return lookup(locale, `enum.${kind}.${value}`) !== undefined;
 }
 
+// building a formatter costs far more than using one, and headers format numbers on every render
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale).format(value);
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 export { en, zhCN };

@@ -1,6 +1,9 @@
 import type { enCore, MessageKey } from './en';
 import { zhAgreement } from './agreement.zh-CN';
 import { zhCalibration } from './calibration.zh-CN';
+import { zhConflicts } from './conflicts.zh-CN';
+import { zhData } from './data.zh-CN';
+import { zhStorage } from './storage.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 
@@ -241,4 +244,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts };

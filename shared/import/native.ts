@@ -39,9 +39,11 @@ export function addNativeRecord(
   if (kind === 'responses' && raw.id === undefined && typeof raw.caseId === 'string' && typeof raw.system === 'string') {
     input = { id: `${raw.caseId.trim()}@${raw.system.trim()}`, ...raw };
   }
-  const result = schema.safeParse(input, { reportInput: true });
+  // Issues carrying their input (for the message) cost on every record: only a failing one is parsed again with them.
+  const result = schema.safeParse(input);
   if (!result.success) {
-    const p = summarizeIssues(result.error.issues, schema, noun, unit);
+    const issues = schema.safeParse(input, { reportInput: true }).error!.issues;
+    const p = summarizeIssues(issues, schema, noun, unit);
     throw new ImportDataError(collector.fileName, line, p.field, p.message);
   }
   const rec = result.data as never;

@@ -20,10 +20,12 @@ export interface ImportedCaseValues {
   answerability?: string | null;
   questionType?: string | null;
   claims?: readonly unknown[] | null;
+  /** The claims the lead settled after a conflict: proposed instead of the imported ones. */
+  settledClaims?: readonly unknown[] | null;
 }
 
 /** Reason codes of the suggestions that come from the imported case rather than from a rule. */
-export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value', questionType: 'imported-case-value', claims: 'imported-claims' } as const;
+export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value', questionType: 'imported-case-value', claims: 'imported-claims', settledClaims: 'settled-claims' } as const;
 
 /**
  * The steps of one case with this reviewer's current labels and suggestions:
@@ -31,7 +33,8 @@ export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value
  *   current answerability (the imported one when they have not labeled it)
  *   × their current responseBehavior of that response (see suggestRefusalCorrect);
  * - answerability / questionType / claims not labeled yet: the imported case value,
- *   when the case has one (reason "imported-case-value" / "imported-claims").
+ *   when the case has one (reason "imported-case-value" / "imported-claims"); for
+ *   claims the lead settled after a conflict, those (reason "settled-claims").
  * Judge verdicts are never a source of suggestions (blind labeling).
  */
 export function buildStepViews(
@@ -54,6 +57,9 @@ export function buildStepViews(
       if ((step.dimension === 'answerability' || step.dimension === 'questionType') && imported[step.dimension]) {
         view.suggestion = imported[step.dimension] as string;
         view.suggestionReason = IMPORTED_SUGGESTION_REASONS[step.dimension];
+      } else if (step.dimension === 'claims' && imported.settledClaims) {
+        view.suggestion = imported.settledClaims as LabelValue;
+        view.suggestionReason = IMPORTED_SUGGESTION_REASONS.settledClaims;
       } else if (step.dimension === 'claims' && imported.claims && imported.claims.length > 0) {
         view.suggestion = imported.claims as LabelValue;
         view.suggestionReason = IMPORTED_SUGGESTION_REASONS.claims;

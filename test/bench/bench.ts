@@ -85,11 +85,20 @@ try {
   runImport(db, { kind: 'documents', format: 'jsonl', fileName: 'documents.jsonl', bytes: Buffer.from(files.documents) });
 
   let start = performance.now();
-  runImport(db, { kind: 'cases', format: 'jsonl', fileName: 'cases.jsonl', bytes: Buffer.from(files.cases) });
+  let writingFrom = 0;
+  runImport(db, { kind: 'cases', format: 'jsonl', fileName: 'cases.jsonl', bytes: Buffer.from(files.cases) }, ({ phase }) => {
+    if (phase === 'writing' && writingFrom === 0) writingFrom = performance.now();
+  });
   const importSeconds = (performance.now() - start) / 1000;
   results.importCasesPerSecond = Math.round(CASES / importSeconds);
+  // where the import's time goes: decoding and validating the file, then the one write transaction
+  results.importParseMs = Math.round(writingFrom - start);
+  results.importWriteMs = Math.round(importSeconds * 1000 - (writingFrom - start));
 
-  // The floor: the same rows through bare prepared statements, no parsing or checks.
+  // The floor, same rows and same run: the case lines already JSON-parsed, one prepared INSERT each into a
+  // five-column table with only the id index (slices and claims as JSON text). The import above also decodes
+  // and validates the file, checks ids and docIds, writes slices, claims and evidence with their indexes, and
+  // builds the trigram search index, all in one durable transaction.
   const bare = new Database(join(dir, 'bare.sqlite'));
   bare.pragma('journal_mode = WAL');
   bare.exec('CREATE TABLE cases (seq INTEGER PRIMARY KEY, id TEXT UNIQUE, query TEXT, reference_answer TEXT, slices TEXT, claims TEXT)');

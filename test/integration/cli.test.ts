@@ -195,7 +195,7 @@ describe('touchstone CLI never harms the file it only reads', () => {
     expect(check.json).toMatchObject({ ok: false, schemaVersion: 1 });
     expect(readFileSync(db).equals(before)).toBe(true);
     const init = await cli('init', '--db', db, '--json');
-    expect(init.json.backupPath).toMatch(/v1-backup/);
+    expect(init.json.backupPath).toMatch(/\.backups[\\/].*-before-migration-v1\.sqlite$/);
     expect((await cli('stats', '--db', db)).code).toBe(0);
   });
 

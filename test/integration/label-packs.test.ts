@@ -190,7 +190,7 @@ describe('label packs and backups on real files', () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     let ms = Date.parse('2026-01-01T00:00:00.000Z');
-    for (let i = 0; i < BACKUPS_KEPT + 3; i += 1) await backupTestSet(opened.db, opened.file, 'Before Import!', () => new Date((ms += 1000)));
+    for (let i = 0; i < BACKUPS_KEPT + 3; i += 1) await backupTestSet(opened.db, opened.file, 'Before Import!', { now: () => new Date((ms += 1000)) });
     const list = listBackups(opened.file);
     expect(list.length).toBe(BACKUPS_KEPT);
     expect(list[0].createdAt).toBe(new Date(ms).toISOString());

@@ -138,6 +138,11 @@ describe('native file dialogs', () => {
     expect(dialogSpec('importFile')).toMatchObject({ kind: 'open', filters: [{ extensions: ['jsonl', 'csv', 'json'] }, { extensions: ['*'] }] });
   });
 
+  it('picks folders for label packs: an export folder may be created from the dialog, an import folder must exist', () => {
+    expect(dialogSpec('exportFolder')).toMatchObject({ kind: 'folder', properties: ['openDirectory', 'createDirectory'] });
+    expect(dialogSpec('importFolder')).toMatchObject({ kind: 'folder', properties: ['openDirectory'] });
+  });
+
   it('gives a new test set an extension when the dialog did not', () => {
     expect(withTestSetExtension('/home/me/eval')).toBe('/home/me/eval.sqlite');
     expect(withTestSetExtension('/home/me/eval.sqlite')).toBe('/home/me/eval.sqlite');

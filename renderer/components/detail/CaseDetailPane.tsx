@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { settledClaimsOf } from '../../../shared/labeling/conflicts';
 import { useI18n } from '../../i18n/useI18n';
 import { useDetailStore } from '../../stores/detailStore';
 import { ErrorDetails } from '../common/ErrorDetails';
@@ -37,9 +38,9 @@ export function CaseDetailPane() {
       <div className={loading ? 'detail-content stale' : 'detail-content'} data-testid="case-detail" data-detail-id={detail.case.id}>
         <CaseHeader record={detail.case} />
         <CaseMeta record={detail.case} />
-        <ReferenceAnswer text={detail.case.referenceAnswer} />
-        <ClaimList claims={detail.case.claims} documents={detail.documents} activeClaim={activeClaim} onActivate={setActiveClaim} />
-        <DocumentList claims={detail.case.claims} documents={detail.documents} activeClaim={activeClaim} />
+        <ReferenceAnswer text={detail.case.referenceAnswer} settled={detail.settled?.referenceAnswer} />
+        <ClaimList claims={settledClaimsOf(detail.settled) ?? detail.case.claims} settled={detail.settled?.claims} imported={detail.case.claims} documents={detail.documents} activeClaim={activeClaim} onActivate={setActiveClaim} />
+        <DocumentList claims={settledClaimsOf(detail.settled) ?? detail.case.claims} documents={detail.documents} activeClaim={activeClaim} />
         <ResponseList responses={detail.responses} />
       </div>
     );

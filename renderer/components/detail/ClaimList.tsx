@@ -1,19 +1,24 @@
 import { useMemo } from 'react';
+import type { SettledValue } from '../../../shared/api/conflict-ops';
 import type { Claim } from '../../../shared/domain/schemas';
 import { locateEvidence, type EvidenceLocation } from '../../../shared/text/evidence';
 import { useI18n } from '../../i18n/useI18n';
 import { evidenceAnchor, type StoredDocument } from '../../view/documentView';
 import { Icon } from '../common/Icon';
 import { revealAnchor } from './revealAnchor';
+import { SettledNote } from './SettledNote';
 
 interface ClaimListProps {
   claims: readonly Claim[];
+  /** When the lead settled the claims (then `claims` are those): the resolution, and the claims as imported. */
+  settled?: SettledValue | null;
+  imported?: readonly Claim[];
   documents: readonly StoredDocument[];
   activeClaim: number | null;
   onActivate(claimNumber: number | null): void;
 }
 
-export function ClaimList({ claims, documents, activeClaim, onActivate }: ClaimListProps) {
+export function ClaimList({ claims, settled, imported, documents, activeClaim, onActivate }: ClaimListProps) {
   const { t } = useI18n();
   const locations = useMemo(
     () => claims.map((claim) => claim.evidence.map((evidence) => locateEvidence(evidence, documents))),
@@ -25,6 +30,7 @@ export function ClaimList({ claims, documents, activeClaim, onActivate }: ClaimL
       <h2 className="section-title">
         {t('detail.claims')}
         {claims.length > 0 ? <span className="section-count">{t('detail.claimsSummary', { count: claims.length, missing })}</span> : null}
+        {settled ? <SettledNote settled={settled} /> : null}
       </h2>
       {claims.length === 0 ? (
         <p className="muted">{t('detail.noClaims')}</p>
@@ -71,6 +77,12 @@ export function ClaimList({ claims, documents, activeClaim, onActivate }: ClaimL
           })}
         </ol>
       )}
+      {settled && imported ? (
+        <details className="imported-value" data-testid="claims-imported">
+          <summary><span className="imported-label">{t('conflicts.imported')}</span>{t('conflicts.importedClaims', { count: imported.length })}</summary>
+          <ol>{imported.map((claim, index) => <li key={index}>{claim.text}</li>)}</ol>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -1,15 +1,28 @@
+import type { SettledValue } from '../../../shared/api/conflict-ops';
 import { useI18n } from '../../i18n/useI18n';
+import { SettledNote } from './SettledNote';
 
-export function ReferenceAnswer({ text }: { text: string | null | undefined }) {
+/** The case's reference answer: the lead's settled text when a conflict was resolved, the imported one kept beside it. */
+export function ReferenceAnswer({ text, settled }: { text: string | null | undefined; settled?: SettledValue | null }) {
   const { t } = useI18n();
+  const shown = typeof settled?.value === 'string' ? settled.value : text;
   return (
     <section className="detail-section">
-      <h2 className="section-title">{t('detail.referenceAnswer')}</h2>
-      {text ? (
-        <p className="reference-answer" data-testid="reference-answer">{text}</p>
+      <h2 className="section-title">
+        {t('detail.referenceAnswer')}
+        {settled ? <SettledNote settled={settled} /> : null}
+      </h2>
+      {shown ? (
+        <p className="reference-answer" data-testid="reference-answer" data-settled={settled ? 'true' : undefined}>{shown}</p>
       ) : (
         <p className="muted">{t('detail.noReferenceAnswer')}</p>
       )}
+      {settled ? (
+        <p className="imported-value" data-testid="reference-answer-imported">
+          <span className="imported-label">{t('conflicts.imported')}</span>
+          {text || t('detail.noReferenceAnswer')}
+        </p>
+      ) : null}
     </section>
   );
 }

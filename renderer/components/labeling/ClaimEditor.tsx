@@ -3,8 +3,11 @@ import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Claim } from '../../../shared/domain/schemas';
 import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from '../../stores/labelingStore';
+import { savedKey, shownReference, useReferenceAnswerStore } from '../../stores/referenceAnswerStore';
+import { ErrorDetails } from '../common/ErrorDetails';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from '../../view/labelDomIds';
 import { Icon } from '../common/Icon';
+import '../../styles/conflicts.css';
 
 type EvidenceStatus = LabelingItem['evidence'][number];
 
@@ -22,7 +25,9 @@ export function ClaimEditor() {
   const activeClaim = useLabelingStore((s) => s.activeClaim);
   const store = useLabelingStore.getState;
   const [adding, setAdding] = useState('');
+  const savedEdit = useReferenceAnswerStore((s) => (item ? s.saved[savedKey(item.detail.case.id)] : undefined));
   if (!item) return null;
+  const reference = shownReference(item, savedEdit);
   const claims = draft ?? [];
   const missing = claims.filter((c) => c.evidence.length === 0).length;
   const claimsStep = item.steps.find((s) => s.dimension === 'claims');
@@ -38,13 +43,16 @@ export function ClaimEditor() {
 
   return (
     <div className="claim-editor" data-testid="claim-editor" data-dirty={dirty}>
+      <ReferenceAnswerEdit caseId={item.detail.case.id} text={reference.text} source={reference.source} settledBy={reference.settledBy} />
       <div className="claim-editor-bar">
         <span className="claim-count">{t('labeling.claims.count', { count: claims.length, missing })}</span>
-        <button type="button" className="button small" title={t('labeling.claims.splitTitle')} onClick={() => store().splitReference()} data-testid="claim-split">
+        <button type="button" className="button small" title={t('labeling.claims.splitTitle')} onClick={() => store().splitReference(reference.text)} data-testid="claim-split">
           {t('labeling.claims.split')}
         </button>
       </div>
-      {fromCase && claims.length > 0 ? <p className="claim-note">{t('labeling.claims.fromCase')}</p> : null}
+      {fromCase && claims.length > 0 ? (
+        <p className="claim-note">{claimsStep?.suggestionReason === 'settled-claims' ? t('labeling.why.settled-claims') : t('labeling.claims.fromCase')}</p>
+      ) : null}
       {claims.length === 0 ? <p className="claim-empty">{t('labeling.claims.empty')}</p> : null}
       <ol className="claim-items">
         {claims.map((claim, index) => (
@@ -243,5 +251,83 @@ function ClaimItem({ claim, index, count, active, statusOf }: ClaimItemProps) {
         </button>
       </div>
     </li>
+  );
+}
+
+interface ReferenceAnswerEditProps {
+  caseId: string;
+  text: string | null;
+  source: 'mine' | 'settled' | 'imported';
+  settledBy: string | null;
+}
+
+/**
+ * The reference answer the claims are split from, and the way to edit it:
+ * confirming saves the new text at once as this reviewer's label event (the
+ * built-in field referenceAnswer), so it travels in their label pack.
+ */
+function ReferenceAnswerEdit({ caseId, text, source, settledBy }: ReferenceAnswerEditProps) {
+  const { t } = useI18n();
+  const editing = useReferenceAnswerStore((s) => s.editing === caseId);
+  const draft = useReferenceAnswerStore((s) => s.draft);
+  const saving = useReferenceAnswerStore((s) => s.saving);
+  const error = useReferenceAnswerStore((s) => s.error);
+  const edits = useReferenceAnswerStore.getState;
+  const sourceLabel = source === 'mine' ? t('refAnswer.source.mine') : source === 'settled' ? t('refAnswer.source.settled', { by: settledBy ?? '' }) : t('refAnswer.source.imported');
+  const empty = draft.trim() === '';
+
+  return (
+    <div className="ref-edit" data-testid="ref-answer" data-source={source}>
+      <div className="ref-edit-head">
+        <span className="ref-edit-title">{t('refAnswer.title')}</span>
+        <span className={`ref-edit-source ${source}`} data-testid="ref-answer-source">{sourceLabel}</span>
+        {editing ? null : (
+          <button type="button" className="button small ref-edit-button" title={t('refAnswer.editTitle')} onClick={() => edits().start(caseId, text ?? '')} data-testid="ref-answer-edit">
+            <Icon name="edit" size={13} /> {t('refAnswer.edit')}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form
+          className="ref-edit-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!empty) void edits().save();
+          }}
+        >
+          <textarea
+            className="input ref-edit-input"
+            value={draft}
+            autoFocus
+            rows={4}
+            aria-label={t('refAnswer.title')}
+            data-testid="ref-answer-input"
+            onChange={(event) => edits().setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.nativeEvent.isComposing) return;
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                event.stopPropagation();
+                edits().cancel();
+              } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                event.stopPropagation();
+                if (!empty) void edits().save();
+              }
+            }}
+          />
+          <div className="ref-edit-actions">
+            <span className={empty ? 'claim-dirty' : 'claim-hint'}>{empty ? t('refAnswer.empty') : saving ? t('refAnswer.saving') : t('refAnswer.hint')}</span>
+            <button type="button" className="button small" onClick={() => edits().cancel()} data-testid="ref-answer-cancel">{t('refAnswer.cancel')}</button>
+            <button type="submit" className="button primary small" disabled={empty || saving} data-testid="ref-answer-save">
+              {t('refAnswer.save')} <kbd className="on-primary">Ctrl+Enter</kbd>
+            </button>
+          </div>
+          {error ? <ErrorDetails error={error} testId="ref-answer-error" /> : null}
+        </form>
+      ) : (
+        <p className="ref-edit-text" data-testid="ref-answer-text">{text || t('refAnswer.none')}</p>
+      )}
+    </div>
   );
 }

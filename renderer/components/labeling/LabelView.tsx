@@ -10,6 +10,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { LabelHeader } from './LabelHeader';
 import { LabelStart } from './LabelStart';
 import { LabelToast } from './LabelToast';
+import { SaveFaultBanner } from './SaveFaultBanner';
 import { ShortcutOverlay } from './ShortcutOverlay';
 import { StepPanel } from './StepPanel';
 import '../../styles/labeling.css';
@@ -87,6 +88,7 @@ export function LabelView() {
   return (
     <div className="label-view" data-testid="label-view">
       {queue && reviewerId !== null ? <LabelHeader /> : null}
+      <SaveFaultBanner />
       {body}
       <ShortcutOverlay />
       <LabelToast />

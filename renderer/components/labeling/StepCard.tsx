@@ -12,6 +12,7 @@ import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
 import { ReasonPrompt } from './ReasonPrompt';
 import { SummaryStep } from './SummaryStep';
+import { StepWaitingMark } from './StepWaitingMark';
 import { isSaved } from './StepPanel';
 import { VerdictLine } from './VerdictLine';
 
@@ -56,6 +57,7 @@ export function StepCard() {
         <span className="step-count">{t('labeling.step.of', { index: stepIndex + 1, count: item.steps.length })}</span>
         <span className="step-card-status">
           {save?.status === 'saving' ? <span className="status-saving"><span className="saving-dot" /> {t('labeling.step.saving')}</span> : null}
+          <StepWaitingMark save={save} />
           {saved ? (
             <span className="status-saved" title={step.current ? t('labeling.step.savedAt', { time: formatTime(i18n, step.current.at) }) : undefined}>
               <Icon name="check" size={12} /> {t('labeling.step.saved')}

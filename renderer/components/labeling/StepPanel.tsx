@@ -5,6 +5,7 @@ import { saveKey, shownValue, useLabelingStore, type LabelStep, type StepSave } 
 import { dimensionLabel, valueLabel } from '../../view/labelText';
 import { Icon } from '../common/Icon';
 import { StepCard } from './StepCard';
+import { StepWaitingMark } from './StepWaitingMark';
 import { VerdictLine, verdictFor } from './VerdictLine';
 
 export type StepState = 'current' | 'saved' | 'todo';
@@ -52,7 +53,8 @@ function StepSequence({ item }: { item: LabelingItem }) {
       const responseIndex = responses.findIndex((r) => r.id === step.responseId);
       const response = responses[responseIndex];
       rows.push(
-        <li key={`group-${step.responseId ?? 'case'}`} className="sequence-group">
+        // rows keyed by position: the next case's sequence updates these elements instead of building new ones
+        <li key={`group-${index}`} className="sequence-group">
           {step.responseId === null ? t('labeling.steps.caseGroup') : (
             <>
               {t('labeling.steps.responseGroup', { index: responseIndex + 1 })}
@@ -68,7 +70,7 @@ function StepSequence({ item }: { item: LabelingItem }) {
     const value = shownValue({ saves }, caseId, step);
     const verdict = saved ? verdictFor(item, step) : null;
     rows.push(
-      <li key={`${step.dimension}-${step.responseId ?? ''}`}>
+      <li key={`step-${index}`}>
         <button
           type="button"
           className={`sequence-step state-${state}${save?.status === 'error' ? ' failed' : ''}${saved ? ' is-saved' : ''}`}
@@ -90,6 +92,7 @@ function StepSequence({ item }: { item: LabelingItem }) {
           </span>
           <span className="sequence-status">
             {save?.status === 'saving' ? <span className="saving-dot" title={t('labeling.step.saving')} /> : null}
+            <StepWaitingMark save={save} compact />
             {save?.status === 'error' ? <span className="unsaved-text">{t('labeling.step.unsaved')}</span> : null}
             {saved ? <span className="step-saved" data-testid="step-saved" title={t('labeling.step.saved')}><Icon name="check" size={12} /></span> : null}
           </span>

@@ -1,0 +1,101 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Envelope, OpName, OpParsedInput } from '../shared/api/contract';
+
+/**
+ * Which file-system paths main lets the window pass to the backend (desktop
+ * mode; review finding F6). The window is trusted less than main, so a path
+ * travels on only when the person chose it: in a native dialog main showed in
+ * this session, from the recent-files list (opening a test set), or inside
+ * the app's data folder (the demo). Pure (no 'electron' import), so the unit
+ * tests load it under plain Node.
+ *
+ * Browser mode does not use this: there the person types the path into the
+ * page themselves, and the HTTP bridge answers only requests carrying its token.
+ */
+
+/** How an operation uses a path: reads it, creates exactly it, or writes files into it (a folder). */
+export type PathUse = 'read' | 'create' | 'writeInto';
+
+interface PathField<N extends OpName> {
+  field: string;
+  use: PathUse;
+  of: (input: OpParsedInput<N>) => string | null;
+}
+
+type PathFields = { [N in OpName]?: PathField<N>[] };
+
+/** Every operation input that names a file or folder, and how it is used. */
+export const PATH_FIELDS: PathFields = {
+  'testSets.open': [{ field: 'path', use: 'read', of: (input) => input.path }],
+  'testSets.create': [{ field: 'path', use: 'create', of: (input) => input.path }],
+  'imports.start': [{ field: 'source.path', use: 'read', of: (input) => ('path' in input.source ? input.source.path : null) }],
+  'labels.exportPack': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
+  'labels.importPack': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
+  'anchors.export': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
+  'anchors.import': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
+};
+
+/** Path-like inputs main passes on unchecked, with the reason the backend already confines them. */
+export const CONFINED_BY_BACKEND: { [N in OpName]?: { field: string; why: string } } = {
+  'backups.restore': { field: 'path', why: 'the backend accepts only a path that backups.list gives for the open file' },
+};
+
+/** Only opening a test set may use the recent-files list: main asks the backend for it for those calls alone. */
+export const usesRecentFiles = (name: OpName): boolean => name === 'testSets.open';
+
+export class PathGrants {
+  private readonly picked = new Set<string>();
+  private readonly dataDir: string;
+
+  constructor(dataDir: string, private readonly caseInsensitive = false) {
+    this.dataDir = this.key(dataDir);
+  }
+
+  private key(path: string): string {
+    const absolute = resolve(path);
+    return this.caseInsensitive ? absolute.toLowerCase() : absolute;
+  }
+
+  private static inside(folder: string, path: string): boolean {
+    const rel = relative(folder, path);
+    return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
+  }
+
+  /** A path a native dialog returned (any purpose): the person chose it. */
+  grant(path: string): void {
+    if (isAbsolute(path)) this.picked.add(this.key(path));
+  }
+
+  private allows(path: string, use: PathUse, recentFiles: readonly string[]): boolean {
+    if (!isAbsolute(path)) return false;
+    const key = this.key(path);
+    if (PathGrants.inside(this.dataDir, key)) return true;
+    if (this.picked.has(key)) return true;
+    // an export writes its files into the chosen folder, or into a new folder inside it
+    if (use === 'writeInto' && [...this.picked].some((folder) => PathGrants.inside(folder, key))) return true;
+    return recentFiles.some((p) => isAbsolute(p) && this.key(p) === key);
+  }
+
+  /**
+   * Null when every path of this (contract-validated) call may travel on; else
+   * the envelope the window gets, naming the operation and the field.
+   */
+  refusal(name: OpName, input: unknown, recent: readonly string[] = []): Envelope<never> | null {
+    const recentFiles = usesRecentFiles(name) ? recent : [];
+    for (const { field, use, of } of (PATH_FIELDS[name] ?? []) as PathField<OpName>[]) {
+      const path = of(input as OpParsedInput<OpName>);
+      if (path === null || this.allows(path, use, recentFiles)) continue;
+      return {
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          message: isAbsolute(path)
+            ? `Refused: ${path} was not chosen in a Touchstone dialog. Use the Choose… button${usesRecentFiles(name) ? ' or the recent files' : ''} and try again.`
+            : `Refused: "${path}" is not a full path. Use the Choose… button and try again.`,
+          location: { file: name, line: null, field },
+        },
+      };
+    }
+    return null;
+  }
+}

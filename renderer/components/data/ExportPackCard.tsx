@@ -1,0 +1,90 @@
+import { formatBytes } from '../../../shared/calibration-ui/format';
+import { useI18n } from '../../i18n/useI18n';
+import { useDataStore } from '../../stores/dataStore';
+import { useReviewerStore } from '../../stores/reviewerStore';
+import { ErrorDetails } from '../common/ErrorDetails';
+import { Icon } from '../common/Icon';
+import { FolderField } from './FolderField';
+
+/** The current reviewer's label pack to a folder: labels.jsonl + manifest.json, each with its sha256. */
+export function ExportPackCard() {
+  const { t, locale } = useI18n();
+  const reviewer = useReviewerStore((s) => s.current);
+  const openReviewerDialog = useReviewerStore((s) => s.openDialog);
+  const dir = useDataStore((s) => s.exportDir);
+  const exporting = useDataStore((s) => s.exporting);
+  const result = useDataStore((s) => s.exportResult);
+  const error = useDataStore((s) => s.exportError);
+  const setDir = useDataStore((s) => s.setExportDir);
+  const pickFolder = useDataStore((s) => s.pickFolder);
+  const exportPack = useDataStore((s) => s.exportPack);
+
+  return (
+    <form
+      className="cal-card data-card"
+      data-testid="pack-export"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reviewer) void exportPack(reviewer.id);
+      }}
+    >
+      <div className="cal-card-head">
+        <h2 className="cal-card-title">{t('data.export.title')}</h2>
+      </div>
+      <p className="cal-hint">{t('data.export.hint')}</p>
+      <div className="data-reviewer">
+        <span className="field-label">{t('data.export.reviewer')}</span>
+        {reviewer ? (
+          <strong data-testid="pack-export-reviewer">{reviewer.name}</strong>
+        ) : (
+          <span className="data-reviewer-missing">
+            <span className="muted">{t('data.export.noReviewer')}</span>
+            <button type="button" className="button small" onClick={() => openReviewerDialog()}>
+              {t('data.export.chooseReviewer')}
+            </button>
+          </span>
+        )}
+      </div>
+      <FolderField
+        label={t('data.export.folder')}
+        hint={t('data.export.folderHint')}
+        value={dir}
+        testId="pack-export-dir"
+        onChange={setDir}
+        onPick={() => void pickFolder('exportFolder')}
+      />
+      <div className="data-actions">
+        <button type="submit" className="button primary" data-testid="pack-export-submit" disabled={!reviewer || !dir.trim() || exporting}>
+          <Icon name="arrowRight" />
+          {exporting ? t('data.export.running') : t('data.export.button')}
+        </button>
+      </div>
+      {error ? <ErrorDetails error={error} testId="pack-export-error" /> : null}
+      {result ? (
+        <div className="cal-result ok" data-testid="pack-export-result" data-count={result.eventCount}>
+          <p className="cal-result-title">
+            <Icon name="check" size={14} /> {t('data.export.done', { count: result.eventCount, reviewer: result.reviewer, dir: result.dir })}
+          </p>
+          <table className="cal-table cal-files">
+            <thead>
+              <tr>
+                <th>{t('data.export.file')}</th>
+                <th className="num">{t('data.export.size')}</th>
+                <th>sha256</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.files.map((f) => (
+                <tr key={f.path} data-testid="pack-export-file" data-name={f.name} data-sha256={f.sha256}>
+                  <td className="mono" title={f.path}>{f.name}</td>
+                  <td className="num">{formatBytes(locale, f.bytes)}</td>
+                  <td className="mono cal-sha">{f.sha256}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </form>
+  );
+}

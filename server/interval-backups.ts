@@ -1,0 +1,107 @@
+import type { Db } from '../db/open';
+
+/** How often the timer looks; a backup is due only once its interval has passed. */
+export const CHECK_EVERY_MS = 30_000;
+
+/**
+ * What the open file looks like "now", cheaply: `PRAGMA data_version` moves
+ * when another connection committed (an import's worker, the CLI), and
+ * `total_changes()` counts the rows this connection wrote. Together they tell
+ * whether anything was written since the last look, without reading a table.
+ * Only comparable for the same connection (a switch or reopen starts afresh).
+ */
+export function changeStamp(db: Db): string {
+  const dataVersion = db.pragma('data_version', { simple: true }) as number;
+  const ownChanges = db.prepare('SELECT total_changes()').pluck().get() as number;
+  return `${dataVersion}:${ownChanges}`;
+}
+
+export interface Baseline {
+  db: Db;
+  /** When the last interval backup was taken, or watching this connection began. */
+  at: number;
+  stamp: string;
+}
+
+export type IntervalDecision = 'off' | 'no-file' | 'busy' | 'new-file' | 'not-due' | 'unchanged' | 'back-up';
+
+export interface IntervalInput {
+  now: number;
+  intervalMinutes: number;
+  db: Db | null;
+  stamp: string | null;
+  /** An import or a restore is running: never back up in the middle of one. */
+  busy: boolean;
+  baseline: Baseline | null;
+}
+
+/** The pure decision of one timer tick. */
+export function decideIntervalBackup(input: IntervalInput): IntervalDecision {
+  if (input.intervalMinutes <= 0) return 'off';
+  if (!input.db || input.stamp === null) return 'no-file';
+  if (!input.baseline || input.baseline.db !== input.db) return 'new-file';
+  if (input.busy) return 'busy';
+  if (input.now - input.baseline.at < input.intervalMinutes * 60_000) return 'not-due';
+  if (input.stamp === input.baseline.stamp) return 'unchanged';
+  return 'back-up';
+}
+
+export interface IntervalBackupDeps {
+  now(): number;
+  intervalMinutes(): number;
+  /** The open file's connection, or null. */
+  db(): Db | null;
+  busy(): boolean;
+  backUp(db: Db): Promise<unknown>;
+  /** A failed interval backup is reported, never thrown into the timer. */
+  onError(error: unknown): void;
+}
+
+/**
+ * Backs the open file up every N minutes while it changes. The timer lives
+ * in the backend and is unref'ed, so it never keeps Node alive; `stop` ends it.
+ */
+export class IntervalBackups {
+  private baseline: Baseline | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running = false;
+
+  constructor(private readonly deps: IntervalBackupDeps) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.baseline = null;
+  }
+
+  /** A backup was just written by other means (Back up now): the interval counts from here. */
+  noteBackup(db: Db): void {
+    this.baseline = { db, at: this.deps.now(), stamp: changeStamp(db) };
+  }
+
+  async tick(): Promise<IntervalDecision> {
+    if (this.running) return 'busy';
+    const db = this.deps.db();
+    const now = this.deps.now();
+    const stamp = db ? changeStamp(db) : null;
+    const decision = decideIntervalBackup({ now, intervalMinutes: this.deps.intervalMinutes(), db, stamp, busy: this.deps.busy(), baseline: this.baseline });
+    if (decision === 'new-file' && db && stamp !== null) this.baseline = { db, at: now, stamp };
+    if (decision !== 'back-up' || !db || stamp === null) return decision;
+    this.running = true;
+    try {
+      await this.deps.backUp(db);
+      this.baseline = { db, at: now, stamp };
+    } catch (error) {
+      this.deps.onError(error);
+    } finally {
+      this.running = false;
+    }
+    return decision;
+  }
+}
