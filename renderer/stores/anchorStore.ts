@@ -5,6 +5,7 @@ import { DEFAULT_DRIFT_THRESHOLDS } from '../../shared/api/calibration-ops';
 import type { JudgeRun } from '../../shared/api/agreement-ops';
 import { ANCHOR_NAME_PATTERN, parseDecimal } from '../../shared/calibration-ui/format';
 import type { Dimension } from '../../shared/domain/dimensions';
+import { pickFolder } from '../api/pickFolder';
 import { invoke } from '../api/transport';
 import { toErrorBody } from './errors';
 
@@ -70,10 +71,12 @@ interface AnchorState {
   toggleFreezeList(list: 'roundIds' | 'dimensions' | 'slices', value: number | string): void;
   submitFreeze(): Promise<void>;
   setOutDir(text: string): void;
+  pickOutDir(): Promise<void>;
   setZip(zip: boolean): void;
   exportSelected(): Promise<void>;
   openImport(open: boolean): void;
   setImportDir(text: string): void;
+  pickImportDir(): Promise<void>;
   importSet(): Promise<void>;
   setDriftRun(runId: number): void;
   checkDrift(): Promise<void>;
@@ -225,6 +228,14 @@ export const useAnchorStore = create<AnchorState>()((set, get) => {
     },
 
     setOutDir: (outDir) => set({ outDir, exportError: null }),
+    async pickOutDir() {
+      try {
+        const outDir = await pickFolder('exportFolder');
+        if (outDir) set({ outDir, exportError: null });
+      } catch (error) {
+        set({ exportError: toErrorBody(error) });
+      }
+    },
     setZip: (zip) => set({ zip }),
 
     async exportSelected() {
@@ -244,6 +255,14 @@ export const useAnchorStore = create<AnchorState>()((set, get) => {
     },
 
     setImportDir: (importDir) => set({ importDir, importError: null }),
+    async pickImportDir() {
+      try {
+        const importDir = await pickFolder('importFolder');
+        if (importDir) set({ importDir, importError: null });
+      } catch (error) {
+        set({ importError: toErrorBody(error) });
+      }
+    },
 
     async importSet() {
       const { importDir, importing } = get();

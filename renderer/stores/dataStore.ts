@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { ApiErrorBody, OpInput, OpOutput } from '../../shared/api/contract';
+import type { ApiErrorBody, OpOutput } from '../../shared/api/contract';
 import type { BackupInfo, BackupSettings, ReviewerEventCount } from '../../shared/api/exchange-ops';
+import { pickFolder, type FolderPurpose } from '../api/pickFolder';
 import { invoke } from '../api/transport';
 import { useCasesStore } from './casesStore';
 import { toErrorBody } from './errors';
@@ -14,7 +15,6 @@ export type DataTab = 'packs' | 'conflicts' | 'backups';
 export type ExportResult = OpOutput<'labels.exportPack'>;
 export type ImportResult = OpOutput<'labels.importPack'>;
 export type RestoreResult = OpOutput<'backups.restore'>;
-type FolderPurpose = OpInput<'dialog.pickPath'>['purpose'];
 
 interface DataState {
   testSetId: string | null;
@@ -50,7 +50,7 @@ interface DataState {
   setTab(tab: DataTab): void;
   setExportDir(dir: string): void;
   setImportDir(dir: string): void;
-  pickFolder(purpose: 'exportFolder' | 'importFolder'): Promise<void>;
+  pickFolder(purpose: FolderPurpose): Promise<void>;
   exportPack(reviewerId: number): Promise<void>;
   importPack(): Promise<void>;
   loadBackups(): Promise<void>;
@@ -124,10 +124,10 @@ export const useDataStore = create<DataState>()((set, get) => {
 
     async pickFolder(purpose: FolderPurpose) {
       try {
-        const answer = await invoke('dialog.pickPath', { purpose });
-        if (!answer.supported || !answer.path) return;
-        if (purpose === 'exportFolder') set({ exportDir: answer.path, exportError: null });
-        else set({ importDir: answer.path, importError: null });
+        const path = await pickFolder(purpose);
+        if (!path) return;
+        if (purpose === 'exportFolder') set({ exportDir: path, exportError: null });
+        else set({ importDir: path, importError: null });
       } catch (error) {
         set(purpose === 'exportFolder' ? { exportError: toErrorBody(error) } : { importError: toErrorBody(error) });
       }

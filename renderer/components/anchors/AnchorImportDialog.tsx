@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { FolderField } from '../common/FolderField';
 import { Icon } from '../common/Icon';
 import { Modal } from '../common/Modal';
 
@@ -12,6 +13,7 @@ export function AnchorImportDialog() {
   const result = useAnchorStore((s) => s.importResult);
   const error = useAnchorStore((s) => s.importError);
   const setDir = useAnchorStore((s) => s.setImportDir);
+  const pickDir = useAnchorStore((s) => s.pickImportDir);
   const importSet = useAnchorStore((s) => s.importSet);
   const openImport = useAnchorStore((s) => s.openImport);
   const close = () => openImport(false);
@@ -41,18 +43,7 @@ export function AnchorImportDialog() {
         }}
       >
         <p className="cal-hint">{t('calibration.import.hint')}</p>
-        <label className="field">
-          <span className="field-label">{t('calibration.import.folder')}</span>
-          <input
-            className="input mono"
-            value={dir}
-            autoFocus
-            spellCheck={false}
-            placeholder={t('calibration.export.folderPlaceholder')}
-            data-testid="anchor-import-dir"
-            onChange={(event) => setDir(event.target.value)}
-          />
-        </label>
+        <FolderField label={t('calibration.import.folder')} value={dir} testId="anchor-import-dir" autoFocus onChange={setDir} onPick={() => void pickDir()} />
         {error ? (
           <div className="cal-result error" data-testid="anchor-import-result" data-status="error">
             <p className="cal-result-title"><Icon name="alert" size={14} /> {t('calibration.import.refused')}</p>

@@ -2,6 +2,7 @@ import { formatBytes } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { FolderField } from '../common/FolderField';
 
 /** Export the selected version to a folder (anchors.jsonl + manifest.json), optionally also as a .zip. */
 export function ExportPanel() {
@@ -13,6 +14,7 @@ export function ExportPanel() {
   const result = useAnchorStore((s) => s.exportResult);
   const error = useAnchorStore((s) => s.exportError);
   const setOutDir = useAnchorStore((s) => s.setOutDir);
+  const pickOutDir = useAnchorStore((s) => s.pickOutDir);
   const setZip = useAnchorStore((s) => s.setZip);
   const exportSelected = useAnchorStore((s) => s.exportSelected);
   const files = result ? [...result.files, ...(result.zip ? [result.zip] : [])] : [];
@@ -30,17 +32,7 @@ export function ExportPanel() {
         {selected ? <span className="cal-hint mono">{selected.name} v{selected.version}</span> : null}
       </div>
       <p className="cal-hint">{t('calibration.export.hint')}</p>
-      <label className="field">
-        <span className="field-label">{t('calibration.export.folder')}</span>
-        <input
-          className="input mono"
-          value={outDir}
-          placeholder={t('calibration.export.folderPlaceholder')}
-          spellCheck={false}
-          data-testid="anchor-export-dir"
-          onChange={(event) => setOutDir(event.target.value)}
-        />
-      </label>
+      <FolderField label={t('calibration.export.folder')} value={outDir} testId="anchor-export-dir" onChange={setOutDir} onPick={() => void pickOutDir()} />
       <div className="cal-form-row">
         <label className="cal-check">
           <input type="checkbox" checked={zip} data-testid="anchor-export-zip" onChange={(event) => setZip(event.target.checked)} />

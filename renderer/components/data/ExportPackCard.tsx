@@ -4,7 +4,7 @@ import { useDataStore } from '../../stores/dataStore';
 import { useReviewerStore } from '../../stores/reviewerStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
-import { FolderField } from './FolderField';
+import { FolderField } from '../common/FolderField';
 
 /** The current reviewer's label pack to a folder: labels.jsonl + manifest.json, each with its sha256. */
 export function ExportPackCard() {

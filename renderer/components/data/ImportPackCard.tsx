@@ -3,7 +3,7 @@ import { useDataStore } from '../../stores/dataStore';
 import { fileNameOf } from '../../view/backupText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
-import { FolderField } from './FolderField';
+import { FolderField } from '../common/FolderField';
 
 /** The lead merges a reviewer's pack: verified first (manifest, sha256, same test set), a backup, then only new events. */
 export function ImportPackCard() {
