@@ -22,8 +22,6 @@ export const enData = {
   'data.export.running': 'Exporting…',
   'data.export.done': 'Exported {count} events of {reviewer} to {dir}',
   'data.export.done.one': 'Exported 1 event of {reviewer} to {dir}',
-  'data.export.file': 'File',
-  'data.export.size': 'Size',
 
   'data.import.title': 'Import a label pack',
   'data.import.hint': 'For the lead: merge a reviewer’s pack into this file. The manifest and sha256 are checked and the pack must come from this test set; a backup is written first. Only events not yet here are added; nothing is overwritten.',

@@ -24,8 +24,6 @@ export const zhData: Record<keyof typeof enData, string> = {
   'data.export.running': '正在导出…',
   'data.export.done': '已将 {reviewer} 的 {count} 条事件导出到 {dir}',
   'data.export.done.one': '已将 {reviewer} 的 1 条事件导出到 {dir}',
-  'data.export.file': '文件',
-  'data.export.size': '大小',
 
   'data.import.title': '导入标注包',
   'data.import.hint': '供负责人使用：把某位标注人的标注包合并进本文件。会先校验 manifest 和 sha256，且标注包必须来自本测试集；合并前先写入备份。只添加本文件中还没有的事件，不覆盖任何内容。',

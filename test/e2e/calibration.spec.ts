@@ -211,7 +211,7 @@ test('weekly review: start, label blind, reveal, adjudicate by keyboard, close, 
   await expect(result.locator('[data-testid="anchor-export-file"][data-name="manifest.json"]')).toBeVisible();
   const shown = (await anchorsRow.getAttribute('data-sha256')) as string;
   expect(shown).toMatch(/^[0-9a-f]{64}$/);
-  await expect(anchorsRow.getByTestId('anchor-export-sha256')).toHaveText(shown);
+  await expect(anchorsRow.getByTestId('anchor-export-file-sha256')).toHaveText(shown);
   const onDisk = createHash('sha256').update(readFileSync(resolve(outDir, 'anchors.jsonl'))).digest('hex');
   expect(shown).toBe(onDisk);
   expect(readFileSync(resolve(outDir, 'manifest.json'), 'utf8')).toContain(onDisk);

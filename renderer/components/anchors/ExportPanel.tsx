@@ -1,12 +1,12 @@
-import { formatBytes } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { ExportedFiles } from '../common/ExportedFiles';
 import { FolderField } from '../common/FolderField';
 
 /** Export the selected version to a folder (anchors.jsonl + manifest.json), optionally also as a .zip. */
 export function ExportPanel() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const selected = useAnchorStore((s) => s.selected);
   const outDir = useAnchorStore((s) => s.outDir);
   const zip = useAnchorStore((s) => s.zip);
@@ -48,24 +48,7 @@ export function ExportPanel() {
           <p className="cal-result-title">
             {t('calibration.export.done', { dir: result.dir })}
           </p>
-          <table className="cal-table cal-files">
-            <thead>
-              <tr>
-                <th>{t('calibration.export.file')}</th>
-                <th className="num">{t('calibration.export.size')}</th>
-                <th>sha256</th>
-              </tr>
-            </thead>
-            <tbody>
-              {files.map((f) => (
-                <tr key={f.path} data-testid="anchor-export-file" data-name={f.name} data-sha256={f.sha256}>
-                  <td className="mono" title={f.path}>{f.name}</td>
-                  <td className="num">{formatBytes(locale, f.bytes)}</td>
-                  <td className="mono cal-sha" data-testid="anchor-export-sha256">{f.sha256}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ExportedFiles files={files} testId="anchor-export-file" />
         </div>
       ) : null}
     </form>

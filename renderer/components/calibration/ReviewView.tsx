@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
+import type { MessageKey } from '../../../shared/i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore, type ReviewTab } from '../../stores/roundStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { PageShell } from '../common/PageShell';
+import { PageTabs } from '../common/PageTabs';
 import { RoundList } from './RoundList';
 import { RoundPage } from './RoundPage';
 import { StartRoundCard } from './StartRoundCard';
 import { TrendPane } from './TrendPane';
 import '../../styles/calibration.css';
 
-const TABS: ReviewTab[] = ['rounds', 'trend'];
+const TABS: { name: ReviewTab; label: MessageKey }[] = [
+  { name: 'rounds', label: 'calibration.review.tab.rounds' },
+  { name: 'trend', label: 'calibration.review.tab.trend' },
+];
 
 /** SPEC workflow 5: the weekly calibration review (rounds, reveal, adjudication, figures) and its trend. */
 export function ReviewView() {
@@ -34,21 +39,7 @@ export function ReviewView() {
       title={t('calibration.review.title')}
       subtitle={t('calibration.review.subtitle')}
       aside={
-        <div className="cal-tabs" role="tablist" aria-label={t('calibration.review.tabs')}>
-          {TABS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={tab === name ? 'cal-tab active' : 'cal-tab'}
-              data-testid={`review-tab-${name}`}
-              onClick={() => setTab(name)}
-            >
-              {t(name === 'rounds' ? 'calibration.review.tab.rounds' : 'calibration.review.tab.trend')}
-            </button>
-          ))}
-        </div>
+        <PageTabs label={t('calibration.review.tabs')} tabs={TABS.map(({ name, label }) => ({ name, label: t(label) }))} active={tab} testIdPrefix="review-tab-" onSelect={setTab} />
       }
     >
       {listError ? (

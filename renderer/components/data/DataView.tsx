@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useDataStore, type DataTab } from '../../stores/dataStore';
 import { useTestSetStore } from '../../stores/testSetStore';
 import { PageShell } from '../common/PageShell';
+import { PageTabs } from '../common/PageTabs';
 import { BackupsPanel } from './BackupsPanel';
 import { ConflictsPanel } from './ConflictsPanel';
 import { PacksPanel } from './PacksPanel';
@@ -38,21 +39,7 @@ export function DataView() {
       title={t('data.title')}
       subtitle={t('data.subtitle')}
       aside={
-        <div className="cal-tabs" role="tablist" aria-label={t('data.tabs')}>
-          {TABS.map(({ name, label }) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={tab === name ? 'cal-tab active' : 'cal-tab'}
-              data-testid={`data-tab-${name}`}
-              onClick={() => setTab(name)}
-            >
-              {t(label)}
-            </button>
-          ))}
-        </div>
+        <PageTabs label={t('data.tabs')} tabs={TABS.map(({ name, label }) => ({ name, label: t(label) }))} active={tab} testIdPrefix="data-tab-" onSelect={setTab} />
       }
       overlays={confirming ? <RestoreDialog /> : null}
     >

@@ -1,14 +1,14 @@
-import { formatBytes } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useDataStore } from '../../stores/dataStore';
 import { useReviewerStore } from '../../stores/reviewerStore';
 import { ErrorDetails } from '../common/ErrorDetails';
+import { ExportedFiles } from '../common/ExportedFiles';
 import { Icon } from '../common/Icon';
 import { FolderField } from '../common/FolderField';
 
 /** The current reviewer's label pack to a folder: labels.jsonl + manifest.json, each with its sha256. */
 export function ExportPackCard() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const reviewer = useReviewerStore((s) => s.current);
   const openReviewerDialog = useReviewerStore((s) => s.openDialog);
   const dir = useDataStore((s) => s.exportDir);
@@ -65,24 +65,7 @@ export function ExportPackCard() {
           <p className="cal-result-title">
             <Icon name="check" size={14} /> {t('data.export.done', { count: result.eventCount, reviewer: result.reviewer, dir: result.dir })}
           </p>
-          <table className="cal-table cal-files">
-            <thead>
-              <tr>
-                <th>{t('data.export.file')}</th>
-                <th className="num">{t('data.export.size')}</th>
-                <th>sha256</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.files.map((f) => (
-                <tr key={f.path} data-testid="pack-export-file" data-name={f.name} data-sha256={f.sha256}>
-                  <td className="mono" title={f.path}>{f.name}</td>
-                  <td className="num">{formatBytes(locale, f.bytes)}</td>
-                  <td className="mono cal-sha">{f.sha256}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ExportedFiles files={result.files} testId="pack-export-file" />
         </div>
       ) : null}
     </form>
