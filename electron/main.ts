@@ -201,8 +201,9 @@ function registerIpc(): void {
     try {
       switch (call.name) {
         case 'dialog.pickPath': {
-          const picked = await pickPath(call.input as OpParsedInput<'dialog.pickPath'>, event.sender);
-          if (picked.path) pathGrants.grant(picked.path);
+          const request = call.input as OpParsedInput<'dialog.pickPath'>;
+          const picked = await pickPath(request, event.sender);
+          if (picked.path) pathGrants.grant(picked.path, request.purpose);
           return answer('dialog.pickPath', picked);
         }
         case 'ui.nextMenuCommand':

@@ -43,8 +43,19 @@ export const CONFINED_BY_BACKEND: { [N in OpName]?: { field: string; why: string
 /** Only opening a test set may use the recent-files list: main asks the backend for it for those calls alone. */
 export const usesRecentFiles = (name: OpName): boolean => name === 'testSets.open';
 
+export type PickPurpose = OpParsedInput<'dialog.pickPath'>['purpose'];
+
+/** What a path chosen for a purpose may be used for: anything chosen may be read; only a save dialog's path created; only an export folder written into. */
+const USES_OF: Record<PickPurpose, readonly PathUse[]> = {
+  openTestSet: ['read'],
+  importFile: ['read'],
+  importFolder: ['read'],
+  createTestSet: ['read', 'create'],
+  exportFolder: ['read', 'writeInto'],
+};
+
 export class PathGrants {
-  private readonly picked = new Set<string>();
+  private readonly picked = new Map<string, PickPurpose>();
   private readonly dataDir: string;
 
   constructor(dataDir: string, private readonly caseInsensitive = false) {
@@ -61,18 +72,24 @@ export class PathGrants {
     return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
   }
 
-  /** A path a native dialog returned (any purpose): the person chose it. */
-  grant(path: string): void {
-    if (isAbsolute(path)) this.picked.add(this.key(path));
+  /** A path a native dialog returned: the person chose it, for this purpose. */
+  grant(path: string, purpose: PickPurpose): void {
+    if (isAbsolute(path)) this.picked.set(this.key(path), purpose);
+  }
+
+  private static oneLevelInside(folder: string, path: string): boolean {
+    const rel = relative(folder, path);
+    return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.includes(sep);
   }
 
   private allows(path: string, use: PathUse, recentFiles: readonly string[]): boolean {
     if (!isAbsolute(path)) return false;
     const key = this.key(path);
     if (PathGrants.inside(this.dataDir, key)) return true;
-    if (this.picked.has(key)) return true;
-    // an export writes its files into the chosen folder, or into a new folder inside it
-    if (use === 'writeInto' && [...this.picked].some((folder) => PathGrants.inside(folder, key))) return true;
+    const purpose = this.picked.get(key);
+    if (purpose && USES_OF[purpose].includes(use)) return true;
+    // an export writes its files into the chosen export folder, or into a new folder directly inside it
+    if (use === 'writeInto' && [...this.picked].some(([folder, p]) => p === 'exportFolder' && PathGrants.oneLevelInside(folder, key))) return true;
     return recentFiles.some((p) => isAbsolute(p) && this.key(p) === key);
   }
 

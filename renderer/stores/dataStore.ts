@@ -5,7 +5,9 @@ import { pickFolder, type FolderPurpose } from '../api/pickFolder';
 import { invoke } from '../api/transport';
 import { useCasesStore } from './casesStore';
 import { toErrorBody } from './errors';
+import { useConflictStore } from './conflictStore';
 import { useLabelingStore } from './labelingStore';
+import { useReferenceAnswerStore } from './referenceAnswerStore';
 import { useReviewerStore } from './reviewerStore';
 import { useTestSetStore } from './testSetStore';
 
@@ -66,6 +68,8 @@ function reloadAfterRestore(result: RestoreResult): void {
   useTestSetStore.setState({ current: result.testSet, error: null });
   useCasesStore.getState().reset();
   useLabelingStore.getState().reset();
+  useReferenceAnswerStore.getState().reset();
+  void useConflictStore.getState().load();
   void useReviewerStore.getState().init(result.testSet.testSetId);
 }
 

@@ -38,6 +38,8 @@ interface ReferenceAnswerState {
   cancel(): void;
   /** Appends the edit as this reviewer's label event (the built-in field referenceAnswer). */
   save(): Promise<void>;
+  /** Forgets the edits of this session (after a restore, the file may no longer hold them). */
+  reset(): void;
 }
 
 /** Saved edits are this reviewer's, in this test set. */
@@ -63,6 +65,10 @@ export const useReferenceAnswerStore = create<ReferenceAnswerState>()((set, get)
 
   cancel() {
     set({ editing: null, draft: '', error: null });
+  },
+
+  reset() {
+    set({ editing: null, draft: '', saving: false, error: null, saved: {} });
   },
 
   async save() {

@@ -97,11 +97,14 @@ export function detectConflict(
   field: ConflictField,
   imported: LabelValue | undefined,
   currents: readonly FieldCurrent[],
+  /** Oldest first. */
   resolutions: readonly FieldResolution[],
 ): DetectedConflict | null {
   const versions = fieldVersions(field, imported, currents);
   if (versions.length < 2) return null;
-  if (resolutions.some((r) => resolutionCovers(field, r, versions))) return null;
+  // only the latest resolution settles the field: an older one must not hide an edit made after a newer one
+  const latest = resolutions.at(-1);
+  if (latest && resolutionCovers(field, latest, versions)) return null;
   return { field, versions, uids: versions.flatMap((v) => v.holders.map((h) => h.uid)).sort() };
 }
 

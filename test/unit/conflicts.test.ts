@@ -56,6 +56,13 @@ describe('conflict detection on a case field', () => {
     expect(third?.versions).toHaveLength(3);
   });
 
+  it('only the latest resolution settles: an edit back to a value an older resolution chose reopens the conflict', () => {
+    // Ada 甲, Bo 乙 → settled 甲; Ada edits to 丙 → settled 丙; Ada edits back to 甲: {甲, 乙} is not what the lead settled last
+    const history = [resolution('甲', '甲', '乙'), resolution('丙', '丙', '乙')];
+    const conflict = detectConflict('referenceAnswer', '原文', [current('Ada', '甲'), current('Bo', '乙')], history);
+    expect(conflict?.versions.map((v) => v.value).sort()).toEqual(['乙', '甲'].sort());
+  });
+
   it('the uids a lead saw must be exactly the conflict of now', () => {
     const ada = current('Ada', 'x');
     const bo = current('Bo', 'y');

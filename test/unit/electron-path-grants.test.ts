@@ -38,8 +38,8 @@ describe('desktop path grants: the window passes on only paths the person chose'
 
   it('a file chosen in a dialog may be opened, created or imported: exactly that path', () => {
     const grants = new PathGrants(DATA);
-    grants.grant('/home/ada/sets/main.touchstone.sqlite');
-    grants.grant('/home/ada/exports/cases.jsonl');
+    grants.grant('/home/ada/sets/main.touchstone.sqlite', 'openTestSet');
+    grants.grant('/home/ada/exports/cases.jsonl', 'importFile');
     expect(allowed(grants, 'testSets.open', { path: '/home/ada/sets/main.touchstone.sqlite' })).toBe(true);
     expect(allowed(grants, 'testSets.open', { path: '/home/ada/sets/../sets/main.touchstone.sqlite' })).toBe(true);
     expect(allowed(grants, 'testSets.open', { path: '/home/ada/sets/other.touchstone.sqlite' })).toBe(false);
@@ -51,7 +51,7 @@ describe('desktop path grants: the window passes on only paths the person chose'
 
   it('a folder chosen for an export covers files written inside it; an imported folder is exactly that folder', () => {
     const grants = new PathGrants(DATA);
-    grants.grant('/home/ada/handoff');
+    grants.grant('/home/ada/handoff', 'exportFolder');
     expect(allowed(grants, 'labels.exportPack', { reviewerId: 1, outDir: '/home/ada/handoff' })).toBe(true);
     expect(allowed(grants, 'labels.exportPack', { reviewerId: 1, outDir: '/home/ada/handoff/ada-2026-11' })).toBe(true);
     expect(allowed(grants, 'anchors.export', { name: 'core', outDir: '/home/ada/handoff/anchors', zip: true })).toBe(true);
@@ -62,6 +62,20 @@ describe('desktop path grants: the window passes on only paths the person chose'
     expect(allowed(grants, 'anchors.import', { dir: '/home/ada/handoff' })).toBe(true);
     expect(allowed(grants, 'labels.importPack', { dir: '/home/ada/handoff/elsewhere' })).toBe(false);
     expect(allowed(grants, 'testSets.create', { path: '/home/ada/handoff/new.touchstone.sqlite' })).toBe(false);
+    // a new folder directly inside the chosen one, no deeper
+    expect(allowed(grants, 'labels.exportPack', { reviewerId: 1, outDir: '/home/ada/handoff/a/b' })).toBe(false);
+  });
+
+  it('a path is used only as its dialog allowed: a folder chosen to import from, or a file to open, is never written', () => {
+    const grants = new PathGrants(DATA);
+    grants.grant('/home/ada', 'importFolder');
+    grants.grant('/home/ada/sets/main.touchstone.sqlite', 'openTestSet');
+    grants.grant('/home/ada/sets/new.touchstone.sqlite', 'createTestSet');
+    expect(allowed(grants, 'labels.importPack', { dir: '/home/ada' })).toBe(true);
+    expect(allowed(grants, 'labels.exportPack', { reviewerId: 1, outDir: '/home/ada' })).toBe(false);
+    expect(allowed(grants, 'anchors.export', { name: 'core', outDir: '/home/ada/.config', zip: false })).toBe(false);
+    expect(allowed(grants, 'testSets.create', { path: '/home/ada/sets/main.touchstone.sqlite' })).toBe(false);
+    expect(allowed(grants, 'testSets.create', { path: '/home/ada/sets/new.touchstone.sqlite' })).toBe(true);
   });
 
   it('a file on the recent-files list may be opened again, and only opened', () => {
@@ -85,8 +99,8 @@ describe('desktop path grants: the window passes on only paths the person chose'
 
   it('a relative path is refused even when it would resolve to a granted one', () => {
     const grants = new PathGrants(DATA);
-    grants.grant(process.cwd());
-    grants.grant('relative/folder');
+    grants.grant(process.cwd(), 'importFolder');
+    grants.grant('relative/folder', 'importFolder');
     const envelope = refusal(grants, 'labels.importPack', { dir: '.' });
     expect(envelope).toMatchObject({ ok: false, error: { code: 'invalid-input', location: { field: 'dir' } } });
     if (envelope && !envelope.ok) expect(envelope.error.message).toContain('is not a full path');
@@ -95,11 +109,11 @@ describe('desktop path grants: the window passes on only paths the person chose'
 
   it('compares without case where the file system does (Windows)', () => {
     const grants = new PathGrants('C:\\Users\\Ada\\AppData\\Roaming\\Touchstone', true);
-    grants.grant('/Users/Ada/Handoff');
+    grants.grant('/Users/Ada/Handoff', 'importFolder');
     expect(allowed(grants, 'labels.importPack', { dir: '/users/ada/handoff' })).toBe(true);
     expect(new PathGrants(DATA).refusal('labels.importPack', { dir: '/tmp/A' })).not.toBeNull();
     const sensitive = new PathGrants(DATA);
-    sensitive.grant('/tmp/Pack');
+    sensitive.grant('/tmp/Pack', 'importFolder');
     expect(allowed(sensitive, 'labels.importPack', { dir: '/tmp/pack' })).toBe(false);
   });
 
