@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -29,6 +30,16 @@ const NEXT_CASE_SAMPLES = 200;
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1));
+}
+
+/** The high-water mark of a process's resident memory (Linux), in MB; -1 where /proc is not there. */
+function peakRssMb(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : -1;
+  } catch {
+    return -1;
+  }
 }
 
 export async function measureInBrowser(dbPath: string, dataDir: string): Promise<Record<string, number>> {
@@ -89,6 +100,7 @@ export async function measureInBrowser(dbPath: string, dataDir: string): Promise
     }
     const timed = samples.slice(NEXT_CASE_WARM_UP);
     return {
+      serverPeakRssMb: peakRssMb(child.pid!),
       coldOpenToFirstListMs,
       nextCaseInBrowserSamples: timed.length,
       nextCaseInBrowserP50Ms: percentile(timed, 50),
