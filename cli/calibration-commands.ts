@@ -68,7 +68,7 @@ export async function roundCommand(sub: string | undefined, args: CalibrationArg
     const r = detail.round;
     const lines = [
       `Round ${r.id} (${r.week}, seed ${r.seed}): ${r.items} items — ${r.changedItems} changed, ${r.items - r.changedItems} random. Dimensions: ${detail.dimensions.map((d) => d.dimension).join(', ')}.`,
-      ...r.notes.map((n) => `  note: ${n}`),
+      ...r.notes.map((n) => `  note: ${n.text}`),
       ...detail.items.map((i) => {
         const why = i.reason.kind === 'changed' ? `changed ${i.reason.dimension} ${JSON.stringify(i.reason.fromValue)} → ${JSON.stringify(i.reason.toValue)} (runs ${i.reason.fromRunId} → ${i.reason.toRunId})` : 'random';
         return `  ${String(i.position + 1).padStart(3)}. ${i.caseId}${i.responseId ? ` / ${i.responseId}` : ''}  ${why}`;

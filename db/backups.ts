@@ -6,11 +6,15 @@ import type { Db } from './open';
 /**
  * Automatic backups of a test set file, taken with SQLite's online backup API
  * (a consistent copy even while the app holds the file open) into
- * `<dir of file>/<file name>.backups/<ISO stamp>-<reason>.sqlite`. Only the
- * newest BACKUPS_KEPT are kept.
+ * `<dir of file>/<file name>.backups/<ISO stamp>-<reason>.sqlite`. They are
+ * pruned per kind, so the copies taken every few minutes never push out the
+ * one taken before an import, a merge, a migration or a restore.
  */
 
-export const BACKUPS_KEPT = 20;
+/** The newest interval backups kept, counted among themselves only. */
+export const INTERVAL_BACKUPS_KEPT = 12;
+/** The newest kept of every other kind: manual, before an import (any kind), a label-pack merge, a migration (any version), a restore. */
+export const BACKUPS_KEPT_PER_KIND = 10;
 
 export interface BackupInfo {
   path: string;
@@ -60,11 +64,23 @@ export function listBackups(filePath: string): BackupInfo[] {
   return rows.map(({ seq: _seq, ...info }) => info);
 }
 
-/** Removes all but the newest BACKUPS_KEPT; `keep` (a backup about to be restored) is never removed. */
+/** The kind a reason is pruned with: `import-cases` and `import-responses` are both imports, every `before-migration-vN` a migration. */
+function backupKind(reason: string): string {
+  if (reason.startsWith('import-')) return 'import';
+  if (reason.startsWith('before-migration-')) return 'before-migration';
+  return reason;
+}
+
+/** Keeps the newest of each kind; `keep` (a backup about to be restored) is never removed and not counted. */
 function prune(filePath: string, keep: string | null): void {
-  const all = listBackups(filePath);
-  const removable = keep === null ? all : all.filter((b) => resolve(b.path) !== resolve(keep));
-  for (const old of removable.slice(BACKUPS_KEPT - (all.length - removable.length))) rmSync(old.path, { force: true });
+  const seen = new Map<string, number>();
+  for (const backup of listBackups(filePath)) {
+    if (keep !== null && resolve(backup.path) === resolve(keep)) continue;
+    const kind = backupKind(backup.reason);
+    const count = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, count);
+    if (count > (kind === 'interval' ? INTERVAL_BACKUPS_KEPT : BACKUPS_KEPT_PER_KIND)) rmSync(backup.path, { force: true });
+  }
 }
 
 export interface BackupOptions {

@@ -98,6 +98,35 @@ export function reviewerPackEvents(db: Db, reviewerId: number): LabelPackEvent[]
   }));
 }
 
+/**
+ * A pack already in the folder is replaced only by a newer export of the same
+ * reviewer of the same test set: another reviewer's pack (or anything else
+ * named manifest.json) is refused, never overwritten.
+ */
+function refuseForeignPack(dir: string, reviewer: string, testSetId: string): void {
+  const manifestPath = join(dir, LABEL_PACK_MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return;
+  const taken = (what: string, field: string) =>
+    new ApiError('conflict', `${dir} already holds ${what}: exporting ${reviewer}'s pack there would replace it. Choose another folder (one per reviewer). Nothing was written.`, {
+      file: manifestPath, line: null, field,
+    });
+  let found: { format?: unknown; reviewer?: unknown; testSetId?: unknown } | null = null;
+  try {
+    found = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    // unreadable or not JSON: not a pack of ours either
+  }
+  if (!found || typeof found !== 'object' || found.format !== LABEL_PACK_FORMAT || typeof found.reviewer !== 'string' || typeof found.testSetId !== 'string') {
+    throw taken(`a ${LABEL_PACK_MANIFEST_FILE} that is not a Touchstone label pack`, 'outDir');
+  }
+  if (found.reviewer.toLocaleLowerCase() !== reviewer.toLocaleLowerCase()) {
+    throw taken(`the label pack of reviewer "${shown(found.reviewer)}" (test set ${shown(found.testSetId)})`, 'reviewer');
+  }
+  if (found.testSetId !== testSetId) {
+    throw taken(`the label pack of reviewer "${shown(found.reviewer)}" from another test set (${shown(found.testSetId)}; this file is test set ${testSetId})`, 'testSetId');
+  }
+}
+
 /** Writes a reviewer's label pack into outDir (created when missing): labels.jsonl and manifest.json, byte-identical for the same events. */
 export function exportLabelPack(db: Db, reviewerId: number, outDir: string): ExportedPack {
   const op = 'labels.exportPack';
@@ -107,13 +136,15 @@ export function exportLabelPack(db: Db, reviewerId: number, outDir: string): Exp
   if (existsSync(dir) && !statSync(dir).isDirectory()) {
     throw new ApiError('invalid-input', `${dir} is a file, not a folder: a label pack is written into a folder.`, { file: dir, line: null, field: 'outDir' });
   }
+  const testSetId = testSetIdOf(db);
+  refuseForeignPack(dir, reviewer.name, testSetId);
   const events = reviewerPackEvents(db, reviewerId);
   const eventsBytes = Buffer.from(renderPackEvents(events), 'utf8');
   const manifest: LabelPackManifest = {
     format: LABEL_PACK_FORMAT,
     formatVersion: LABEL_PACK_VERSION,
     reviewer: reviewer.name,
-    testSetId: testSetIdOf(db),
+    testSetId,
     eventCount: events.length,
     createdAt: events.reduce<string | null>((newest, e) => (newest === null || e.createdAt > newest ? e.createdAt : newest), null),
     file: { name: LABEL_PACK_EVENTS_FILE, bytes: eventsBytes.length, sha256: sha256(eventsBytes) },

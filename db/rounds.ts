@@ -1,5 +1,6 @@
 import { ApiError } from '../shared/api/contract';
 import type { JudgeRef, PickReason, RoundFigures, RoundStatus, RoundSummary } from '../shared/api/calibration-ops';
+import { readStoredNotes, storedNotes, type CodedNote } from '../shared/calibration/round-notes';
 import { itemKey, type RoundPick, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../shared/calibration/sampler';
 import type { Db } from './open';
 
@@ -39,7 +40,7 @@ const toRound = (row: RoundRow & { items: number; changed_items: number }): Stor
   revealedAt: row.revealed_at,
   revealedEarly: row.revealed_early === 1,
   closedAt: row.closed_at,
-  notes: JSON.parse(row.notes) as string[],
+  notes: readStoredNotes(row.notes),
   revealEventId: row.reveal_event_id,
 });
 
@@ -126,7 +127,7 @@ export interface NewRound {
   seed: number;
   size: number;
   createdAt: string;
-  notes: string[];
+  notes: CodedNote[];
   dimensions: { dimension: string; runId: number | null }[];
   picks: RoundPick[];
 }
@@ -134,7 +135,7 @@ export interface NewRound {
 export function insertRound(db: Db, round: NewRound): number {
   const id = Number(
     db.prepare("INSERT INTO rounds (week, seed, size, status, created_at, notes) VALUES (?, ?, ?, 'labeling', ?, ?)")
-      .run(round.week, round.seed, round.size, round.createdAt, JSON.stringify(round.notes)).lastInsertRowid,
+      .run(round.week, round.seed, round.size, round.createdAt, storedNotes(round.notes)).lastInsertRowid,
   );
   const insertDimension = db.prepare('INSERT INTO round_dimensions (round_id, position, dimension, run_id) VALUES (?, ?, ?, ?)');
   round.dimensions.forEach((d, i) => insertDimension.run(id, i, d.dimension, d.runId));

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, Envelope } from '../shared/api/contract';
-import { backendUnavailableError, isBackendResponse, type BackendRequest } from './backend-protocol';
+import { backendUnavailableError, backendUnreachableError, isBackendResponse, type BackendRequest } from './backend-protocol';
 
 /**
  * Main's side of the backend connection: numbers each request, keeps it
@@ -33,7 +33,7 @@ export class BackendChannel {
         post({ id, name, input });
       } catch (error) {
         this.pending.delete(id);
-        resolve({ ok: false, error: { code: 'internal', message: `Touchstone could not reach its data process: ${(error as Error).message}` } });
+        resolve({ ok: false, error: backendUnreachableError((error as Error).message) });
       }
     });
   }

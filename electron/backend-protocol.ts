@@ -45,12 +45,23 @@ export function isBackendResponse(message: unknown): message is BackendResponse 
   return isRecord(message) && Number.isSafeInteger(message.id) && isRecord(message.envelope) && typeof message.envelope.ok === 'boolean';
 }
 
+/** Every answer main gives for the backend process being gone carries this code: the renderer keeps what it was writing and tries again. */
 export const backendDownError = (detail: string): ApiErrorBody => ({
-  code: 'internal',
+  code: 'backend-unavailable',
   message: `Touchstone's data process stopped (${detail}). Saved labels are safe; it has been restarted, please try again.`,
 });
 
 export const backendUnavailableError = (): ApiErrorBody => ({
-  code: 'internal',
+  code: 'backend-unavailable',
   message: "Touchstone's data process is not running and could not be restarted. Saved labels are safe; quit and reopen Touchstone.",
+});
+
+export const backendUnreachableError = (detail: string): ApiErrorBody => ({
+  code: 'backend-unavailable',
+  message: `Touchstone could not reach its data process: ${detail}`,
+});
+
+export const backendStoppingError = (): ApiErrorBody => ({
+  code: 'backend-unavailable',
+  message: "Touchstone's data process is shutting down.",
 });

@@ -1,5 +1,5 @@
 import type { Envelope } from '../shared/api/contract';
-import { isBackendRequest, isBackendShutdown, type BackendResponse } from './backend-protocol';
+import { backendStoppingError, isBackendRequest, isBackendShutdown, type BackendResponse } from './backend-protocol';
 
 /** Electron's process.parentPort, reduced to what the backend process uses. */
 export interface ParentPortLike {
@@ -16,7 +16,8 @@ export interface ServedBackend {
  * The backend process's loop: every request is answered once with the
  * backend's envelope. If the backend failed to start, every request is
  * answered with that reason instead (the process stays up, so main does not
- * restart it in a loop). A shutdown closes the database, then exits.
+ * restart it in a loop). A shutdown closes the database, then exits; requests
+ * arriving after it are answered 'backend-unavailable'.
  */
 export function serveBackend(port: ParentPortLike, backend: Promise<ServedBackend>, exit: (code: number) => void): void {
   const started = backend.then(
@@ -24,9 +25,11 @@ export function serveBackend(port: ParentPortLike, backend: Promise<ServedBacken
     (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
   );
 
+  let stopping = false;
   port.on('message', (event) => {
     const message = event.data;
     if (isBackendShutdown(message)) {
+      stopping = true;
       void started.then((state) => {
         try {
           if (state.ok) state.value.close();
@@ -38,6 +41,11 @@ export function serveBackend(port: ParentPortLike, backend: Promise<ServedBacken
     }
     if (!isBackendRequest(message)) return;
     const { id, name, input } = message;
+    if (stopping) {
+      // the database is closing: run nothing more, and say so in a way the window keeps its unwritten labels for
+      port.postMessage({ id, envelope: { ok: false, error: backendStoppingError() } });
+      return;
+    }
     void started
       .then((state): Promise<Envelope<unknown>> | Envelope<unknown> => state.ok
         ? state.value.dispatch(name, input)

@@ -88,6 +88,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
     'imports.start': ({ kind, format, source, system }) => {
+      backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
     },
@@ -102,7 +103,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
 
   return {
-    dispatch: createDispatcher(handlers, (error) => console.error(error), () => session.info()?.path ?? null),
+    dispatch: createDispatcher(handlers, (error) => console.error(error), (name, input) =>
+      // opening or creating a file that cannot be written is about that file, not the one still open
+      name === 'testSets.open' || name === 'testSets.create' ? (input as { path: string }).path : (session.info()?.path ?? null),
+    ),
     handlers,
     session,
     close: () => {

@@ -45,6 +45,14 @@ export class BackupService {
     while (this.restoring) await this.restoring.catch(() => undefined);
   }
 
+  /**
+   * For a write that does not wait on the app's connection (an import runs in
+   * its own worker): refused while a restore replaces the file, never queued.
+   */
+  refuseDuringRestore(): void {
+    if (this.restoring) throw new ApiError('conflict', 'A restore is in progress; try again when it has finished.');
+  }
+
   /** The interval backup skips a connection that a switch or restore closed while it waited its turn. */
   private async backUpIf(db: Db, reason: string): Promise<BackupInfo | null> {
     const file = this.session.openFile();

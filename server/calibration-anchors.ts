@@ -362,6 +362,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
     if (agreementDrop !== null && agreementDrop > thresholds.maxAgreementDrop + EPSILON) {
       flags.push({
         code: 'agreement-drop',
+        values: { coefficient: now.agreementKey, atFreeze: agreementAtFreeze!, now: now.agreement.value!, drop: agreementDrop, threshold: thresholds.maxAgreementDrop },
         message: `${now.agreementKey} fell from ${agreementAtFreeze!.toFixed(3)} at freeze to ${now.agreement.value!.toFixed(3)} (−${agreementDrop.toFixed(3)}; threshold ${thresholds.maxAgreementDrop}).`,
       });
     }
@@ -371,6 +372,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
       if (share > thresholds.maxBiasShift + EPSILON && Math.abs(now.bias.value) > Math.abs(baseline) + EPSILON) {
         flags.push({
           code: 'bias-move',
+          values: { from: baseline, fromFreeze: biasAtFreeze !== null, now: now.bias.value, share, threshold: thresholds.maxBiasShift },
           message: `The bias (judge − human) moved from ${baseline.toFixed(3)}${biasAtFreeze === null ? ' (no judge at freeze: measured from 0)' : ' at freeze'} to ${now.bias.value.toFixed(3)}, ${(share * 100).toFixed(1)}% of the scale (threshold ${(thresholds.maxBiasShift * 100).toFixed(1)}%).`,
         });
       }

@@ -6,6 +6,7 @@ import { judgeBreak, roundFigures } from '../shared/calibration/figures';
 import { isoWeek } from '../shared/calibration/iso-week';
 import { orderCells, readCell } from '../shared/calibration/reveal';
 import { numericTolerance } from '../shared/calibration/reveal';
+import type { CodedNote } from '../shared/calibration/round-notes';
 import { pickRound } from '../shared/calibration/sampler';
 import { listDimensions } from '../db/dimensions';
 import { requireReviewer } from '../db/labels';
@@ -181,10 +182,15 @@ export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: ()
     const seed = input.seed ?? randomInt(0, 2 ** 31 - 1);
     const pick = pickRound({ size: input.size, seed, dimensions, runs: judgeRuns(db), verdicts: allVerdicts(db), eligible, exclude: previous.keys });
     const notes = [...pick.notes];
-    if (judged.length === 0) notes.unshift('No judge run scores any dimension yet: the round reviews every dimension and its figures will have no judge to compare.');
-    const pairs = new Map<string, string[]>();
-    for (const c of pick.comparisons) pairs.set(`${c.fromRunId} → ${c.toRunId}`, [...(pairs.get(`${c.fromRunId} → ${c.toRunId}`) ?? []), c.dimension]);
-    for (const [runs, dims] of pairs) notes.unshift(`Judge changes measured between runs ${runs} on ${dims.join(', ')}.`);
+    if (judged.length === 0) notes.unshift({ code: 'no-judge-run', values: {} });
+    const pairs = new Map<string, Extract<CodedNote, { code: 'changes-measured' }>>();
+    for (const c of pick.comparisons) {
+      const runs = `${c.fromRunId} → ${c.toRunId}`;
+      const pair = pairs.get(runs) ?? { code: 'changes-measured', values: { fromRunId: c.fromRunId, toRunId: c.toRunId, dimensions: [] } };
+      pair.values.dimensions.push(c.dimension);
+      pairs.set(runs, pair);
+    }
+    for (const pair of pairs.values()) notes.unshift(pair);
     const createdAt = now().toISOString();
     return insertRound(db, {
       week: input.week ?? isoWeek(now()),

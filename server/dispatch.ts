@@ -1,4 +1,4 @@
-import { ApiError, contract, isOpName, type Envelope, type Handlers } from '../shared/api/contract';
+import { ApiError, contract, isOpName, type Envelope, type Handlers, type OpName } from '../shared/api/contract';
 import { storageFaultBody } from './storage-errors';
 
 export type Dispatch = (name: string, input: unknown) => Promise<Envelope<unknown>>;
@@ -10,12 +10,13 @@ function describeIssue(issue: { path: PropertyKey[]; message: string }): string 
 
 /**
  * Validates a call against the contract, runs its handler, and wraps the outcome in an envelope. Never throws.
- * A file that cannot be written (full disk, read-only, I/O error, locked) answers 'storage-unavailable' naming `storageFile()`.
+ * A file that cannot be written (full disk, read-only, I/O error, locked) answers 'storage-unavailable' naming that file:
+ * the path a file-system error carries, else (a SQLite error) the test-set file the call is about, `storageFile(name, input)`.
  */
 export function createDispatcher(
   handlers: Handlers,
   onInternalError: (error: unknown) => void = () => {},
-  storageFile: () => string | null = () => null,
+  storageFile: (name: OpName, input: unknown) => string | null = () => null,
 ): Dispatch {
   return async (name, rawInput) => {
     if (!isOpName(name)) return { ok: false, error: { code: 'invalid-input', message: `Unknown operation "${String(name)}".` } };
@@ -34,7 +35,7 @@ export function createDispatcher(
       return { ok: true, value };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toBody() };
-      const fault = storageFaultBody(error, storageFile());
+      const fault = storageFaultBody(error, storageFile(name, parsed.data), name);
       if (fault) return { ok: false, error: fault };
       onInternalError(error);
       return { ok: false, error: { code: 'internal', message: `Touchstone hit an unexpected error in ${name}: ${(error as Error).message ?? String(error)}` } };

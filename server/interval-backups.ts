@@ -1,19 +1,48 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 
 /** How often the timer looks; a backup is due only once its interval has passed. */
 export const CHECK_EVERY_MS = 30_000;
 
+/** Where a reviewer was in a queue: viewing a case moves it, which alone is no reason for a copy of the file. */
+const NOT_CONTENT = ['resume_points'];
+
+/** The tables the app changes in place on its own connection (everything else it only appends to); all small. */
+const CHANGED_IN_PLACE = ['settings', 'dimensions', 'rounds'];
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The file's own tables (not SQLite's, not a search index's) that have rowids. */
+function rowidTables(db: Db): string[] {
+  return db
+    .prepare(
+      `SELECT t.name FROM sqlite_schema t
+        WHERE t.type = 'table' AND t.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+          AND t.sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND t.sql NOT LIKE '%WITHOUT ROWID%'
+          AND NOT EXISTS (SELECT 1 FROM sqlite_schema v WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%' AND t.name LIKE v.name || '\\_%' ESCAPE '\\')
+        ORDER BY t.name`,
+    )
+    .pluck()
+    .all() as string[];
+}
+
 /**
- * What the open file looks like "now", cheaply: `PRAGMA data_version` moves
- * when another connection committed (an import's worker, the CLI), and
- * `total_changes()` counts the rows this connection wrote. Together they tell
- * whether anything was written since the last look, without reading a table.
+ * What the open file's content looks like "now", cheaply and blind to resume
+ * points: `PRAGMA data_version` moves when another connection committed (an
+ * import's worker, the CLI); on this connection a write shows as a new largest
+ * rowid (label events and adjudications are append-only, and so is nearly
+ * everything else), and the few small tables changed in place are read whole.
  * Only comparable for the same connection (a switch or reopen starts afresh).
  */
 export function changeStamp(db: Db): string {
   const dataVersion = db.pragma('data_version', { simple: true }) as number;
-  const ownChanges = db.prepare('SELECT total_changes()').pluck().get() as number;
-  return `${dataVersion}:${ownChanges}`;
+  const tables = rowidTables(db).filter((name) => !NOT_CONTENT.includes(name));
+  const largest = tables.map((name) => `(SELECT max(rowid) FROM ${quoted(name)})`).join(', ');
+  const hash = createHash('sha1').update(largest ? (db.prepare(`SELECT json_array(${largest})`).pluck().get() as string) : '');
+  for (const table of CHANGED_IN_PLACE.filter((name) => tables.includes(name))) {
+    hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${quoted(table)} ORDER BY rowid`).raw().all()));
+  }
+  return `${dataVersion}:${hash.digest('hex')}`;
 }
 
 export interface Baseline {
@@ -89,7 +118,7 @@ export class IntervalBackups {
     if (this.running) return 'busy';
     const db = this.deps.db();
     const now = this.deps.now();
-    const stamp = db ? changeStamp(db) : null;
+    const stamp = db?.open ? changeStamp(db) : null;
     const decision = decideIntervalBackup({ now, intervalMinutes: this.deps.intervalMinutes(), db, stamp, busy: this.deps.busy(), baseline: this.baseline });
     if (decision === 'new-file' && db && stamp !== null) this.baseline = { db, at: now, stamp };
     if (decision !== 'back-up' || !db || stamp === null) return decision;

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { ApiErrorBody, StorageFaultReason } from '../shared/api/contract';
 
 /**
- * Failures of the file itself rather than of the call: the disk is full, the
+ * Failures of a file itself rather than of the call: the disk is full, the
  * file or its folder cannot be written, the disk fails, or another program
  * holds the write lock past the busy timeout. SQLite rolls the transaction
  * back in every one of these cases, so nothing of the call was written.
@@ -33,17 +33,43 @@ export function storageFaultReason(code: unknown): StorageFaultReason | null {
   }
 }
 
-const SENTENCES: Record<StorageFaultReason, (file: string) => string> = {
+/** A label the app keeps and sends again (the label outbox): the message says so. */
+const KEPT_SENTENCES: Record<StorageFaultReason, (file: string) => string> = {
   'disk-full': (file) => `The disk holding ${file} is full: nothing was written. Free some space; what you were saving is kept and written as soon as there is room.`,
   'read-only': (file) => `${file} cannot be written (the file or its folder is read-only): nothing was written. Make it writable; what you were saving is kept and written as soon as it is.`,
   'io-error': (file) => `The disk holding ${file} reported an error while writing: nothing was written. Check the disk or drive; what you were saving is kept and written again.`,
   busy: (file) => `${file} is locked by another program: nothing was written. Close the other program using it; what you were saving is kept and written again.`,
 };
 
-/** The API error for a storage failure of `file` (null when the error is not one). */
-export function storageFaultBody(error: unknown, file: string | null): ApiErrorBody | null {
+/** Anything else (an export, a backup, a setting): nothing retries it, so the message says what to do before trying again. */
+const PLAIN_SENTENCES: Record<StorageFaultReason, (file: string) => string> = {
+  'disk-full': (file) => `The disk holding ${file} is full: nothing was written to ${file}. Free some space or choose another folder, then try again.`,
+  'read-only': (file) => `${file} cannot be written (it or its folder is read-only): nothing was written to ${file}. Make it writable or choose another folder, then try again.`,
+  'io-error': (file) => `The disk holding ${file} reported an error while writing: nothing was written to ${file}. Check the disk or choose another folder, then try again.`,
+  busy: (file) => `${file} is locked by another program: nothing was written to ${file}. Close the other program using it, then try again.`,
+};
+
+/** The one operation whose failed write the app keeps and sends again. */
+const RETRIED_OPERATION = 'labels.record';
+
+/**
+ * The file a failure is about: a Node fs error names its own path (an export
+ * folder, a backup being written); a SQLite error is about the open test set.
+ * A temporary `.partial` file is named as the file it was to become.
+ */
+function faultFile(error: unknown, testSetFile: string | null): { path: string | null; isTestSet: boolean } {
+  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  if (typeof path === 'string' && path) return { path: path.replace(/\.partial$/, ''), isTestSet: false };
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return { path: testSetFile, isTestSet: true };
+  return { path: null, isTestSet: false };
+}
+
+/** The API error for a storage failure during `operation` (null when the error is not one). */
+export function storageFaultBody(error: unknown, testSetFile: string | null, operation = ''): ApiErrorBody | null {
   const reason = storageFaultReason((error as { code?: unknown } | null)?.code);
   if (!reason) return null;
-  const name = file ? basename(file) : 'the test-set file';
-  return { code: 'storage-unavailable', reason, message: SENTENCES[reason](name), location: file ? { file, line: null, field: null } : null };
+  const file = faultFile(error, testSetFile);
+  const name = file.isTestSet ? (file.path ? basename(file.path) : 'the test-set file') : (file.path ?? 'the file');
+  const sentences = file.isTestSet && operation === RETRIED_OPERATION ? KEPT_SENTENCES : PLAIN_SENTENCES;
+  return { code: 'storage-unavailable', reason, message: sentences[reason](name), location: file.path ? { file: file.path, line: null, field: null } : null };
 }

@@ -78,9 +78,18 @@ export function isDesktop(): boolean {
   return typeof window !== 'undefined' && window.touchstone !== undefined;
 }
 
+/**
+ * What a failed envelope throws. The desktop's data process going away before
+ * it answered ('backend-unavailable') is, for the caller, the backend not
+ * answering: the call may or may not have run.
+ */
+export function failureOf(error: ApiErrorBody): RemoteError | UnreachableError {
+  return error.code === 'backend-unavailable' ? new UnreachableError(new Error(error.message)) : new RemoteError(error);
+}
+
 /** The renderer's only way to reach the backend, whichever transport carries it. */
 export async function invoke<N extends OpName>(name: N, input: OpInput<N>): Promise<OpOutput<N>> {
   const envelope = window.touchstone ? await invokeOverIpc(window.touchstone, name, input) : await invokeOverHttp(name, input);
-  if (!envelope.ok) throw new RemoteError(envelope.error);
+  if (!envelope.ok) throw failureOf(envelope.error);
   return envelope.value as OpOutput<N>;
 }

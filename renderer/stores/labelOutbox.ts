@@ -1,14 +1,15 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput, StorageFaultReason } from '../../shared/api/contract';
 import {
-  acknowledge, decodeOutbox, encodeOutbox, enqueue, head, mergeOutboxes, outboxKeyPrefix, outboxStorageKey, retryDelay, withdrawLast, type Outbox,
-  type PendingLabel,
+  acknowledge, decodeOutbox, encodeOutbox, enqueue, head, markAttempted, mergeOutboxes, outboxKeyPrefix, outboxStorageKey, retryDelay, withdrawLast,
+  type NewLabel, type Outbox, type PendingLabel,
 } from '../../shared/labeling/outbox';
 import { invoke, isDesktop, RemoteError, UnreachableError } from '../api/transport';
 import { toErrorBody } from './errors';
 import { useReviewerStore } from './reviewerStore';
 
-export type WriteFaultReason = StorageFaultReason | 'unreachable';
+/** 'no-test-set': the backend has no test set open (it is restarting, or shutting down); the label waits for its file. */
+export type WriteFaultReason = StorageFaultReason | 'unreachable' | 'no-test-set';
 
 export interface WriteFault {
   reason: WriteFaultReason;
@@ -16,6 +17,14 @@ export interface WriteFault {
   file: string | null;
   message: string;
 }
+
+/** What an undo of the newest label still in the outbox did. */
+export type Withdrawal =
+  | { kind: 'withdrawn'; entry: PendingLabel }
+  /** It may be in the file already (sent, no answer yet or the answer lost): only an undo written after it can take it back. */
+  | { kind: 'writing'; entry: PendingLabel }
+  /** None of this reviewer's labels waits: the undo is for the file. */
+  | { kind: 'none' };
 
 export type Settled =
   | { kind: 'written'; entry: PendingLabel; result: OpOutput<'labels.record'> }
@@ -35,10 +44,10 @@ interface OutboxState {
   /** Loads the waiting labels of a test set (kept in local storage) and starts writing them. */
   load(testSetId: string | null): void;
   /** Queues a label behind the others and writes it as soon as everything before it is written. */
-  submit(entry: PendingLabel): void;
+  submit(entry: NewLabel): void;
   retryNow(): void;
-  /** Takes back this reviewer's newest label not written yet (undo of it); null when none can be. */
-  withdrawLast(reviewerId: number): Promise<PendingLabel | null>;
+  /** Takes back this reviewer's newest label not written yet (undo of it), unless it may be written already. */
+  withdrawLast(reviewerId: number): Promise<Withdrawal>;
 }
 
 /** The write faults that keep a label waiting (and retried) rather than refused. */
@@ -47,6 +56,7 @@ export function writeFault(error: unknown): WriteFault | null {
   if (error instanceof RemoteError && error.body.code === 'storage-unavailable') {
     return { reason: error.body.reason ?? 'io-error', file: error.body.location?.file ?? null, message: error.body.message };
   }
+  if (error instanceof RemoteError && error.body.code === 'no-test-set') return { reason: 'no-test-set', file: null, message: error.body.message };
   return null;
 }
 
@@ -118,6 +128,11 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
     set({ entries, ...(entries.length === 0 ? { restored: false } : {}) });
   }
 
+  function markSent(uid: string, attempted: boolean): void {
+    const entries = markAttempted(get().entries, uid, attempted);
+    if (entries !== get().entries) update(entries);
+  }
+
   function schedule(): void {
     if (timer) clearTimeout(timer);
     const delay = retryDelay(get().attempt);
@@ -126,6 +141,34 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
       timer = null;
       void pump();
     }, delay);
+  }
+
+  /**
+   * What the answer to `entry` (sent for `testSetId`, the one still open)
+   * means for the outbox; true when the next label may be sent now.
+   */
+  function settle(entry: PendingLabel, outcome: { result: OpOutput<'labels.record'> } | { error: unknown }): boolean {
+    if ('result' in outcome) {
+      update(acknowledge(get().entries, entry.uid));
+      set({ fault: null, attempt: 0 });
+      for (const listener of listeners) listener({ kind: 'written', entry, result: outcome.result });
+      return true;
+    }
+    const { error } = outcome;
+    const fault = writeFault(error);
+    const otherTestSet = isOtherTestSet(error);
+    // an answer that says nothing was written: the label is as sure (or unsure) to be in the file as before this try
+    if ((fault && fault.reason !== 'unreachable') || otherTestSet) markSent(entry.uid, entry.attempted);
+    if (fault) {
+      set({ fault, attempt: get().attempt + 1 });
+      schedule();
+      return false;
+    }
+    // another file is open now: these labels wait in local storage for theirs
+    if (otherTestSet) return false;
+    update(acknowledge(get().entries, entry.uid));
+    for (const listener of listeners) listener({ kind: 'refused', entry, error: toErrorBody(error) });
+    return true;
   }
 
   /** Sends the oldest label; on success the next one, until none is left or a write fault stops it. */
@@ -140,30 +183,23 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
     let release = () => {};
     sending = { uid: entry.uid, done: new Promise<void>((resolve) => (release = resolve)) };
     set({ nextTryAt: null });
+    // from now on it may be in the file, also for a window reloaded before the answer comes
+    markSent(entry.uid, true);
+    let outcome: { result: OpOutput<'labels.record'> } | { error: unknown };
+    try {
+      outcome = {
+        result: await invoke('labels.record', {
+          reviewerId: entry.reviewerId, caseId: entry.caseId, responseId: entry.responseId, dimension: entry.dimension, value: entry.value,
+          reason: entry.reason, uid: entry.uid, testSetId,
+        }),
+      };
+    } catch (error) {
+      outcome = { error };
+    }
+    // another test set opened meanwhile: this label stays in its set's local storage; that set's labels are sent next
     let proceed = true;
     try {
-      const result = await invoke('labels.record', {
-        reviewerId: entry.reviewerId, caseId: entry.caseId, responseId: entry.responseId, dimension: entry.dimension, value: entry.value,
-        reason: entry.reason, uid: entry.uid, testSetId,
-      });
-      if (get().testSetId !== testSetId) return;
-      update(acknowledge(get().entries, entry.uid));
-      set({ fault: null, attempt: 0 });
-      for (const listener of listeners) listener({ kind: 'written', entry, result });
-    } catch (error) {
-      if (get().testSetId !== testSetId) return;
-      const fault = writeFault(error);
-      if (fault) {
-        set({ fault, attempt: get().attempt + 1 });
-        schedule();
-        proceed = false;
-      } else if (isOtherTestSet(error)) {
-        // another file is open now: these labels wait in local storage for theirs
-        proceed = false;
-      } else {
-        update(acknowledge(get().entries, entry.uid));
-        for (const listener of listeners) listener({ kind: 'refused', entry, error: toErrorBody(error) });
-      }
+      if (get().testSetId === testSetId) proceed = settle(entry, outcome);
     } finally {
       sending = null;
       release();
@@ -206,14 +242,15 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
         if (newest?.uid !== uid) break;
         await done;
       }
-      const { outbox, withdrawn } = withdrawLast(get().entries, reviewerId, sending?.uid ?? null);
+      const { outbox, withdrawn, writing } = withdrawLast(get().entries, reviewerId, sending?.uid ?? null);
       if (withdrawn) update(outbox);
       if (get().entries.length === 0) {
         if (timer) clearTimeout(timer);
         timer = null;
         set({ fault: null, attempt: 0, nextTryAt: null });
       }
-      return withdrawn;
+      if (withdrawn) return { kind: 'withdrawn', entry: withdrawn };
+      return writing ? { kind: 'writing', entry: writing } : { kind: 'none' };
     },
   };
 });

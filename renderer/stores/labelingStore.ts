@@ -38,6 +38,7 @@ export type Toast =
   | { id: number; kind: 'undo'; caseId: string; dimension: string; responseId: string | null; value: LabelValue }
   | { id: number; kind: 'nothing-to-undo' }
   | { id: number; kind: 'undo-failed'; message: string }
+  | { id: number; kind: 'undo-waits' }
   | { id: number; kind: 'kept-draft'; caseId: string };
 
 type ToastInput = Toast extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never;
@@ -931,9 +932,14 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     async undo() {
       const ctx = reviewerContext();
       if (!ctx) return;
-      const withdrawn = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
-      if (withdrawn) {
-        undoPending(withdrawn);
+      const withdrawal = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
+      if (withdrawal.kind === 'withdrawn') {
+        undoPending(withdrawal.entry);
+        return;
+      }
+      if (withdrawal.kind === 'writing') {
+        // it may be in the file already: an undo sent now could undo the label before it instead
+        showToast({ kind: 'undo-waits' });
         return;
       }
       try {

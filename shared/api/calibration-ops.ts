@@ -64,6 +64,26 @@ export const RoundItemSchema = z.object({
 });
 export type RoundItem = z.infer<typeof RoundItemSchema>;
 
+const count = z.number().int().nonnegative();
+const noValues = z.object({});
+
+/** A note's code and the figures it is written from; the UI words it per language. */
+export const RoundNoteCodeSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('changes-measured'), values: z.object({ fromRunId: int, toRunId: int, dimensions: z.array(z.string()) }) }),
+  z.object({ code: z.literal('no-judge-run'), values: noValues }),
+  z.object({ code: z.literal('no-comparable-runs'), values: noValues }),
+  z.object({ code: z.literal('few-changed'), values: z.object({ changed: count, wanted: count }) }),
+  z.object({ code: z.literal('previous-excluded'), values: z.object({ excluded: count }) }),
+  z.object({ code: z.literal('few-eligible'), values: z.object({ eligible: count, picked: count, size: count }) }),
+  /** A note stored as an English sentence before notes had codes: `text` is all there is. */
+  z.object({ code: z.literal('text'), values: noValues }),
+]);
+export type RoundNoteCode = z.infer<typeof RoundNoteCodeSchema>;
+
+/** A round note with its English sentence (`text`), as the CLI prints it. */
+export const RoundNoteSchema = z.intersection(RoundNoteCodeSchema, z.object({ text: z.string() }));
+export type RoundNote = z.infer<typeof RoundNoteSchema>;
+
 export const RoundSummarySchema = z.object({
   id: int,
   week: z.string(),
@@ -78,8 +98,8 @@ export const RoundSummarySchema = z.object({
   /** The lead revealed before every reviewer had finished (recorded). */
   revealedEarly: z.boolean(),
   closedAt: z.string().nullable(),
-  /** English notes of the pick, e.g. "Fewer than two comparable judge runs: filled from random." */
-  notes: z.array(z.string()),
+  /** Notes of the pick, e.g. `{ code: 'no-comparable-runs', values: {}, text: 'Fewer than two comparable judge runs …' }`. */
+  notes: z.array(RoundNoteSchema),
 });
 export type RoundSummary = z.infer<typeof RoundSummarySchema>;
 
@@ -251,10 +271,21 @@ export const AnchorItemSchema = z.object({
 });
 export type AnchorItem = z.infer<typeof AnchorItemSchema>;
 
-export const DriftFlagSchema = z.object({
-  code: z.enum(['agreement-drop', 'bias-move']),
-  message: z.string(),
-});
+/** A drift flag: its code, the measured figures and threshold (for the UI's wording), and the English `message`. */
+export const DriftFlagSchema = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('agreement-drop'),
+    values: z.object({ coefficient: z.enum(COEFFICIENT_KEYS).nullable(), atFreeze: z.number(), now: z.number(), drop: z.number(), threshold: z.number() }),
+    message: z.string(),
+  }),
+  z.object({
+    code: z.literal('bias-move'),
+    /** `from` is the bias at freeze, or 0 when the anchors had no judge at freeze (`fromFreeze` false); `share` and `threshold` are shares of the scale. */
+    values: z.object({ from: z.number(), fromFreeze: z.boolean(), now: z.number(), share: z.number(), threshold: z.number() }),
+    message: z.string(),
+  }),
+]);
+export type DriftFlag = z.infer<typeof DriftFlagSchema>;
 
 export const DriftDimensionSchema = z.object({
   dimension: z.string(),

@@ -2,6 +2,7 @@ import type { PickReason } from '../api/calibration-ops';
 import type { Dimension } from '../domain/dimensions';
 import { mulberry32 } from '../stats';
 import { randomIndex } from '../stats/bootstrap';
+import type { CodedNote } from './round-notes';
 import { changeOf, scaleOf } from './scale';
 
 /**
@@ -23,7 +24,7 @@ import { changeOf, scaleOf } from './scale';
  * Items of the previous round are excluded from both halves (with no new judge run in between,
  * the changed half would otherwise re-pick last week's items). When fewer items changed than
  * the changed half wants, random fills the rest; when fewer items are eligible than asked for,
- * the round is smaller. Each case is noted.
+ * the round is smaller. Each case is noted, as a code with its figures (round-notes.ts words it).
  */
 
 export interface SamplerRun {
@@ -75,7 +76,7 @@ export interface SamplerOutput {
   picks: RoundPick[];
   changedWanted: number;
   comparisons: Comparison[];
-  notes: string[];
+  notes: CodedNote[];
 }
 
 export const itemKey = (caseId: string, responseId: string | null): string => JSON.stringify([caseId, responseId]);
@@ -102,7 +103,7 @@ export function comparableRuns(runs: readonly SamplerRun[], scoring: ReadonlyMap
 }
 
 export function pickRound(input: SamplerInput): SamplerOutput {
-  const notes: string[] = [];
+  const notes: CodedNote[] = [];
   const size = Math.max(0, Math.floor(input.size));
   const changedWanted = Math.floor(size / 2);
   const dimensions = input.dimensions.filter((d) => d.type !== 'structured');
@@ -153,9 +154,9 @@ export function pickRound(input: SamplerInput): SamplerOutput {
     .slice(0, changedWanted);
 
   if (comparisons.length === 0) {
-    if (changedWanted > 0) notes.push('Fewer than two comparable judge runs (same dimension, same judge model and prompt version): the changed half was filled from random.');
+    if (changedWanted > 0) notes.push({ code: 'no-comparable-runs', values: {} });
   } else if (changed.length < changedWanted) {
-    notes.push(`Only ${changed.length} eligible item${changed.length === 1 ? '' : 's'} changed between the comparable judge runs (${changedWanted} wanted): the rest was filled from random.`);
+    notes.push({ code: 'few-changed', values: { changed: changed.length, wanted: changedWanted } });
   }
 
   // the random half (and whatever the changed half could not fill)
@@ -169,10 +170,10 @@ export function pickRound(input: SamplerInput): SamplerOutput {
     [pool[i], pool[j]] = [pool[j], pool[i]];
     random.push({ item: pool[i], reason: { kind: 'random' } });
   }
-  if (excluded > 0) notes.push(`${excluded} item${excluded === 1 ? '' : 's'} of the previous round ${excluded === 1 ? 'was' : 'were'} excluded.`);
+  if (excluded > 0) notes.push({ code: 'previous-excluded', values: { excluded } });
   const picked = changed.length + random.length;
   if (picked < size) {
-    notes.push(`Only ${eligible.length - excluded} item${eligible.length - excluded === 1 ? ' is' : 's are'} eligible: the round has ${picked} item${picked === 1 ? '' : 's'}, not ${size}.`);
+    notes.push({ code: 'few-eligible', values: { eligible: eligible.length - excluded, picked, size } });
   }
   return { picks: [...changed, ...random], changedWanted, comparisons, notes };
 }

@@ -17,7 +17,7 @@ export const enData = {
   'data.export.noReviewer': 'Choose who is labeling first.',
   'data.export.chooseReviewer': 'Choose reviewer',
   'data.export.folder': 'Folder to write to',
-  'data.export.folderHint': 'The folder is created if it does not exist. An earlier pack in it is replaced.',
+  'data.export.folderHint': 'The folder is created if it does not exist. Your own earlier pack in it is replaced; a folder holding another reviewer’s pack is refused.',
   'data.export.button': 'Export pack',
   'data.export.running': 'Exporting…',
   'data.export.done': 'Exported {count} events of {reviewer} to {dir}',

@@ -197,6 +197,7 @@ export const enLabeling = {
   'labeling.undo.done': 'Undone: {dimension} on {caseId} is back to {value}',
   'labeling.undo.nothing': 'Nothing to undo',
   'labeling.undo.failed': 'Undo failed: {message}',
+  'labeling.undo.waits': 'This label is still being written; undo it once it is saved.',
 
   'labeling.history.title': 'History of this case',
   'labeling.history.empty': 'No label events on this case yet.',

@@ -199,6 +199,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.undo.done': '已撤销：{caseId} 的{dimension}恢复为 {value}',
   'labeling.undo.nothing': '没有可以撤销的操作',
   'labeling.undo.failed': '撤销失败：{message}',
+  'labeling.undo.waits': '这条标注仍在写入中；保存后再撤销。',
 
   'labeling.history.title': '本用例的历史',
   'labeling.history.empty': '这个用例还没有标注记录。',

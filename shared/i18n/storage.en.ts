@@ -1,12 +1,14 @@
 /** English messages about a test-set file that cannot be written (labels waiting in the window). */
 export const enStorage = {
-  'error.code.storage-unavailable': 'Cannot write the test set',
+  'error.code.storage-unavailable': 'Cannot write the file',
+  'error.code.backend-unavailable': 'Touchstone does not answer',
 
   'storage.title.disk-full': 'The disk is full',
   'storage.title.read-only': 'The test set is read-only',
   'storage.title.io-error': 'The disk reported an error',
   'storage.title.busy': 'The test set is locked',
   'storage.title.unreachable': 'Touchstone does not answer',
+  'storage.title.no-test-set': 'No test set is open',
   'storage.title.pending': 'Writing labels kept in this window',
 
   'storage.body.disk-full': 'The disk holding {file} is full. Your {count} labels are kept in this window and will be written as soon as there is space.',
@@ -19,6 +21,8 @@ export const enStorage = {
   'storage.body.busy.one': 'Another program holds {file} locked. Your label is kept in this window and will be written as soon as it lets go.',
   'storage.body.unreachable': 'The Touchstone server cannot be reached (was it closed?). Your {count} labels are kept in this window and will be written as soon as it answers again.',
   'storage.body.unreachable.one': 'The Touchstone server cannot be reached (was it closed?). Your label is kept in this window and will be written as soon as it answers again.',
+  'storage.body.no-test-set': 'Touchstone has no test set open right now (it may be restarting). Your {count} labels are kept in this window and will be written as soon as this test set is open again.',
+  'storage.body.no-test-set.one': 'Touchstone has no test set open right now (it may be restarting). Your label is kept in this window and will be written as soon as this test set is open again.',
   'storage.body.pending': '{count} labels given earlier in this window were not written yet; they are being written now.',
   'storage.body.pending.one': '1 label given earlier in this window was not written yet; it is being written now.',
   'storage.fileFallback': 'the test-set file',

@@ -2,13 +2,15 @@ import type { enStorage } from './storage.en';
 
 /** 简体中文：测试集文件无法写入时（标注暂存在窗口中）的消息。 */
 export const zhStorage: Record<keyof typeof enStorage, string> = {
-  'error.code.storage-unavailable': '无法写入测试集',
+  'error.code.storage-unavailable': '无法写入文件',
+  'error.code.backend-unavailable': 'Touchstone 没有响应',
 
   'storage.title.disk-full': '磁盘已满',
   'storage.title.read-only': '测试集是只读的',
   'storage.title.io-error': '磁盘报告了错误',
   'storage.title.busy': '测试集被锁定',
   'storage.title.unreachable': 'Touchstone 没有响应',
+  'storage.title.no-test-set': '没有打开的测试集',
   'storage.title.pending': '正在写入暂存在本窗口的标注',
 
   'storage.body.disk-full': '存放 {file} 的磁盘已满。你的 {count} 条标注暂存在本窗口中，一有空间就会写入。',
@@ -21,6 +23,8 @@ export const zhStorage: Record<keyof typeof enStorage, string> = {
   'storage.body.busy.one': '另一个程序锁定了 {file}。你的标注暂存在本窗口中，锁定解除后就会写入。',
   'storage.body.unreachable': '无法连接 Touchstone 服务（是否已关闭？）。你的 {count} 条标注暂存在本窗口中，服务恢复响应后就会写入。',
   'storage.body.unreachable.one': '无法连接 Touchstone 服务（是否已关闭？）。你的标注暂存在本窗口中，服务恢复响应后就会写入。',
+  'storage.body.no-test-set': 'Touchstone 当前没有打开测试集（可能正在重启）。你的 {count} 条标注暂存在本窗口中，这个测试集再次打开后就会写入。',
+  'storage.body.no-test-set.one': 'Touchstone 当前没有打开测试集（可能正在重启）。你的标注暂存在本窗口中，这个测试集再次打开后就会写入。',
   'storage.body.pending': '本窗口中之前给出的 {count} 条标注尚未写入，正在写入。',
   'storage.body.pending.one': '本窗口中之前给出的 1 条标注尚未写入，正在写入。',
   'storage.fileFallback': '测试集文件',

@@ -18,8 +18,17 @@ export const PendingLabelSchema = z.object({
   value: LabelValueSchema,
   reason: z.string().nullable(),
   givenAt: z.string(),
+  /**
+   * Sent at least once without an answer saying it was not written (the
+   * answer was lost, or the window closed while it was on its way): it may be
+   * in the file already. Stored outboxes written before this flag existed
+   * cannot tell, so a missing flag reads as sent.
+   */
+  attempted: z.boolean().default(true),
 });
 export type PendingLabel = z.infer<typeof PendingLabelSchema>;
+/** A label as given, before the outbox has sent it. */
+export type NewLabel = Omit<PendingLabel, 'attempted'>;
 
 export type Outbox = readonly PendingLabel[];
 
@@ -35,13 +44,18 @@ export const outboxStorageKey = (testSetId: string, tabId: string) => `${outboxK
  * them too; their uids make that harmless.
  */
 export function mergeOutboxes(outboxes: readonly Outbox[]): Outbox {
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const all: PendingLabel[] = [];
   for (const outbox of outboxes) {
     for (const entry of outbox) {
-      if (seen.has(entry.uid)) continue;
-      seen.add(entry.uid);
-      all.push(entry);
+      const at = seen.get(entry.uid);
+      if (at === undefined) {
+        seen.set(entry.uid, all.length);
+        all.push(entry);
+      } else if (entry.attempted && !all[at].attempted) {
+        // another tab sent this one: it may be written
+        all[at] = { ...all[at], attempted: true };
+      }
     }
   }
   return all.map((entry, index) => ({ entry, index }))
@@ -49,9 +63,20 @@ export function mergeOutboxes(outboxes: readonly Outbox[]): Outbox {
     .map(({ entry }) => entry);
 }
 
-/** Adds a label behind the others (a uid already waiting is not added twice). */
-export function enqueue(outbox: Outbox, entry: PendingLabel): Outbox {
-  return outbox.some((e) => e.uid === entry.uid) ? outbox : [...outbox, entry];
+/** Adds a label behind the others, not sent yet (a uid already waiting is not added twice). */
+export function enqueue(outbox: Outbox, entry: NewLabel): Outbox {
+  return outbox.some((e) => e.uid === entry.uid) ? outbox : [...outbox, { ...entry, attempted: false }];
+}
+
+/**
+ * Sets whether a label may be written already: true before it is sent (and
+ * kept when no answer comes back), back to what it was when the answer says
+ * nothing was written (a write fault, no test set open, another test set).
+ */
+export function markAttempted(outbox: Outbox, uid: string, attempted: boolean): Outbox {
+  return outbox.some((e) => e.uid === uid && e.attempted !== attempted)
+    ? outbox.map((e) => (e.uid === uid ? { ...e, attempted } : e))
+    : outbox;
 }
 
 /** The label to send next: always the oldest, so a step's labels are written in the order they were given. */
@@ -66,17 +91,21 @@ export function acknowledge(outbox: Outbox, uid: string): Outbox {
 
 /**
  * Undo of a label not written yet: takes this reviewer's newest waiting label
- * out of the outbox instead of writing an undo. `busyUid` (the label being
- * sent at this moment) cannot be taken back: it may already be written.
+ * out of the outbox instead of writing an undo. A label that may be in the
+ * file already (being sent at this moment — `busyUid` — or sent before
+ * without a definite answer) cannot be taken back this way: it comes back as
+ * `writing`, and the undo has to wait until it is written.
  */
-export function withdrawLast(outbox: Outbox, reviewerId: number, busyUid: string | null): { outbox: Outbox; withdrawn: PendingLabel | null } {
+export function withdrawLast(
+  outbox: Outbox, reviewerId: number, busyUid: string | null,
+): { outbox: Outbox; withdrawn: PendingLabel | null; writing: PendingLabel | null } {
   for (let i = outbox.length - 1; i >= 0; i--) {
     const entry = outbox[i];
     if (entry.reviewerId !== reviewerId) continue;
-    if (entry.uid === busyUid) return { outbox, withdrawn: null };
-    return { outbox: [...outbox.slice(0, i), ...outbox.slice(i + 1)], withdrawn: entry };
+    if (entry.uid === busyUid || entry.attempted) return { outbox, withdrawn: null, writing: entry };
+    return { outbox: [...outbox.slice(0, i), ...outbox.slice(i + 1)], withdrawn: entry, writing: null };
   }
-  return { outbox, withdrawn: null };
+  return { outbox, withdrawn: null, writing: null };
 }
 
 /** The newest waiting label of one step of one reviewer. */

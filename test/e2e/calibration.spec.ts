@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { api, openApp } from './helpers';
 
 /**
@@ -216,3 +216,34 @@ test('weekly review: start, label blind, reveal, adjudicate by keyboard, close, 
   expect(shown).toBe(onDisk);
   expect(readFileSync(resolve(outDir, 'manifest.json'), 'utf8')).toContain(onDisk);
 });
+
+// A round asking for more items than are eligible: its notes say so (and what else the pick ran into).
+const SHOTS = resolve(`test-results/calibration-e2e-${process.env.E2E_PORT ?? 4599}`);
+interface RoundNote {
+  code: string;
+  values: Record<string, unknown>;
+  text: string;
+}
+let notesRound: { id: number; notes: RoundNote[] } | null = null;
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`round notes are worded in the interface language (${locale})`, async ({ page, request }) => {
+    notesRound ??= (await api<{ round: { id: number; notes: RoundNote[] } }>(request, 'rounds.start', { size: 500, seed: 7 })).round;
+    const few = notesRound.notes.find((n) => n.code === 'few-eligible') as RoundNote;
+    expect(few.text).toMatch(/^Only \d+ items? (is|are) eligible: the round has \d+ items?, not 500\.$/);
+
+    await openApp(page, { locale, reviewer: { testSetId, id: leadId } });
+    await page.getByTestId('nav-review').click();
+    await page.locator(`[data-testid="round-row"][data-round-id="${notesRound.id}"]`).click();
+    await expect(page.locator(`[data-testid="round-page"][data-round-id="${notesRound.id}"]`)).toBeVisible();
+    const notes = page.getByTestId('round-notes').locator('li');
+    await expect(notes).toHaveCount(notesRound.notes.length);
+    expect(await notes.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-code')))).toEqual(notesRound.notes.map((n) => n.code));
+    const shown = notes.and(page.locator('[data-code="few-eligible"]'));
+    const { eligible, picked } = few.values as { eligible: number; picked: number };
+    await expect(shown).toHaveText(locale === 'en' ? few.text : `只有 ${eligible} 个条目可选：本轮共 ${picked} 个条目，而非要求的 500 个。`);
+    if (locale === 'zh-CN') expect(await page.getByTestId('round-notes').innerText()).not.toMatch(/[A-Za-z]{4,} [a-z]{3,}/);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `round-notes-${locale}.png`) });
+  });
+}

@@ -81,6 +81,19 @@ test('label pack out and back in, back up, restore: the later label is gone and 
   await expect(page.locator('[data-testid="pack-import-result"][data-status="refused"]')).toBeVisible();
   await expect(page.getByTestId('pack-import-error')).toContainText('no-such-pack');
 
+  // a folder holding a teammate's pack is refused, naming the folder and the teammate; their pack stays as it was
+  const teammate = await api<{ id: number; name: string }>(request, 'reviewers.create', { name: `Bo-${stamp}` });
+  const theirDir = join(OUT, `their-pack-${stamp}`);
+  await api(request, 'labels.exportPack', { reviewerId: teammate.id, outDir: theirDir });
+  const theirs = readFileSync(join(theirDir, 'manifest.json'));
+  await page.getByTestId('pack-export-dir').fill(theirDir);
+  await page.getByTestId('pack-export-submit').click();
+  const refusedExport = page.getByTestId('pack-export-error');
+  await expect(refusedExport).toContainText(theirDir);
+  await expect(refusedExport).toContainText(`reviewer "${teammate.name}"`);
+  await page.screenshot({ path: join(SHOTS, 'packs-export-refused-en.png'), fullPage: true });
+  expect(readFileSync(join(theirDir, 'manifest.json')).equals(theirs)).toBe(true);
+
   // back up now, then label once more
   await openData(page, 'backups');
   await page.getByTestId('backup-now').click();

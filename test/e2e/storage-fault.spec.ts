@@ -213,12 +213,32 @@ test('the server gone: labels wait and are written by the automatic retries once
     await expect(banner).toContainText('The Touchstone server cannot be reached');
     await page.screenshot({ path: `${SHOTS}/unreachable-en.png` });
 
+    // undo: the answer never sent is taken back; the one sent without an answer may be in the file, so undo waits for it
+    await page.keyboard.press('u');
+    await expect(banner).toHaveAttribute('data-count', '1');
+    await expect(alsoGone.row).not.toHaveAttribute('data-save', 'waiting');
+    await page.keyboard.press('u');
+    const toast = page.getByTestId('undo-toast');
+    await expect(toast).toHaveAttribute('data-kind', 'undo-waits');
+    await expect(toast).toContainText('This label is still being written; undo it once it is saved.');
+    await expect(banner).toHaveAttribute('data-count', '1');
+    await expect(gone.row).toHaveAttribute('data-save', 'waiting');
+    await page.screenshot({ path: `${SHOTS}/undo-waits-en.png` });
+    await page.getByTestId('language-switch').click();
+    await page.keyboard.press('u');
+    await expect(toast).toContainText('这条标注仍在写入中；保存后再撤销。');
+    await page.screenshot({ path: `${SHOTS}/undo-waits-zh.png` });
+    await page.getByTestId('language-switch').click();
+    await expect(currentStep(page)).toHaveAttribute('data-dimension', alsoGone.dimension);
+    const alsoGoneAgain = await answer(page, '1');
+    await expect(banner).toHaveAttribute('data-count', '2');
+
     // it comes back: the automatic retry (backoff, no click) writes both
     server = await startServer(dataDir);
     await expect(banner).toHaveCount(0, { timeout: 45_000 });
-    for (const step of [gone, alsoGone]) await expect(step.row.getByTestId('step-saved')).toBeVisible();
+    for (const step of [gone, alsoGoneAgain]) await expect(step.row.getByTestId('step-saved')).toBeVisible();
     const events = (await history(caseId)).filter((e) => e.reviewer === 'Offline Reviewer');
-    expect(events.map((e) => [e.dimension, e.responseId ?? ''])).toEqual([gone, alsoGone].map((s) => [s.dimension, s.responseId]));
+    expect(events.map((e) => [e.dimension, e.responseId ?? '', e.kind])).toEqual([gone, alsoGoneAgain].map((s) => [s.dimension, s.responseId, 'set']));
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backupDirOf, backupTestSet, listBackups } from '../../db/backups';
+import { BACKUPS_KEPT_PER_KIND, INTERVAL_BACKUPS_KEPT, backupDirOf, backupTestSet, listBackups } from '../../db/backups';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../db/migrations';
 import { openTestSetFile } from '../../db/open';
@@ -155,6 +155,26 @@ describe('restoring a backup of the open file', () => {
     }
   });
 
+  it('refuses an import while a restore runs, and takes it once the restore has finished', async () => {
+    const { backend } = await started(tempDir());
+    try {
+      const backup = await call<Backup>(backend, 'backups.create');
+      const rows = JSON.stringify({ id: 'c9', query: '恢复期间的问题' });
+      const start = { kind: 'cases', format: 'jsonl', source: { fileName: 'more.jsonl', contentBase64: Buffer.from(rows).toString('base64') } };
+      const restoring = backend.dispatch('backups.restore', { path: backup.path });
+      const error = await refusal(backend, 'imports.start', start);
+      expect(error).toMatchObject({ code: 'conflict', message: 'A restore is in progress; try again when it has finished.' });
+      expect(((await restoring) as Envelope).ok).toBe(true);
+      const cases = () => backend.session.require().db.prepare('SELECT count(*) FROM cases').pluck().get();
+      expect(cases()).toBe(5);
+      const { jobId } = await call<{ jobId: string }>(backend, 'imports.start', start);
+      while ((await call<{ state: string }>(backend, 'imports.status', { jobId })).state === 'running') await new Promise((r) => setTimeout(r, 20));
+      expect(cases()).toBe(6);
+    } finally {
+      backend.close();
+    }
+  });
+
   it('keeps the interval setting per computer (data folder), default 10 minutes, only the offered choices', async () => {
     const dir = tempDir();
     const { backend, file } = await started(dir);
@@ -182,6 +202,28 @@ describe('the list of backups', () => {
     const now = () => new Date('2026-11-30T09:00:00.000Z');
     for (const reason of ['first', 'second', 'third']) await backupTestSet(opened.db, opened.file, reason, { now });
     expect(listBackups(opened.file).map((b) => b.reason)).toEqual(['third', 'second', 'first']);
+    opened.db.close();
+  });
+
+  it('keeps interval backups among themselves: however many are taken, the copies from before an import, a merge, a migration or a restore stay', async () => {
+    const opened = await smallLabelingSet(tempDir());
+    let ms = Date.parse('2026-11-30T09:00:00.000Z');
+    const at = () => ({ now: () => new Date((ms += 60_000)) });
+    const events = ['before-migration-v3', 'import-cases', 'import-responses', 'label-pack', 'before-restore', 'manual'];
+    for (const reason of events) await backupTestSet(opened.db, opened.file, reason, at());
+    for (let i = 0; i < 30; i += 1) await backupTestSet(opened.db, opened.file, 'interval', at());
+    const kept = listBackups(opened.file);
+    expect(kept.filter((b) => b.reason === 'interval')).toHaveLength(INTERVAL_BACKUPS_KEPT);
+    expect(kept[0]).toMatchObject({ reason: 'interval', createdAt: new Date(ms).toISOString() });
+    expect(kept.filter((b) => b.reason !== 'interval').map((b) => b.reason)).toEqual([...events].reverse());
+
+    // and many imports push out only older imports (of any kind), never the intervals or the rest
+    for (let i = 0; i < BACKUPS_KEPT_PER_KIND + 5; i += 1) await backupTestSet(opened.db, opened.file, i % 2 ? 'import-cases' : 'import-responses', at());
+    const after = listBackups(opened.file);
+    expect(after.filter((b) => b.reason.startsWith('import-'))).toHaveLength(BACKUPS_KEPT_PER_KIND);
+    expect(after.filter((b) => b.reason === 'interval')).toHaveLength(INTERVAL_BACKUPS_KEPT);
+    expect(after.filter((b) => !b.reason.startsWith('import-') && b.reason !== 'interval').map((b) => b.reason)).toEqual(['manual', 'before-restore', 'label-pack', 'before-migration-v3']);
+    expect(readdirSync(backupDirOf(opened.file))).toHaveLength(after.length);
     opened.db.close();
   });
 });

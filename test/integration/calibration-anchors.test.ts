@@ -197,6 +197,26 @@ describe('anchor sets on real files', () => {
     expect(drift.flagged).toBe(true);
     const faithfulness = drift.dimensions.find((d) => d.dimension === 'faithfulness')!;
     expect(faithfulness.flags.map((f) => f.code)).toContain('bias-move');
+    expect(drift.dimensions.flatMap((d) => d.flags.map((f) => `${d.dimension} ${f.code}`))).toEqual([
+      'correctness agreement-drop', 'correctness bias-move', 'faithfulness agreement-drop', 'faithfulness bias-move',
+    ]);
+    for (const d of drift.dimensions) {
+      for (const flag of d.flags) {
+        // the figures the UI words the flag from, and the English message written from the same figures
+        if (flag.code === 'agreement-drop') {
+          expect(flag.values).toEqual({ coefficient: d.agreementKey, atFreeze: d.agreementAtFreeze, now: d.agreement.value, drop: d.agreementDrop, threshold: 0.1 });
+          const v = flag.values;
+          expect(flag.message).toBe(`${v.coefficient} fell from ${v.atFreeze.toFixed(3)} at freeze to ${v.now.toFixed(3)} (−${v.drop.toFixed(3)}; threshold 0.1).`);
+        } else {
+          expect(flag.values).toMatchObject({ from: d.biasAtFreeze ?? 0, fromFreeze: d.biasAtFreeze !== null, now: d.bias.value, threshold: 0.15 });
+          const v = flag.values;
+          expect(v.share).toBeGreaterThan(0.15);
+          expect(flag.message).toBe(
+            `The bias (judge − human) moved from ${v.from.toFixed(3)}${v.fromFreeze ? ' at freeze' : ' (no judge at freeze: measured from 0)'} to ${v.now.toFixed(3)}, ${(v.share * 100).toFixed(1)}% of the scale (threshold 15.0%).`,
+          );
+        }
+      }
+    }
     expect(faithfulness.previous).toMatchObject({ run: { runId: 3 }, n: 10 });
     expect(faithfulness.previous!.meanShift.value!).toBeLessThan(-0.3);
     expect(drift.dimensions.find((d) => d.dimension === 'responseBehavior')!.flags).toEqual([]);
@@ -217,6 +237,7 @@ describe('anchor sets on real files', () => {
     const started = await cli('round', 'start', '--db', file, '--size', '6', '--seed', '5', '--week', '2026-W09', '--json');
     expect(started.code).toBe(0);
     expect(started.json.round).toMatchObject({ week: '2026-W09', seed: 5, items: 6, changedItems: 3 });
+    expect(started.json.round.notes[0]).toMatchObject({ code: 'changes-measured', text: expect.stringMatching(/^Judge changes measured between runs 1 → 2 on /) });
     expect((await cli('round', 'start', '--db', file, '--week', '2026-07')).code).toBe(2);
     expect((await cli('round', 'start', '--db', file, '--size', 'lots')).code).toBe(2);
     expect((await cli('anchors', 'freeze', '--db', file, '--name', 'core')).code).toBe(1); // no closed round yet
@@ -244,5 +265,19 @@ describe('anchor sets on real files', () => {
     expect(imported.json).toMatchObject({ created: true, summary: { name: 'core', version: 1, origin: 'imported' } });
     expect(canonicalJson(imported.json.summary.counts)).toBe(canonicalJson(frozen.json.summary.counts));
     expect((await cli('anchors', 'import', '--db', target)).code).toBe(2);
+  });
+
+  it('the CLI prints the round notes as English sentences, in text and in --json', async () => {
+    const { file } = await calibrationSet(tempDir(), { runs: 0 });
+    const sentences = [
+      'No judge run scores any dimension yet: the round reviews every dimension and its figures will have no judge to compare.',
+      'Fewer than two comparable judge runs (same dimension, same judge model and prompt version): the changed half was filled from random.',
+      'Only 16 items are eligible: the round has 16 items, not 40.',
+    ];
+    const text = await cli('round', 'start', '--db', file, '--size', '40', '--seed', '3');
+    expect(text.code).toBe(0);
+    for (const sentence of sentences) expect(text.stdout).toContain(`  note: ${sentence}\n`);
+    const json = await cli('round', 'start', '--db', file, '--size', '40', '--seed', '3', '--json');
+    expect(json.json.round.notes.map((n: { text: string }) => n.text)).toEqual([sentences[0], sentences[1], '16 items of the previous round were excluded.', 'Only 0 items are eligible: the round has 0 items, not 40.']);
   });
 });

@@ -63,7 +63,8 @@ describe('calibration rounds on a real file', () => {
     expect(started.items[0].reason).toMatchObject({ kind: 'changed', dimension: 'correctness', fromRunId: 1, toRunId: 2, fromValue: 2, toValue: 0, delta: -2, magnitude: 1 });
     expect(started.items.slice(5).every((i) => i.reason.kind === 'random')).toBe(true);
     expect(started.dimensions.map((d) => [d.dimension, d.judge?.runId])).toEqual([['responseBehavior', 2], ['correctness', 2], ['faithfulness', 2]]);
-    expect(started.round.notes.join(' ')).toMatch(/between runs 1 → 2/);
+    expect(started.round.notes.map((n) => n.text).join(' ')).toMatch(/between runs 1 → 2/);
+    expect(started.round.notes[0]).toMatchObject({ code: 'changes-measured', values: { fromRunId: 1, toRunId: 2 } });
     const roundId = started.round.id;
 
     // the labeling queue walks the round's cases in pick order
@@ -178,8 +179,9 @@ describe('calibration rounds on a real file', () => {
     const second = await call('rounds.start', { size: 6, seed: 1, week: '2026-W08' });
     const firstKeys = new Set(first.items.map((i) => i.caseId));
     expect(second.items.some((i) => firstKeys.has(i.caseId))).toBe(false);
-    expect(second.round.notes.join(' ')).toMatch(/Fewer than two comparable judge runs/);
-    expect(second.round.notes.join(' ')).toMatch(/6 items of the previous round were excluded/);
+    expect(second.round.notes.map((n) => n.text).join(' ')).toMatch(/Fewer than two comparable judge runs/);
+    expect(second.round.notes.map((n) => n.text).join(' ')).toMatch(/6 items of the previous round were excluded/);
+    expect(second.round.notes).toContainEqual({ code: 'previous-excluded', values: { excluded: 6 }, text: '6 items of the previous round were excluded.' });
     labelRound(db, second, ada);
     await call('rounds.reveal', { roundId: second.round.id });
     await call('rounds.close', { roundId: second.round.id });
@@ -198,12 +200,29 @@ describe('calibration rounds on a real file', () => {
     const round = await call('rounds.start', { size: 40, seed: 3 });
     expect(round.round.items).toBe(16);
     expect(round.round.changedItems).toBe(0);
-    expect(round.round.notes.join(' ')).toMatch(/No judge run scores any dimension/);
-    expect(round.round.notes.join(' ')).toMatch(/Fewer than two comparable judge runs/);
-    expect(round.round.notes.join(' ')).toMatch(/Only 16 items are eligible: the round has 16 items, not 40/);
+    expect(round.round.notes.map((n) => n.text).join(' ')).toMatch(/No judge run scores any dimension/);
+    expect(round.round.notes.map((n) => n.text).join(' ')).toMatch(/Fewer than two comparable judge runs/);
+    expect(round.round.notes.map((n) => n.text).join(' ')).toMatch(/Only 16 items are eligible: the round has 16 items, not 40/);
+    expect(round.round.notes.map((n) => [n.code, n.values])).toEqual([
+      ['no-judge-run', {}],
+      ['no-comparable-runs', {}],
+      ['few-eligible', { eligible: 16, picked: 16, size: 40 }],
+    ]);
     expect(round.round.week).toMatch(/^\d{4}-W\d{2}$/);
     // every non-structured response dimension is reviewed when no judge scores any
     expect(round.dimensions.map((d) => d.dimension)).toEqual(['responseBehavior', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer']);
     expect(round.dimensions.every((d) => d.judge === null)).toBe(true);
+  });
+
+  it('a round stored before notes had codes still reads, its English sentences shown as they were', async () => {
+    const { db } = await calibrationSet(tempDir());
+    const call = api(db);
+    const started = await call('rounds.start', { size: 6, seed: 4, week: '2026-W07' });
+    const old = ['Judge changes measured between runs 1 → 2 on correctness.', '2 items of the previous round were excluded.'];
+    db.prepare('UPDATE rounds SET notes = ? WHERE id = ?').run(JSON.stringify(old), started.round.id);
+    const read = await call('rounds.get', { roundId: started.round.id });
+    expect(read.round.notes).toEqual(old.map((text) => ({ code: 'text', values: {}, text })));
+    expect(read.items).toEqual(started.items);
+    expect((await call('rounds.list', {}))[0].notes.map((n) => n.text)).toEqual(old);
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { backupTestSet, listBackups } from '../../db/backups';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
+import { writeSetting } from '../../db/settings';
 import { IntervalBackups } from '../../server/interval-backups';
+import { createLabelingHandlers } from '../../server/labeling-handlers';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
 
@@ -34,7 +36,10 @@ describe('interval backups of the open file (injected clock, real file)', () => 
       clock.now = Date.parse('2026-11-30T09:00:00.000Z') + minutes * MINUTE;
       return backups.tick();
     };
-    return { opened, clock, backups, label, at, errors, count: () => listBackups(opened.file).length };
+    const handlers = createLabelingHandlers(() => opened.db);
+    /** What the label view does for every case a reviewer looks at (it moves the resume point). */
+    const view = (caseId: string) => handlers['labeling.item']({ reviewerId: ada.id, caseId, queue: { source: 'unlabeled' }, step: 0 });
+    return { opened, clock, backups, label, view, at, errors, count: () => listBackups(opened.file).length };
   }
 
   it('backs up once the interval has passed and only when the file changed since the last backup', async () => {
@@ -102,6 +107,33 @@ describe('interval backups of the open file (injected clock, real file)', () => 
     expect(await at(50)).toBe('no-file');
     expect(count()).toBe(1);
     other.db.close();
+    opened.db.close();
+  });
+
+  it('browsing cases (resume points only) is no change: no interval backup however long it goes on', async () => {
+    const { opened, view, at, errors, count } = await setUp();
+    // the first view builds the per-reviewer progress cache of this file, once ever: a write, but not browsing
+    await view('c1');
+    expect(await at(0)).toBe('new-file');
+    const moved = () => opened.db.prepare('SELECT count(*) FROM resume_points').pluck().get() as number;
+    for (let minute = 10; minute <= 180; minute += 10) {
+      await view(`c${(minute / 10) % 5 + 1}`);
+      expect(await at(minute)).toBe('unchanged');
+    }
+    expect(moved()).toBe(1);
+    expect(count()).toBe(0);
+    expect(errors).toEqual([]);
+    opened.db.close();
+  });
+
+  it('a change made in place (a setting of the test set) is a change', async () => {
+    const { opened, at, count } = await setUp();
+    writeSetting(opened.db, 'releaseThresholds', { kappa: 0.6 });
+    expect(await at(0)).toBe('new-file');
+    expect(await at(10)).toBe('unchanged');
+    writeSetting(opened.db, 'releaseThresholds', { kappa: 0.7 });
+    expect(await at(20)).toBe('back-up');
+    expect(count()).toBe(1);
     opened.db.close();
   });
 });

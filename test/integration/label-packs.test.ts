@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKUPS_KEPT, backupDirOf, backupTestSet, listBackups } from '../../db/backups';
+import { BACKUPS_KEPT_PER_KIND, backupDirOf, backupTestSet, listBackups } from '../../db/backups';
 import { renderPackEvents, renderPackManifest } from '../../db/label-packs';
 import { rebuildProgress } from '../../db/label-progress';
 import { createReviewer, recordLabel, undoLast } from '../../db/labels';
@@ -63,6 +63,89 @@ describe('label packs and backups on real files', () => {
     expect(manifest.file.sha256).toBe(createHash('sha256').update(readFileSync(join(dir, 'p1', 'labels.jsonl'))).digest('hex'));
     expect((await cli('labels', 'export', '--db', a, '--reviewer', 'nobody', '--out', join(dir, 'p3'))).code).toBe(1);
     expect((await cli('labels', 'export', '--db', a, '--out', join(dir, 'p3'))).code).toBe(2);
+  });
+
+  it('refuses to export over another reviewer\'s pack or a pack of another test set; re-exporting your own stays byte-identical', async () => {
+    const dir = tempDir();
+    const { a } = await twoCopies(dir);
+    mkdirSync(join(dir, 'other'));
+    const stranger = await smallLabelingSet(join(dir, 'other'));
+    createReviewer(stranger.db, 'Ada');
+    stranger.db.close();
+    const backend = await createBackend({ dataDir: join(dir, 'data'), mode: 'browser', version: 'test', initialTestSet: a });
+    try {
+      const db = backend.session.require().db;
+      const testSetId = db.prepare("SELECT value FROM meta WHERE key = 'test_set_id'").pluck().get() as string;
+      const bo = await call<{ id: number }>(backend, 'reviewers.create', { name: 'Bo' });
+      const folder = join(dir, 'shared-folder');
+      await call(backend, 'labels.exportPack', { reviewerId: 1, outDir: folder });
+      const bytes = () => ['labels.jsonl', 'manifest.json'].map((name) => readFileSync(join(folder, name)));
+      const before = bytes();
+
+      const refused = await backend.dispatch('labels.exportPack', { reviewerId: bo.id, outDir: folder });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      expect(refused.error).toMatchObject({ code: 'conflict', location: { file: join(folder, 'manifest.json'), field: 'reviewer' } });
+      expect(refused.error.message).toBe(
+        `${folder} already holds the label pack of reviewer "Ada" (test set ${testSetId}): exporting Bo's pack there would replace it. Choose another folder (one per reviewer). Nothing was written.`,
+      );
+      expect(bytes()).toEqual(before);
+
+      // Ada again: her pack is replaced, by the same bytes
+      await call(backend, 'labels.exportPack', { reviewerId: 1, outDir: folder });
+      expect(bytes()).toEqual(before);
+
+      // Ada's pack from another test set: refused, naming it
+      const elsewhere = join(dir, 'elsewhere');
+      expect((await cli('labels', 'export', '--db', stranger.file, '--reviewer', 'ada', '--out', elsewhere)).code).toBe(0);
+      const theirs = readFileSync(join(elsewhere, 'manifest.json'));
+      const foreign = await backend.dispatch('labels.exportPack', { reviewerId: 1, outDir: elsewhere });
+      expect(foreign.ok).toBe(false);
+      if (foreign.ok) return;
+      expect(foreign.error).toMatchObject({ code: 'conflict', location: { field: 'testSetId' } });
+      expect(foreign.error.message).toContain(`${elsewhere} already holds the label pack of reviewer "Ada" from another test set`);
+      expect(foreign.error.message).toContain(`this file is test set ${testSetId}`);
+      expect(readFileSync(join(elsewhere, 'manifest.json')).equals(theirs)).toBe(true);
+
+      // a folder with some other manifest.json is not written over either
+      const unrelated = join(dir, 'unrelated');
+      mkdirSync(unrelated);
+      writeFileSync(join(unrelated, 'manifest.json'), '{"name": "my-app"}\n');
+      const other = await backend.dispatch('labels.exportPack', { reviewerId: 1, outDir: unrelated });
+      expect(other.ok ? null : other.error.message).toMatch(/already holds a manifest\.json that is not a Touchstone label pack/);
+      expect(readdirSync(unrelated)).toEqual(['manifest.json']);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('an export into a folder that cannot be written names that folder, not the open test set, and promises no retry', async () => {
+    const dir = tempDir();
+    const { a } = await twoCopies(dir);
+    const backend = await createBackend({ dataDir: join(dir, 'data'), mode: 'browser', version: 'test', initialTestSet: a });
+    try {
+      // sysfs refuses new folders even to root (chmod would not stop root)
+      const folder = `/sys/touchstone-pack-${process.pid}`;
+      const envelope = await backend.dispatch('labels.exportPack', { reviewerId: 1, outDir: folder });
+      expect(envelope.ok).toBe(false);
+      if (envelope.ok) return;
+      expect(envelope.error).toMatchObject({ code: 'storage-unavailable', reason: 'read-only', location: { file: folder } });
+      expect(envelope.error.message).toBe(
+        `${folder} cannot be written (it or its folder is read-only): nothing was written to ${folder}. Make it writable or choose another folder, then try again.`,
+      );
+      expect(envelope.error.message).not.toContain('labels.sqlite');
+
+      // a new test set there: the message is about the new file, and the open one stays open
+      const created = await backend.dispatch('testSets.create', { path: `${folder}.sqlite` });
+      expect(created.ok).toBe(false);
+      if (created.ok) return;
+      expect(created.error).toMatchObject({ code: 'storage-unavailable', location: { file: `${folder}.sqlite` } });
+      expect(created.error.message).toContain(`touchstone-pack-${process.pid}.sqlite`);
+      expect(created.error.message).not.toContain('labels.sqlite');
+      expect(backend.session.info()?.path).toBe(a);
+    } finally {
+      backend.close();
+    }
   });
 
   it('imports into another copy of the same test set: events added with history, a backup first, twice adds nothing', async () => {
@@ -186,16 +269,16 @@ describe('label packs and backups on real files', () => {
     master.db.close();
   });
 
-  it('backups: online copies named by time and reason, the newest 20 kept; an app import writes one first', async () => {
+  it('backups: online copies named by time and reason, the newest of a kind kept; an app import writes one first', async () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     let ms = Date.parse('2026-01-01T00:00:00.000Z');
-    for (let i = 0; i < BACKUPS_KEPT + 3; i += 1) await backupTestSet(opened.db, opened.file, 'Before Import!', { now: () => new Date((ms += 1000)) });
+    for (let i = 0; i < BACKUPS_KEPT_PER_KIND + 3; i += 1) await backupTestSet(opened.db, opened.file, 'Before Import!', { now: () => new Date((ms += 1000)) });
     const list = listBackups(opened.file);
-    expect(list.length).toBe(BACKUPS_KEPT);
+    expect(list.length).toBe(BACKUPS_KEPT_PER_KIND);
     expect(list[0].createdAt).toBe(new Date(ms).toISOString());
     expect(list[0].reason).toBe('before-import');
-    expect(readdirSync(backupDirOf(opened.file)).length).toBe(BACKUPS_KEPT);
+    expect(readdirSync(backupDirOf(opened.file)).length).toBe(BACKUPS_KEPT_PER_KIND);
     const copy = await openTestSetFile(list[0].path, { create: false });
     expect(count(copy.db, 'cases')).toBe(5);
     copy.db.close();

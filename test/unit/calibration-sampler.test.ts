@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { isoWeek } from '../../shared/calibration/iso-week';
+import { readStoredNotes, roundNoteText, storedNotes, type CodedNote } from '../../shared/calibration/round-notes';
 import { changeOf } from '../../shared/calibration/scale';
 import { comparableRuns, itemKey, pickRound, type SamplerInput, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../../shared/calibration/sampler';
 import { mulberry32 } from '../../shared/stats';
@@ -77,14 +78,16 @@ describe('round sampler', () => {
     const second = pickRound(base({ exclude }));
     expect(second.picks).toHaveLength(20);
     expect(second.picks.some((p) => exclude.has(p.item.key))).toBe(false);
-    expect(second.notes).toContain('20 items of the previous round were excluded.');
+    expect(second.notes).toContainEqual({ code: 'previous-excluded', values: { excluded: 20 } });
+    expect(second.notes.map(roundNoteText)).toContain('20 items of the previous round were excluded.');
   });
 
   it('short data: one run, few changes, few eligible items — says so and fills from random', () => {
     const oneRun = pickRound(base({ runs: [run(1)], verdicts: randomVerdicts(11, [1]) }));
     expect(oneRun.picks).toHaveLength(20);
     expect(oneRun.picks.every((p) => p.reason.kind === 'random')).toBe(true);
-    expect(oneRun.notes[0]).toMatch(/^Fewer than two comparable judge runs/);
+    expect(oneRun.notes[0]).toEqual({ code: 'no-comparable-runs', values: {} });
+    expect(roundNoteText(oneRun.notes[0])).toMatch(/^Fewer than two comparable judge runs/);
 
     const v: SamplerVerdict[] = items.flatMap((i, n) => [
       { runId: 1, dimension: 'responseBehavior', itemKey: i.key, value: 'answered' },
@@ -93,11 +96,54 @@ describe('round sampler', () => {
     const few = pickRound(base({ verdicts: v }));
     expect(few.picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId)).toEqual(['case-000', 'case-001', 'case-002']);
     expect(few.picks).toHaveLength(20);
-    expect(few.notes).toContain('Only 3 eligible items changed between the comparable judge runs (10 wanted): the rest was filled from random.');
+    expect(few.notes).toContainEqual({ code: 'few-changed', values: { changed: 3, wanted: 10 } });
+    expect(few.notes.map(roundNoteText)).toContain('Only 3 eligible items changed between the comparable judge runs (10 wanted): the rest was filled from random.');
 
     const small = pickRound(base({ eligible: items.slice(0, 12), exclude: new Set([items[0].key, items[1].key]) }));
     expect(small.picks).toHaveLength(10);
-    expect(small.notes).toContain('Only 10 items are eligible: the round has 10 items, not 20.');
+    expect(small.notes).toContainEqual({ code: 'few-eligible', values: { eligible: 10, picked: 10, size: 20 } });
+    expect(small.notes.map(roundNoteText)).toContain('Only 10 items are eligible: the round has 10 items, not 20.');
+  });
+});
+
+describe('round notes', () => {
+  it('word each code in English as the CLI printed it, singular and plural', () => {
+    const cases: [CodedNote, string][] = [
+      [{ code: 'changes-measured', values: { fromRunId: 1, toRunId: 2, dimensions: ['correctness', 'faithfulness'] } }, 'Judge changes measured between runs 1 → 2 on correctness, faithfulness.'],
+      [{ code: 'no-judge-run', values: {} }, 'No judge run scores any dimension yet: the round reviews every dimension and its figures will have no judge to compare.'],
+      [{ code: 'no-comparable-runs', values: {} }, 'Fewer than two comparable judge runs (same dimension, same judge model and prompt version): the changed half was filled from random.'],
+      [{ code: 'few-changed', values: { changed: 1, wanted: 15 } }, 'Only 1 eligible item changed between the comparable judge runs (15 wanted): the rest was filled from random.'],
+      [{ code: 'few-changed', values: { changed: 0, wanted: 15 } }, 'Only 0 eligible items changed between the comparable judge runs (15 wanted): the rest was filled from random.'],
+      [{ code: 'previous-excluded', values: { excluded: 1 } }, '1 item of the previous round was excluded.'],
+      [{ code: 'previous-excluded', values: { excluded: 6 } }, '6 items of the previous round were excluded.'],
+      [{ code: 'few-eligible', values: { eligible: 1, picked: 1, size: 30 } }, 'Only 1 item is eligible: the round has 1 item, not 30.'],
+      [{ code: 'few-eligible', values: { eligible: 0, picked: 0, size: 30 } }, 'Only 0 items are eligible: the round has 0 items, not 30.'],
+    ];
+    for (const [note, text] of cases) expect(roundNoteText(note), note.code).toBe(text);
+  });
+
+  it('a sampler that fills the changed half with one changed item and excludes one says so in the singular', () => {
+    const v: SamplerVerdict[] = items.flatMap((i, n) => [
+      { runId: 1, dimension: 'responseBehavior', itemKey: i.key, value: 'answered' },
+      { runId: 2, dimension: 'responseBehavior', itemKey: i.key, value: n === 5 ? 'refused' : 'answered' },
+    ]);
+    const out = pickRound(base({ verdicts: v, eligible: items.slice(0, 12), exclude: new Set([items[0].key]) }));
+    expect(out.notes.map(roundNoteText)).toEqual([
+      'Only 1 eligible item changed between the comparable judge runs (10 wanted): the rest was filled from random.',
+      '1 item of the previous round was excluded.',
+      'Only 11 items are eligible: the round has 11 items, not 20.',
+    ]);
+  });
+
+  it('stored notes: codes round-trip with their English text; sentences stored before codes read as they are', () => {
+    const notes: CodedNote[] = [{ code: 'previous-excluded', values: { excluded: 2 } }, { code: 'no-comparable-runs', values: {} }];
+    expect(readStoredNotes(storedNotes(notes))).toEqual([
+      { code: 'previous-excluded', values: { excluded: 2 }, text: '2 items of the previous round were excluded.' },
+      { code: 'no-comparable-runs', values: {}, text: roundNoteText(notes[1]) },
+    ]);
+    expect(readStoredNotes('["Only 3 eligible items changed between the comparable judge runs (15 wanted): the rest was filled from random."]')).toEqual([
+      { code: 'text', values: {}, text: 'Only 3 eligible items changed between the comparable judge runs (15 wanted): the rest was filled from random.' },
+    ]);
   });
 });
 

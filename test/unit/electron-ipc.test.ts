@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BackendChannel, RestartPolicy, TailBuffer } from '../../electron/backend-channel';
-import type { BackendResponse } from '../../electron/backend-protocol';
+import { backendDownError, backendStoppingError, backendUnavailableError, type BackendResponse } from '../../electron/backend-protocol';
 import { serveBackend, type ParentPortLike, type ServedBackend } from '../../electron/backend-serve';
 import { answer, INVOKE_CHANNEL, isMainProcessOp, MAIN_PROCESS_OPS, validateCall } from '../../electron/ipc-policy';
 import { buildMenuTemplate, dialogSpec, MenuCommandQueue, withTestSetExtension, type MenuCommand, type MenuItemSpec } from '../../electron/menu-policy';
 import { resolveLayout } from '../../electron/paths';
-import { OP_NAMES } from '../../shared/api/contract';
+import { ApiErrorSchema, OP_NAMES } from '../../shared/api/contract';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -173,13 +173,16 @@ describe('backend channel (main side)', () => {
     expect(channel.pendingCount).toBe(1);
   });
 
-  it('answers every pending request with an error when the process dies, and refuses until restarted', async () => {
+  it('answers every pending request "backend-unavailable" when the process dies, and refuses until restarted', async () => {
     const channel = new BackendChannel();
     channel.attach(() => {});
     const pending = channel.request('imports.start', {});
-    channel.detach({ code: 'internal', message: 'stopped' });
-    await expect(pending).resolves.toEqual({ ok: false, error: { code: 'internal', message: 'stopped' } });
-    await expect(channel.request('app.info', {})).resolves.toMatchObject({ ok: false, error: { code: 'internal' } });
+    channel.detach(backendDownError('exit code 1'));
+    await expect(pending).resolves.toEqual({ ok: false, error: backendDownError('exit code 1') });
+    await expect(channel.request('app.info', {})).resolves.toEqual({ ok: false, error: backendUnavailableError() });
+    for (const error of [backendDownError('exit code 1'), backendUnavailableError()]) {
+      expect(ApiErrorSchema.parse(error).code).toBe('backend-unavailable');
+    }
     const sent: unknown[] = [];
     channel.attach((request) => sent.push(request));
     void channel.request('app.info', {});
@@ -189,7 +192,7 @@ describe('backend channel (main side)', () => {
   it('turns a failing post into an error envelope', async () => {
     const channel = new BackendChannel();
     channel.attach(() => { throw new Error('port closed'); });
-    await expect(channel.request('app.info', {})).resolves.toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('port closed') } });
+    await expect(channel.request('app.info', {})).resolves.toMatchObject({ ok: false, error: { code: 'backend-unavailable', message: expect.stringContaining('port closed') } });
     expect(channel.pendingCount).toBe(0);
   });
 
@@ -250,6 +253,19 @@ describe('backend process loop', () => {
     send({ type: 'shutdown' });
     await tick();
     expect(steps).toEqual(['close', 'exit 0']);
+  });
+
+  it('answers requests arriving after a shutdown "backend-unavailable", without running them', async () => {
+    const { port, posted, send } = fakePort();
+    const ran: string[] = [];
+    serveBackend(port, Promise.resolve({ dispatch: async (name) => (ran.push(name), { ok: true, value: null }), close: () => {} }), () => {});
+    send({ id: 1, name: 'labels.record', input: {} });
+    send({ type: 'shutdown' });
+    send({ id: 2, name: 'labels.record', input: {} });
+    await tick();
+    expect(ran).toEqual(['labels.record']);
+    expect(posted).toEqual([{ id: 2, envelope: { ok: false, error: backendStoppingError() } }, { id: 1, envelope: { ok: true, value: null } }]);
+    expect(backendStoppingError().code).toBe('backend-unavailable');
   });
 });
 

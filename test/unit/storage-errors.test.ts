@@ -25,15 +25,47 @@ describe('storage failures, from the error code SQLite (or the OS) gives', () =>
     expect(storageFaultReason(code)).toBeNull();
   });
 
-  it('the API error names the file in plain words and says nothing was written', () => {
-    const body = storageFaultBody({ code: 'SQLITE_FULL', message: 'database or disk is full' }, '/data/sets/合同审核.sqlite');
+  it('a label that could not be written: names the test set and says the label is kept and written again', () => {
+    const body = storageFaultBody({ code: 'SQLITE_FULL', message: 'database or disk is full' }, '/data/sets/合同审核.sqlite', 'labels.record');
     expect(body).toEqual({
       code: 'storage-unavailable',
       reason: 'disk-full',
       message: 'The disk holding 合同审核.sqlite is full: nothing was written. Free some space; what you were saving is kept and written as soon as there is room.',
       location: { file: '/data/sets/合同审核.sqlite', line: null, field: null },
     });
-    expect(storageFaultBody(new Error('boom'), '/x.sqlite')).toBeNull();
-    expect(storageFaultBody({ code: 'SQLITE_IOERR_WRITE' }, null)?.message).toContain('The disk holding the test-set file reported an error');
+    expect(storageFaultBody(new Error('boom'), '/x.sqlite', 'labels.record')).toBeNull();
+    expect(storageFaultBody({ code: 'SQLITE_IOERR_WRITE' }, null, 'labels.record')?.message).toContain('The disk holding the test-set file reported an error');
+  });
+
+  it('any other write to the test set: names it, promises no retry, says what to do before trying again', () => {
+    const body = storageFaultBody({ code: 'SQLITE_READONLY' }, '/data/sets/labels.sqlite', 'dimensions.save');
+    expect(body).toEqual({
+      code: 'storage-unavailable',
+      reason: 'read-only',
+      message: 'labels.sqlite cannot be written (it or its folder is read-only): nothing was written to labels.sqlite. Make it writable or choose another folder, then try again.',
+      location: { file: '/data/sets/labels.sqlite', line: null, field: null },
+    });
+  });
+
+  it('a file-system error names its own path, never the open test set, and never says "kept"', () => {
+    const eacces = Object.assign(new Error("EACCES: permission denied, open '/media/usb/pack/labels.jsonl.partial'"), {
+      code: 'EACCES', path: '/media/usb/pack/labels.jsonl.partial',
+    });
+    for (const operation of ['labels.exportPack', 'labels.record']) {
+      const body = storageFaultBody(eacces, '/data/sets/labels.sqlite', operation);
+      expect(body).toEqual({
+        code: 'storage-unavailable',
+        reason: 'read-only',
+        message: '/media/usb/pack/labels.jsonl cannot be written (it or its folder is read-only): nothing was written to /media/usb/pack/labels.jsonl. Make it writable or choose another folder, then try again.',
+        location: { file: '/media/usb/pack/labels.jsonl', line: null, field: null },
+      });
+    }
+    const full = storageFaultBody({ code: 'ENOSPC', path: '/media/usb/anchors' }, '/data/sets/labels.sqlite', 'anchors.export');
+    expect(full?.message).toBe('The disk holding /media/usb/anchors is full: nothing was written to /media/usb/anchors. Free some space or choose another folder, then try again.');
+    expect(full?.message).not.toContain('labels.sqlite');
+    // an OS error without a path is not pinned on the test set either
+    const unnamed = storageFaultBody({ code: 'EPERM' }, '/data/sets/labels.sqlite', 'anchors.export');
+    expect(unnamed).toMatchObject({ reason: 'read-only', location: null });
+    expect(unnamed?.message).not.toContain('labels.sqlite');
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_DRIFT_THRESHOLDS } from '../../../shared/api/calibration-ops';
 import { formatRaw, judgeLabel } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
+import { driftFlagText } from '../../view/calibrationNotes';
 import { coefficientLabel, dimensionLabel, reasonText } from '../../view/calibrationText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Figure, MaybeNumber } from '../calibration/Figure';
@@ -127,7 +128,7 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                         <span className="cal-ok">{t('calibration.drift.ok')}</span>
                       ) : (
                         d.flags.map((flag) => (
-                          <span key={flag.code} className="cal-flag" data-testid="drift-dimension-flag" data-code={flag.code} title={flag.message}>
+                          <span key={flag.code} className="cal-flag" data-testid="drift-dimension-flag" data-code={flag.code} title={driftFlagText(locale, flag)}>
                             {t(flag.code === 'agreement-drop' ? 'calibration.drift.flag.agreement' : 'calibration.drift.flag.bias')}
                           </span>
                         ))

@@ -1,6 +1,7 @@
 import { formatWhen } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore, type RoundSection } from '../../stores/roundStore';
+import { roundNoteText } from '../../view/calibrationNotes';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
 import { AdjudicatePanel } from './AdjudicatePanel';
@@ -105,10 +106,10 @@ export function RoundPage() {
         </dl>
         {round.notes.length > 0 && section !== 'adjudicate' ? (
           <ul className="cal-notes" data-testid="round-notes">
-            {round.notes.map((note) => (
-              <li key={note}>
+            {round.notes.map((note, i) => (
+              <li key={i} data-code={note.code}>
                 <Icon name="alert" size={14} />
-                <span>{note}</span>
+                <span>{roundNoteText(locale, note)}</span>
               </li>
             ))}
           </ul>

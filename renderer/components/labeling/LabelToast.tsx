@@ -37,6 +37,9 @@ export function LabelToast() {
     case 'undo-failed':
       text = t('labeling.undo.failed', { message: toast.message });
       break;
+    case 'undo-waits':
+      text = t('labeling.undo.waits');
+      break;
     case 'kept-draft':
       text = t('labeling.claims.keptDraft', { caseId: toast.caseId });
       break;
