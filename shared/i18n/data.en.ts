@@ -20,6 +20,7 @@ export const enData = {
   'data.export.folderHint': 'The folder is created if it does not exist. Your own earlier pack in it is replaced; a folder holding another reviewer’s pack is refused.',
   'data.export.button': 'Export pack',
   'data.export.running': 'Exporting…',
+  'data.export.failed': 'Nothing was exported',
   'data.export.done': 'Exported {count} events of {reviewer} to {dir}',
   'data.export.done.one': 'Exported 1 event of {reviewer} to {dir}',
 

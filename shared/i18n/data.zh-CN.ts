@@ -21,6 +21,7 @@ export const zhData: Record<keyof typeof enData, string> = {
   'data.export.folder': '写入的文件夹',
   'data.export.folderHint': '文件夹不存在时会自动创建。其中你自己之前导出的标注包会被替换；已存放其他标注人标注包的文件夹会被拒绝。',
   'data.export.button': '导出标注包',
+  'data.export.failed': '未导出任何文件',
   'data.export.running': '正在导出…',
   'data.export.done': '已将 {reviewer} 的 {count} 条事件导出到 {dir}',
   'data.export.done.one': '已将 {reviewer} 的 1 条事件导出到 {dir}',

@@ -3,6 +3,7 @@ import { useAnchorStore } from '../../stores/anchorStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { ExportedFiles } from '../common/ExportedFiles';
 import { FolderField } from '../common/FolderField';
+import { Icon } from '../common/Icon';
 
 /** Export the selected version to a folder (anchors.jsonl + manifest.json), optionally also as a .zip. */
 export function ExportPanel() {
@@ -42,7 +43,12 @@ export function ExportPanel() {
           {exporting ? t('calibration.export.running') : t('calibration.export.button')}
         </button>
       </div>
-      {error ? <ErrorDetails error={error} testId="anchor-export-error" /> : null}
+      {error ? (
+        <div className="cal-result error" data-status="refused">
+          <p className="cal-result-title"><Icon name="alert" size={14} /> {t('data.export.failed')}</p>
+          <ErrorDetails error={error} testId="anchor-export-error" />
+        </div>
+      ) : null}
       {result ? (
         <div className="cal-result" data-testid="anchor-export-result">
           <p className="cal-result-title">

@@ -59,7 +59,12 @@ export function ExportPackCard() {
           {exporting ? t('data.export.running') : t('data.export.button')}
         </button>
       </div>
-      {error ? <ErrorDetails error={error} testId="pack-export-error" /> : null}
+      {error ? (
+        <div className="cal-result error" data-status="refused">
+          <p className="cal-result-title"><Icon name="alert" size={14} /> {t('data.export.failed')}</p>
+          <ErrorDetails error={error} testId="pack-export-error" />
+        </div>
+      ) : null}
       {result ? (
         <div className="cal-result ok" data-testid="pack-export-result" data-count={result.eventCount}>
           <p className="cal-result-title">
