@@ -61,6 +61,11 @@ export const backendUnreachableError = (detail: string): ApiErrorBody => ({
   message: `Touchstone could not reach its data process: ${detail}`,
 });
 
+export const backendNotStartedError = (detail: string): ApiErrorBody => ({
+  code: 'backend-unavailable',
+  message: `Touchstone's data process could not start: ${detail}. Saved labels are safe; quit and reopen Touchstone.`,
+});
+
 export const backendStoppingError = (): ApiErrorBody => ({
   code: 'backend-unavailable',
   message: "Touchstone's data process is shutting down.",

@@ -1,5 +1,5 @@
 import type { Envelope } from '../shared/api/contract';
-import { backendStoppingError, isBackendRequest, isBackendShutdown, type BackendResponse } from './backend-protocol';
+import { backendNotStartedError, backendStoppingError, isBackendRequest, isBackendShutdown, type BackendResponse } from './backend-protocol';
 
 /** Electron's process.parentPort, reduced to what the backend process uses. */
 export interface ParentPortLike {
@@ -49,7 +49,7 @@ export function serveBackend(port: ParentPortLike, backend: Promise<ServedBacken
     void started
       .then((state): Promise<Envelope<unknown>> | Envelope<unknown> => state.ok
         ? state.value.dispatch(name, input)
-        : { ok: false, error: { code: 'internal', message: `Touchstone's data process could not start: ${state.message}` } })
+        : { ok: false, error: backendNotStartedError(state.message) })
       .catch((error: unknown): Envelope<unknown> => ({ ok: false, error: { code: 'internal', message: `Touchstone hit an unexpected error in ${name}: ${error instanceof Error ? error.message : String(error)}` } }))
       .then((envelope) => port.postMessage({ id, envelope }));
   });

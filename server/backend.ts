@@ -105,7 +105,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   return {
     dispatch: createDispatcher(handlers, (error) => console.error(error), (name, input) =>
       // opening or creating a file that cannot be written is about that file, not the one still open
-      name === 'testSets.open' || name === 'testSets.create' ? (input as { path: string }).path : (session.info()?.path ?? null),
+      name === 'testSets.open' || name === 'testSets.create'
+        ? (input as { path: string }).path
+        : name === 'testSets.openDemo'
+          ? session.demoPath
+          : (session.info()?.path ?? null),
     ),
     handlers,
     session,

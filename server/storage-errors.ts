@@ -49,6 +49,12 @@ const PLAIN_SENTENCES: Record<StorageFaultReason, (file: string) => string> = {
   busy: (file) => `${file} is locked by another program: nothing was written to ${file}. Close the other program using it, then try again.`,
 };
 
+/** Operations that only read the files they are given: a permission error there is about reading. */
+const READING_OPERATIONS = new Set(['labels.importPack', 'anchors.import', 'imports.start', 'testSets.open']);
+const READ_SYSCALLS = new Set(['read', 'scandir', 'opendir', 'stat', 'lstat', 'access']);
+
+const unreadable = (file: string) => `${file} cannot be read (permission denied): nothing was changed. Make it readable or choose another file, then try again.`;
+
 /** The one operation whose failed write the app keeps and sends again. */
 const RETRIED_OPERATION = 'labels.record';
 
@@ -71,5 +77,7 @@ export function storageFaultBody(error: unknown, testSetFile: string | null, ope
   const file = faultFile(error, testSetFile);
   const name = file.isTestSet ? (file.path ? basename(file.path) : 'the test-set file') : (file.path ?? 'the file');
   const sentences = file.isTestSet && operation === RETRIED_OPERATION ? KEPT_SENTENCES : PLAIN_SENTENCES;
-  return { code: 'storage-unavailable', reason, message: sentences[reason](name), location: file.path ? { file: file.path, line: null, field: null } : null };
+  const syscall = (error as { syscall?: unknown }).syscall;
+  const reading = !file.isTestSet && reason === 'read-only' && (READ_SYSCALLS.has(String(syscall)) || (syscall === 'open' && READING_OPERATIONS.has(operation)));
+  return { code: 'storage-unavailable', reason, message: reading ? unreadable(name) : sentences[reason](name), location: file.path ? { file: file.path, line: null, field: null } : null };
 }

@@ -49,7 +49,7 @@ export const enData = {
   'data.reviewers.you': 'you',
 
   'data.backups.title': 'Backups of this file',
-  'data.backups.hint': 'Copies taken while the file is open: before imports, pack merges, upgrades and restores, every few minutes while it changes, and when you ask. The newest 20 are kept in {dir}.',
+  'data.backups.hint': 'Copies taken while the file is open: before imports, pack merges, upgrades and restores, every few minutes while it changes, and when you ask. Kept in {dir}: the newest 12 interval copies, and the newest 10 of each other kind.',
   'data.backups.interval': 'Automatic backup',
   'data.backups.intervalOff': 'Off',
   'data.backups.intervalEvery': 'Every {count} minutes',

@@ -51,7 +51,7 @@ export const zhData: Record<keyof typeof enData, string> = {
   'data.reviewers.you': '你',
 
   'data.backups.title': '本文件的备份',
-  'data.backups.hint': '文件打开期间自动留存的副本：每次导入、合并标注包、升级和恢复之前，文件有改动时每隔几分钟，以及你手动要求时。最新的 20 份保存在 {dir}。',
+  'data.backups.hint': '文件打开期间自动留存的副本：每次导入、合并标注包、升级和恢复之前，文件有改动时每隔几分钟，以及你手动要求时。保存在 {dir}：定时副本保留最新 12 份，其他每类各保留最新 10 份。',
   'data.backups.interval': '自动备份',
   'data.backups.intervalOff': '关闭',
   'data.backups.intervalEvery': '每 {count} 分钟',

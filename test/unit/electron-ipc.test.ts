@@ -237,7 +237,8 @@ describe('backend process loop', () => {
     serveBackend(failed.port, Promise.reject(new Error('disk full')), () => {});
     failed.send({ id: 7, name: 'app.info', input: {} });
     await tick();
-    expect(failed.posted[0]).toMatchObject({ id: 7, envelope: { ok: false, error: { code: 'internal', message: expect.stringContaining('disk full') } } });
+    // the window keeps what it was writing (a label waits) rather than taking it as refused
+    expect(failed.posted[0]).toMatchObject({ id: 7, envelope: { ok: false, error: { code: 'backend-unavailable', message: expect.stringContaining('disk full') } } });
 
     const throwing = fakePort();
     serveBackend(throwing.port, Promise.resolve({ dispatch: () => Promise.reject(new Error('boom')), close: () => {} }), () => {});

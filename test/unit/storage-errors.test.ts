@@ -68,4 +68,13 @@ describe('storage failures, from the error code SQLite (or the OS) gives', () =>
     expect(unnamed).toMatchObject({ reason: 'read-only', location: null });
     expect(unnamed?.message).not.toContain('labels.sqlite');
   });
+
+  it('a permission error while reading a given file says it cannot be read, not written', () => {
+    const opening = { code: 'EACCES', syscall: 'open', path: '/media/usb/alice-pack/manifest.json' };
+    const expected = '/media/usb/alice-pack/manifest.json cannot be read (permission denied): nothing was changed. Make it readable or choose another file, then try again.';
+    expect(storageFaultBody(opening, '/data/sets/labels.sqlite', 'labels.importPack')?.message).toBe(expected);
+    expect(storageFaultBody({ ...opening, syscall: 'scandir' }, '/data/sets/labels.sqlite', 'anchors.export')?.message).toBe(expected);
+    // opening a file to write it, in an export, is still about writing
+    expect(storageFaultBody(opening, '/data/sets/labels.sqlite', 'labels.exportPack')?.message).toContain('cannot be written');
+  });
 });
