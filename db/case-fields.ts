@@ -2,6 +2,7 @@ import type { SettledFields, SettledValue } from '../shared/api/conflict-ops';
 import type { ConflictField, FieldResolution } from '../shared/labeling/conflicts';
 import { decodeLabelValue } from '../shared/labeling/values';
 import type { Db } from './open';
+import { statement } from './statements';
 
 /** The lead's resolutions of a case's fields (table conflict_resolutions, append-only): the latest one is the settled value. */
 
@@ -15,12 +16,11 @@ interface ResolutionRow {
 }
 
 function resolutionRows(db: Db, caseSeq: number, field: ConflictField | null): ResolutionRow[] {
-  return db
-    .prepare(
-      `SELECT r.field, r.value, r.considered, v.name AS resolver, r.created_at, r.note FROM conflict_resolutions r JOIN reviewers v ON v.id = r.resolver_id
-        WHERE r.case_seq = ? AND (? IS NULL OR r.field = ?) ORDER BY r.id`,
-    )
-    .all(caseSeq, field, field) as ResolutionRow[];
+  return statement(
+    db,
+    `SELECT r.field, r.value, r.considered, v.name AS resolver, r.created_at, r.note FROM conflict_resolutions r JOIN reviewers v ON v.id = r.resolver_id
+      WHERE r.case_seq = ? AND (? IS NULL OR r.field = ?) ORDER BY r.id`,
+  ).all(caseSeq, field, field) as ResolutionRow[];
 }
 
 export function resolutionsOf(db: Db, caseSeq: number, field: ConflictField): FieldResolution[] {

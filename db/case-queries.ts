@@ -4,6 +4,7 @@ import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../share
 import { settledFields } from './case-fields';
 import { caseWhere, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
+import { statement } from './statements';
 
 interface CaseRow {
   seq: number;
@@ -80,8 +81,8 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
 }
 
 export function claimsOf(db: Db, caseSeq: number): Claim[] {
-  const claims = db.prepare('SELECT id, text FROM claims WHERE case_seq = ? ORDER BY position').all(caseSeq) as { id: number; text: string }[];
-  const evidenceOf = db.prepare('SELECT doc_id, quote, start_offset, end_offset FROM evidence WHERE claim_id = ? ORDER BY position');
+  const claims = statement(db, 'SELECT id, text FROM claims WHERE case_seq = ? ORDER BY position').all(caseSeq) as { id: number; text: string }[];
+  const evidenceOf = statement(db, 'SELECT doc_id, quote, start_offset, end_offset FROM evidence WHERE claim_id = ? ORDER BY position');
   return claims.map((claim) => ({
     text: claim.text,
     evidence: (evidenceOf.all(claim.id) as { doc_id: string; quote: string; start_offset: number | null; end_offset: number | null }[]).map((e) => ({

@@ -7,6 +7,7 @@ import { claimsOf } from './case-queries';
 import { resolutionsOf, settledFields } from './case-fields';
 import { requireCaseSeq, requireReviewer } from './labels';
 import type { Db } from './open';
+import { statement } from './statements';
 
 /** Conflicts on a case's claims / reference answer, read from the label events (semantics: shared/labeling/conflicts.ts). */
 
@@ -28,12 +29,11 @@ function currentsByField(db: Db, caseSeq: number | null): Map<string, { caseSeq:
   const latest = caseSeq === null
     ? `SELECT max(id) FROM label_events WHERE dimension IN (${FIELD_LIST}) AND response_seq IS NULL GROUP BY case_seq, dimension, reviewer_id`
     : `SELECT max(id) FROM label_events WHERE case_seq = ? AND response_seq IS NULL AND dimension IN (${FIELD_LIST}) GROUP BY dimension, reviewer_id`;
-  const rows = db
-    .prepare(
-      `SELECT e.case_seq, e.dimension, e.uid, v.name AS reviewer, e.created_at, e.value FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id
-        WHERE e.id IN (${latest}) ORDER BY e.case_seq, e.dimension, e.id`,
-    )
-    .all(...(caseSeq === null ? [] : [caseSeq])) as CurrentRow[];
+  const rows = statement(
+    db,
+    `SELECT e.case_seq, e.dimension, e.uid, v.name AS reviewer, e.created_at, e.value FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id
+      WHERE e.id IN (${latest}) ORDER BY e.case_seq, e.dimension, e.id`,
+  ).all(...(caseSeq === null ? [] : [caseSeq])) as CurrentRow[];
   const groups = new Map<string, { caseSeq: number; field: ConflictField; currents: FieldCurrent[] }>();
   for (const row of rows) {
     if (row.value === null) continue;
@@ -48,7 +48,7 @@ function currentsByField(db: Db, caseSeq: number | null): Map<string, { caseSeq:
 
 function importedValue(db: Db, caseSeq: number, field: ConflictField): LabelValue {
   if (field === 'claims') return claimsOf(db, caseSeq);
-  return db.prepare('SELECT reference_answer FROM cases WHERE seq = ?').pluck().get(caseSeq) as string | null;
+  return (statement(db, 'SELECT reference_answer FROM cases WHERE seq = ?').get(caseSeq) as { reference_answer: string | null }).reference_answer;
 }
 
 function detectAll(db: Db, caseSeq: number | null): { caseSeq: number; imported: LabelValue; conflict: DetectedConflict }[] {

@@ -5,6 +5,7 @@ import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { invalidateQueues, noteProgressChange } from './queue-cache';
 import { readSetting, writeSetting } from './settings';
+import { statement } from './statements';
 
 /**
  * `label_progress` holds (reviewer, case) for every case the reviewer has
@@ -44,22 +45,20 @@ function finishedBy(dimensions: readonly Dimension[], responses: { id: string; s
 }
 
 const responsesOf = (db: Db, caseSeq: number) =>
-  db.prepare('SELECT id, system FROM responses WHERE case_seq = ?').all(caseSeq) as { id: string; system: string }[];
+  statement(db, 'SELECT id, system FROM responses WHERE case_seq = ?').all(caseSeq) as { id: string; system: string }[];
 
 const eventsOf = (db: Db, caseSeq: number, reviewerId: number | null) =>
   (reviewerId === null
-    ? db.prepare('SELECT r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq WHERE e.case_seq = ?').all(caseSeq)
-    : db
-        .prepare('SELECT r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq WHERE e.case_seq = ? AND +e.reviewer_id = ?')
-        .all(caseSeq, reviewerId)) as EventRow[];
+    ? statement(db, 'SELECT r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq WHERE e.case_seq = ?').all(caseSeq)
+    : statement(db, 'SELECT r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq WHERE e.case_seq = ? AND +e.reviewer_id = ?').all(caseSeq, reviewerId)) as EventRow[];
 
 /** Re-derives whether one case is finished, for one reviewer or (null) for every reviewer with labels on it. */
 export function refreshProgress(db: Db, caseSeq: number, reviewerId: number | null, dimensions: readonly Dimension[] = listDimensions(db)): void {
   const events = eventsOf(db, caseSeq, reviewerId);
   const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events);
   const reviewers = reviewerId === null ? new Set(events.map((e) => e.reviewer_id)) : new Set([reviewerId]);
-  const insert = db.prepare('INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) VALUES (?, ?)');
-  const remove = db.prepare('DELETE FROM label_progress WHERE reviewer_id = ? AND case_seq = ?');
+  const insert = statement(db, 'INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) VALUES (?, ?)');
+  const remove = statement(db, 'DELETE FROM label_progress WHERE reviewer_id = ? AND case_seq = ?');
   for (const r of reviewers) {
     const changed = finished.has(r) ? insert.run(r, caseSeq).changes : remove.run(r, caseSeq).changes;
     if (changed > 0) noteProgressChange(db, r, caseSeq, finished.has(r));
