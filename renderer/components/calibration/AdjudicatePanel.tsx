@@ -7,8 +7,9 @@ import { useAdjudicationStore } from '../../stores/adjudicationStore';
 import { useRoundStore } from '../../stores/roundStore';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { RevealItemCard } from './RevealItemCard';
+import { KeyLegend, type KeyLegendRow } from '../common/KeyLegend';
 
-const LEGEND: { keys: string[]; label: MessageKey }[] = [
+const LEGEND: KeyLegendRow[] = [
   { keys: ['A', 'Enter'], label: 'calibration.keys.accept' },
   { keys: ['1', '…', '9'], label: 'calibration.keys.value' },
   { keys: ['J', 'K'], label: 'calibration.keys.items' },
@@ -89,14 +90,7 @@ export function AdjudicatePanel({ roundId, status }: { roundId: number; status: 
           </button>
         ) : null}
         {open ? (
-          <dl className="cal-legend" aria-label={t('calibration.keys.title')}>
-            {LEGEND.map((row) => (
-              <div key={row.label}>
-                <dt>{row.keys.map((key, i) => (key === '…' ? <span key={i} className="muted">–</span> : <kbd key={i}>{key}</kbd>))}</dt>
-                <dd>{t(row.label)}</dd>
-              </div>
-            ))}
-          </dl>
+          <KeyLegend label={t('calibration.keys.title')} rows={LEGEND} />
         ) : (
           <p className="cal-hint">{t('calibration.adj.readOnly')}</p>
         )}

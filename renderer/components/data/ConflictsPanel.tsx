@@ -12,8 +12,9 @@ import { formatTime } from '../../view/labelText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Icon } from '../common/Icon';
 import '../../styles/conflicts.css';
+import { KeyLegend, type KeyLegendRow } from '../common/KeyLegend';
 
-const LEGEND: { keys: string[]; label: MessageKey }[] = [
+const LEGEND: KeyLegendRow[] = [
   { keys: ['J', 'K'], label: 'conflicts.keys.move' },
   { keys: ['1', '…', '9'], label: 'conflicts.keys.choose' },
   { keys: ['E'], label: 'conflicts.keys.edit' },
@@ -237,14 +238,7 @@ function ConflictDetail({ conflict }: { conflict: OpenConflict }) {
         {resolving ? <span className="cal-hint">{t('conflicts.resolving')}</span> : null}
       </div>
       {lead ? null : <p className="cal-adj-hint" data-testid="conflicts-need-lead">{t('conflicts.needLead')}</p>}
-      <dl className="cal-legend" aria-label={t('conflicts.keys.title')}>
-        {LEGEND.map((row) => (
-          <div key={row.label}>
-            <dt>{row.keys.map((key, i) => (key === '…' ? <span key={i} className="muted">–</span> : <kbd key={i}>{key}</kbd>))}</dt>
-            <dd>{t(row.label)}</dd>
-          </div>
-        ))}
-      </dl>
+      <KeyLegend label={t('conflicts.keys.title')} rows={LEGEND} />
     </article>
   );
 }
