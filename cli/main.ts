@@ -5,7 +5,7 @@ import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
-import { openTestSetFile, openTestSetReadOnly, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { importFailure, runImport } from '../server/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange-handlers';
@@ -81,15 +81,12 @@ function openForReading(path: string): ReadOnlyTestSet {
   return opened;
 }
 
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-
 /** An export never overwrites the test set itself or any other SQLite file. */
 function refuseDatabaseTarget(out: string, dbPath: string): void {
   const targets = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, `${dbPath}-journal`];
   let overwritesDatabase = targets.includes(out);
   if (!overwritesDatabase && existsSync(out)) {
-    const head = readFileSync(out).subarray(0, SQLITE_HEADER.length);
-    overwritesDatabase = head.equals(SQLITE_HEADER);
+    overwritesDatabase = readHeader(out) === SQLITE_MAGIC;
   }
   if (overwritesDatabase) throw new ApiError('invalid-input', `Refusing to write the export over ${out}: it is a database file. Choose another --out.`, { file: out, line: null, field: 'out' });
 }

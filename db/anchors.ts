@@ -1,6 +1,7 @@
 import { ApiError } from '../shared/api/contract';
 import type { AnchorItem, AnchorSetSummary } from '../shared/api/calibration-ops';
 import type { ManifestJudgeRun } from '../shared/calibration/anchor-format';
+import { itemKey } from '../shared/calibration/sampler';
 import { DimensionSchema, type Dimension } from '../shared/domain/dimensions';
 import { canonicalJson } from '../shared/labeling/values';
 import type { Db } from './open';
@@ -104,7 +105,7 @@ export function verdictsByIds(db: Db, runId: number, dimension: string): Map<str
     .raw()
     .all(runId, dimension) as [string, string | null, string][];
   const out = new Map<string, unknown>();
-  for (const [caseId, responseId, value] of rows) out.set(JSON.stringify([caseId, responseId]), JSON.parse(value) as unknown);
+  for (const [caseId, responseId, value] of rows) out.set(itemKey(caseId, responseId), JSON.parse(value) as unknown);
   return out;
 }
 

@@ -20,9 +20,10 @@ export interface OpenedTestSet {
   backupPath: string | null;
 }
 
-const SQLITE_MAGIC = 'SQLite format 3\0';
+export const SQLITE_MAGIC = 'SQLite format 3\0';
 
-function readHeader(path: string): string {
+/** The first 16 bytes of a file (an SQLite file starts with SQLITE_MAGIC). */
+export function readHeader(path: string): string {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(16);

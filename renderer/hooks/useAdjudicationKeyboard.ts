@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { adjudicationKeyAction, type RowKind } from '../../shared/calibration-ui/adjudication-keys';
 import { useAdjudicationStore } from '../stores/adjudicationStore';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
-}
+import { isTyping } from '../view/isTyping';
 
 /** The adjudication page's keys (see shared/calibration-ui/adjudication-keys.ts); the store does the work. */
 export function useAdjudicationKeyboard(active: boolean): void {

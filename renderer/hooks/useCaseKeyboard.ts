@@ -1,12 +1,9 @@
 import { useEffect } from 'react';
 import { useCasesStore } from '../stores/casesStore';
 import { CASE_LIST_ID, SEARCH_INPUT_ID } from '../view/domIds';
+import { isTyping } from '../view/isTyping';
 
 const PAGE_JUMP = 10;
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
-}
 
 /**
  * The cases screen's keys: ↑/↓ or J/K move the selection, PageUp/PageDown/

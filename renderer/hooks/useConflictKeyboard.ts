@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { useConflictStore } from '../stores/conflictStore';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
-}
+import { isTyping } from '../view/isTyping';
 
 /** The Conflicts panel's keys: J / K next / previous conflict, 1–9 use that version, E edit and resolve, N note, O open the case. */
 export function useConflictKeyboard(active: boolean): void {

@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { labelKeyAction, optionForKey } from '../../shared/labeling-ui/keymap';
 import { currentStepKind, dimensionOf, useLabelingStore } from '../stores/labelingStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from '../view/labelDomIds';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
-}
+import { isTyping } from '../view/isTyping';
 
 /** The labeling screen's keys (see shared/labeling-ui/keymap.ts); the store does the work. */
 export function useLabelKeyboard(): void {

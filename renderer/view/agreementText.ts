@@ -27,7 +27,8 @@ export function reasonKey(reason: string | null): MessageKey | null {
   return reason === null ? null : REASON_KEYS.get(reason) ?? null;
 }
 
-const lookup = (locale: Locale, key: string): string | undefined => (catalogues[locale] as Record<string, string>)[key];
+/** A catalogue entry looked up by a key built at run time (undefined when there is none). */
+export const lookup = (locale: Locale, key: string): string | undefined => (catalogues[locale] as Record<string, string>)[key];
 
 /** A dimension's display name (the labeling screen's wording when it has one). */
 export function dimensionName(locale: Locale, name: string): string {

@@ -1,6 +1,7 @@
 import type { DriftFlag, RoundNote } from '../../shared/api/calibration-ops';
 import { formatNumber, translate, type Locale } from '../../shared/i18n';
-import { coefficientLabel, dimensionLabel } from './calibrationText';
+import { coefficientLabel } from './calibrationText';
+import { dimensionName } from './agreementText';
 
 /** Round notes and drift flags worded in the interface language from their code and figures (the API's English is for API users). */
 
@@ -9,7 +10,7 @@ export function roundNoteText(locale: Locale, note: RoundNote): string {
   switch (note.code) {
     case 'changes-measured': {
       const v = note.values;
-      const dimensions = v.dimensions.map((d) => dimensionLabel(locale, d)).join(translate(locale, 'calibration.note.listSeparator'));
+      const dimensions = v.dimensions.map((d) => dimensionName(locale, d)).join(translate(locale, 'calibration.note.listSeparator'));
       return translate(locale, 'calibration.note.changesMeasured', { from: v.fromRunId, to: v.toRunId, dimensions });
     }
     case 'no-judge-run':

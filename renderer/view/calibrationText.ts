@@ -1,18 +1,7 @@
-import { catalogues, type Locale, type MessageKey } from '../../shared/i18n';
-import { reasonKey } from './agreementText';
+import type { Locale, MessageKey } from '../../shared/i18n';
+import { lookup, reasonKey } from './agreementText';
 
 /** Names shown on the calibration screens: dimensions and values in the labeling screen's wording, translated reasons. */
-
-const lookup = (locale: Locale, key: string): string | undefined => (catalogues[locale] as Record<string, string>)[key];
-
-export function dimensionLabel(locale: Locale, name: string): string {
-  return lookup(locale, `labeling.dim.${name}`) ?? name;
-}
-
-/** A value's wording ("Answered"), or the value itself. */
-export function valueLabel(locale: Locale, dimension: string, value: string | number): string {
-  return lookup(locale, `labeling.value.${dimension}.${String(value)}`) ?? String(value);
-}
 
 /** A dimension type's name (categorical, ordinal …). */
 export function typeLabel(locale: Locale, type: string): string {

@@ -1,7 +1,8 @@
 import { formatRaw, formatWhen, judgeLabel } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
-import { coefficientLabel, dimensionLabel, valueLabel } from '../../view/calibrationText';
+import { coefficientLabel } from '../../view/calibrationText';
+import { dimensionName, valueName } from '../../view/agreementText';
 import { Icon } from '../common/Icon';
 import { MaybeNumber } from '../calibration/Figure';
 import { DriftPanel } from './DriftPanel';
@@ -78,7 +79,7 @@ export function AnchorDetail() {
           <tbody>
             {summary.dimensions.map((d) => (
               <tr key={d.dimension} data-testid="anchor-dimension" data-dimension={d.dimension}>
-                <td>{dimensionLabel(locale, d.dimension)}</td>
+                <td>{dimensionName(locale, d.dimension)}</td>
                 <td className="num">{num(d.items)}</td>
                 <td className="mono small">{d.judge ? judgeLabel(d.judge) : '—'}</td>
                 <td>
@@ -94,7 +95,7 @@ export function AnchorDetail() {
                       .filter((c) => c.dimension === d.dimension)
                       .map((c) => (
                         <span key={String(c.value)} className="chip chip-quiet">
-                          {valueLabel(locale, d.dimension, formatRaw(c.value))} <strong>{num(c.count)}</strong>
+                          {valueName(locale, d.dimension, formatRaw(c.value))} <strong>{num(c.count)}</strong>
                         </span>
                       ))}
                   </div>

@@ -1,7 +1,7 @@
 import { formatWhen, groupByName } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
-import { dimensionLabel } from '../../view/calibrationText';
+import { dimensionName } from '../../view/agreementText';
 
 /** Every anchor set by name: its versions, when the newest was frozen, and its items per dimension. */
 export function AnchorList() {
@@ -84,7 +84,7 @@ export function AnchorList() {
                   <div className="cal-anchor-dims">
                     {shown.dimensions.map((d) => (
                       <span key={d.dimension} className="chip chip-quiet">
-                        {dimensionLabel(locale, d.dimension)} <strong>{num(d.items)}</strong>
+                        {dimensionName(locale, d.dimension)} <strong>{num(d.items)}</strong>
                       </span>
                     ))}
                   </div>

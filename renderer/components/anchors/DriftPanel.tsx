@@ -4,7 +4,8 @@ import { formatRaw, judgeLabel } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from '../../stores/anchorStore';
 import { driftFlagText } from '../../view/calibrationNotes';
-import { coefficientLabel, dimensionLabel, reasonText } from '../../view/calibrationText';
+import { coefficientLabel, reasonText } from '../../view/calibrationText';
+import { dimensionName } from '../../view/agreementText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Figure, MaybeNumber } from '../calibration/Figure';
 
@@ -86,7 +87,7 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                 {shown.dimensions.map((d) => (
                   <tr key={d.dimension} data-testid="drift-dimension" data-dimension={d.dimension} data-flagged={String(d.flags.length > 0)}>
                     <td>
-                      {dimensionLabel(locale, d.dimension)}
+                      {dimensionName(locale, d.dimension)}
                       {d.reason ? <span className="cal-reason">{reasonText(locale, d.reason)}</span> : null}
                     </td>
                     <td className="num">

@@ -1,7 +1,7 @@
 import { nextVersion } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { freezeProblem, useAnchorStore } from '../../stores/anchorStore';
-import { dimensionLabel } from '../../view/calibrationText';
+import { dimensionName } from '../../view/agreementText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { Modal } from '../common/Modal';
 
@@ -109,7 +109,7 @@ export function FreezeDialog() {
             {dimensions.map((d) => (
               <label key={d.name} className="cal-check">
                 <input type="checkbox" checked={draft.dimensions.includes(d.name)} data-testid="anchor-freeze-dimension" data-dimension={d.name} onChange={() => toggle('dimensions', d.name)} />
-                {dimensionLabel(locale, d.name)}
+                {dimensionName(locale, d.name)}
               </label>
             ))}
           </div>

@@ -5,7 +5,7 @@ import { optionKeys } from '../../../shared/labeling-ui/keymap';
 import { parseNumericDraft } from '../../../shared/labeling-ui/numeric';
 import { useI18n } from '../../i18n/useI18n';
 import { cellKey, useAdjudicationStore, type RevealItem } from '../../stores/adjudicationStore';
-import { dimensionLabel, valueLabel } from '../../view/calibrationText';
+import { dimensionName, valueName } from '../../view/agreementText';
 import { Icon } from '../common/Icon';
 
 const agreeAttr = (value: boolean | null) => (value === null ? 'unknown' : String(value));
@@ -65,7 +65,7 @@ function CellRow({ cell, itemIndex, rowIndex, open }: { cell: RevealCell; itemIn
   const current = useAdjudicationStore((s) => s.itemIndex === itemIndex && s.rowIndex === rowIndex);
   const save = useAdjudicationStore((s) => s.saves[key]);
   const focusCell = useAdjudicationStore((s) => s.focusCell);
-  const label = (value: string | number) => valueLabel(locale, cell.dimension, formatRaw(value));
+  const label = (value: string | number) => valueName(locale, cell.dimension, formatRaw(value));
   const decided = cell.adjudication;
 
   return (
@@ -83,7 +83,7 @@ function CellRow({ cell, itemIndex, rowIndex, open }: { cell: RevealCell; itemIn
       onMouseDown={() => focusCell(itemIndex, rowIndex)}
     >
       <div className="cal-cell-dim" role="cell">
-        <span className="cal-cell-dim-name">{dimensionLabel(locale, cell.dimension)}</span>
+        <span className="cal-cell-dim-name">{dimensionName(locale, cell.dimension)}</span>
         <span className={`cal-kind ${cell.disagreement}`}>{t(`calibration.kind.${cell.disagreement}`)}</span>
       </div>
       <div className="cal-cell-humans" role="cell">
@@ -128,7 +128,7 @@ function FinalValue({ cell, current, open, onFocusRow }: { cell: RevealCell; cur
   const store = useAdjudicationStore.getState;
   const noteRef = useRef<HTMLInputElement>(null);
   const decided = cell.adjudication;
-  const label = (value: string | number) => valueLabel(locale, cell.dimension, formatRaw(value));
+  const label = (value: string | number) => valueName(locale, cell.dimension, formatRaw(value));
 
   useEffect(() => {
     if (!noteRequested) return;

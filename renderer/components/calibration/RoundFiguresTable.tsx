@@ -1,7 +1,8 @@
 import { judgeLabel } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore } from '../../stores/roundStore';
-import { coefficientLabel, dimensionLabel, reasonText } from '../../view/calibrationText';
+import { coefficientLabel, reasonText } from '../../view/calibrationText';
+import { dimensionName } from '../../view/agreementText';
 import { Figure } from './Figure';
 
 /** The figures stored when the round closed, per dimension: n, agreement, bias, and the bias-corrected estimate. */
@@ -31,7 +32,7 @@ export function RoundFiguresTable() {
           {figures.map((f) => (
             <article key={f.dimension} className="cal-fig-row" data-testid="round-figure" data-dimension={f.dimension} data-n={f.n}>
               <div className="cal-fig-dim">
-                <span className="cal-fig-dim-name">{dimensionLabel(locale, f.dimension)}</span>
+                <span className="cal-fig-dim-name">{dimensionName(locale, f.dimension)}</span>
                 <span className="cal-fig-n" data-testid="round-figure-n">n = {num(f.n)}</span>
                 <span className="cal-fig-judge mono" title={f.judge ? `#${f.judge.runId}` : undefined}>
                   {f.judge ? judgeLabel(f.judge) : t('calibration.figures.noJudge')}

@@ -1,14 +1,14 @@
 import type { PickReason, RoundDetail } from '../../../shared/api/calibration-ops';
 import { formatRaw, formatSigned } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
-import { dimensionLabel, valueLabel } from '../../view/calibrationText';
+import { dimensionName, valueName } from '../../view/agreementText';
 
 /** Why an item was picked: "changed by +0.4 on Faithfulness (run #1 → #2)", or "random". */
 function Reason({ reason }: { reason: PickReason }) {
   const { t, locale } = useI18n();
   if (reason.kind === 'random') return <span className="cal-reason-chip random">{t('calibration.items.random')}</span>;
-  const dimension = dimensionLabel(locale, reason.dimension);
-  const change = `${valueLabel(locale, reason.dimension, formatRaw(reason.fromValue))} → ${valueLabel(locale, reason.dimension, formatRaw(reason.toValue))}`;
+  const dimension = dimensionName(locale, reason.dimension);
+  const change = `${valueName(locale, reason.dimension, formatRaw(reason.fromValue))} → ${valueName(locale, reason.dimension, formatRaw(reason.toValue))}`;
   return (
     <span className="cal-reason-line">
       <span className="cal-reason-chip changed">
@@ -31,7 +31,7 @@ export function RoundItems({ detail }: { detail: RoundDetail }) {
       <div className="cal-card-head">
         <h3 className="cal-card-title">{t('calibration.items.title')}</h3>
         <span className="cal-hint">
-          {t('calibration.items.dimensions', { list: detail.dimensions.map((d) => dimensionLabel(locale, d.dimension)).join(' · ') || '—' })}
+          {t('calibration.items.dimensions', { list: detail.dimensions.map((d) => dimensionName(locale, d.dimension)).join(' · ') || '—' })}
         </span>
       </div>
       {detail.items.length === 0 ? (

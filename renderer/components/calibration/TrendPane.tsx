@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore } from '../../stores/roundStore';
-import { dimensionLabel, typeLabel } from '../../view/calibrationText';
+import { typeLabel } from '../../view/calibrationText';
+import { dimensionName } from '../../view/agreementText';
 import { ErrorDetails } from '../common/ErrorDetails';
 import { TrendChart } from './TrendChart';
 
@@ -54,7 +55,7 @@ export function TrendPane() {
         <section key={d.dimension} className="cal-card cal-trend-card" data-testid="trend-dimension" data-dimension={d.dimension}>
           <div className="cal-card-head">
             <h3 className="cal-card-title">
-              {dimensionLabel(locale, d.dimension)} <span className="cal-type">{typeLabel(locale, d.type)}</span>
+              {dimensionName(locale, d.dimension)} <span className="cal-type">{typeLabel(locale, d.type)}</span>
             </h3>
             <span className="cal-hint">{t('calibration.trend.rounds', { count: d.points.length })}</span>
           </div>

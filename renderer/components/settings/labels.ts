@@ -1,4 +1,4 @@
-import { catalogues, type Locale, type MessageKey } from '../../../shared/i18n';
+import { catalogues, type Locale } from '../../../shared/i18n';
 
 /** The translated name of a key when the catalogue has one (dimension names, behaviours), else null. */
 export function optionalMessage(locale: Locale, key: string): string | null {
@@ -11,5 +11,3 @@ export function optionalMessage(locale: Locale, key: string): string | null {
 export const dimensionTitle = (locale: Locale, name: string): string | null => optionalMessage(locale, `settings.dimension.${name}`);
 
 export const behaviorLabel = (locale: Locale, behavior: string): string => optionalMessage(locale, `report.behavior.${behavior}`) ?? behavior;
-
-export const asKey = (key: string) => key as MessageKey;
