@@ -57,8 +57,10 @@ export type IntervalDecision = 'off' | 'no-file' | 'busy' | 'new-file' | 'not-du
 export interface IntervalInput {
   now: number;
   intervalMinutes: number;
+  /** The open file's connection; null when none is open (or it was closed). */
   db: Db | null;
-  stamp: string | null;
+  /** The file's change stamp, read only when the decision needs it (it scans every table). */
+  stamp(): string;
   /** An import or a restore is running: never back up in the middle of one. */
   busy: boolean;
   baseline: Baseline | null;
@@ -67,11 +69,11 @@ export interface IntervalInput {
 /** The pure decision of one timer tick. */
 export function decideIntervalBackup(input: IntervalInput): IntervalDecision {
   if (input.intervalMinutes <= 0) return 'off';
-  if (!input.db || input.stamp === null) return 'no-file';
+  if (!input.db) return 'no-file';
   if (!input.baseline || input.baseline.db !== input.db) return 'new-file';
   if (input.busy) return 'busy';
   if (input.now - input.baseline.at < input.intervalMinutes * 60_000) return 'not-due';
-  if (input.stamp === input.baseline.stamp) return 'unchanged';
+  if (input.stamp() === input.baseline.stamp) return 'unchanged';
   return 'back-up';
 }
 
@@ -116,16 +118,18 @@ export class IntervalBackups {
 
   async tick(): Promise<IntervalDecision> {
     if (this.running) return 'busy';
-    const db = this.deps.db();
+    const connection = this.deps.db();
+    const db = connection?.open ? connection : null;
     const now = this.deps.now();
-    const stamp = db?.open ? changeStamp(db) : null;
-    const decision = decideIntervalBackup({ now, intervalMinutes: this.deps.intervalMinutes(), db, stamp, busy: this.deps.busy(), baseline: this.baseline });
-    if (decision === 'new-file' && db && stamp !== null) this.baseline = { db, at: now, stamp };
-    if (decision !== 'back-up' || !db || stamp === null) return decision;
+    let stamp: string | null = null;
+    const stampOnce = () => (stamp ??= changeStamp(db!));
+    const decision = decideIntervalBackup({ now, intervalMinutes: this.deps.intervalMinutes(), db, stamp: stampOnce, busy: this.deps.busy(), baseline: this.baseline });
+    if (decision === 'new-file' && db) this.baseline = { db, at: now, stamp: stampOnce() };
+    if (decision !== 'back-up' || !db) return decision;
     this.running = true;
     try {
       await this.deps.backUp(db);
-      this.baseline = { db, at: now, stamp };
+      this.baseline = { db, at: now, stamp: stampOnce() };
     } catch (error) {
       this.deps.onError(error);
     } finally {
