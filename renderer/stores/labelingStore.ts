@@ -109,6 +109,8 @@ interface LabelingState {
 
   undo(): Promise<void>;
   toggleHistory(): void;
+  /** Reads the history again if its panel is open (a label event was appended elsewhere, e.g. a reference-answer edit). */
+  refreshHistory(): void;
   toggleHelp(open?: boolean): void;
   dismissToast(): void;
   closeOverlays(): boolean;
@@ -387,7 +389,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       cacheItem(caseId, item);
       set({ item, loading: false, ...stepState(item, startStep), ...claimsState(item, caseId) });
       applyPosition(item);
-      if (get().historyOpen) void loadHistory();
+      refreshHistory();
       afterPaint(() => void prefetchAround(caseId, mine));
     } catch (error) {
       if (mine !== caseTicket) return;
@@ -415,7 +417,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         if (!sameItem(get().item, item)) set({ item });
       }
       applyPosition(item);
-      if (get().historyOpen) void loadHistory();
+      refreshHistory();
       void prefetchAround(caseId, mine);
     } catch {
       // the cached item stays on screen; the next save or navigation reads it again
@@ -520,6 +522,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     }
   }
 
+  /** Reads the shown case's history again when its panel is open (after anything that appends a label event). */
+  function refreshHistory(): void {
+    if (get().historyOpen) void loadHistory();
+  }
+
   async function loadHistory(): Promise<void> {
     const { caseId } = get();
     if (!caseId) return;
@@ -597,7 +604,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     forgetUnfinished(entry.caseId);
     if (get().caseId === entry.caseId) {
       void refresh().then(() => {
-        if (get().historyOpen) void loadHistory();
+        refreshHistory();
       });
     }
   }
@@ -964,12 +971,14 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
             set({ claimsDirty: false });
           }
           await refresh();
-          if (get().historyOpen) void loadHistory();
+          refreshHistory();
         }
       } catch (error) {
         showToast({ kind: 'undo-failed', message: toErrorBody(error).message });
       }
     },
+
+    refreshHistory,
 
     toggleHistory() {
       const open = !get().historyOpen;

@@ -82,10 +82,7 @@ export const useReferenceAnswerStore = create<ReferenceAnswerState>()((set, get)
       set((s) => ({ saving: false, editing: s.editing === caseId ? null : s.editing, saved: { ...s.saved, [savedKey(caseId)]: edit } }));
       // the case's history lists every label event: show this one too when it is open
       const labeling = useLabelingStore.getState();
-      if (labeling.historyOpen && labeling.caseId === caseId) {
-        const history = await invoke('labels.history', { caseId });
-        if (useLabelingStore.getState().caseId === caseId) useLabelingStore.setState({ history });
-      }
+      if (labeling.caseId === caseId) labeling.refreshHistory();
     } catch (error) {
       set({ saving: false, error: toErrorBody(error) });
     }

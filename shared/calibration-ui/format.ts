@@ -1,3 +1,5 @@
+import { itemKey } from '../calibration/sampler';
+
 /**
  * Pure presentation helpers for the calibration screens (weekly review,
  * adjudication, trend, anchor sets). No statistics: every figure, interval and
@@ -100,8 +102,8 @@ export function formatWhen(locale: string, iso: string | null): string {
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
-/** The key of a round item or a reveal cell's item: a case, or one response of it. */
-export const itemKey = (caseId: string, responseId: string | null): string => `${caseId}\u0001${responseId ?? ''}`;
+/** The key of a round item or a reveal cell's item: a case, or one response of it (the sampler's). */
+export { itemKey };
 
 export interface CellLike {
   caseId: string;

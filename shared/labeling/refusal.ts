@@ -35,12 +35,6 @@ export type RefusalSuggestionReason =
   | 'answerability-unknown'
   | 'behavior-unknown';
 
-export const REFUSAL_SUGGESTION_REASONS: readonly RefusalSuggestionReason[] = [
-  'needs-correctness', 'over-refusal', 'correct-refusal', 'answered-unanswerable', 'answered-restricted', 'premise-corrected',
-  'premise-not-corrected', 'asked-clarification', 'check-conditional-rule', 'no-clarification', 'needs-judgement',
-  'answerability-unknown', 'behavior-unknown',
-];
-
 export interface RefusalSuggestion {
   value: 'correct' | 'incorrect' | null;
   reason: RefusalSuggestionReason;

@@ -1,5 +1,5 @@
 import type { PickReason, RoundDetail } from '../../../shared/api/calibration-ops';
-import { formatRaw, formatSigned } from '../../../shared/calibration-ui/format';
+import { formatRaw, formatSigned, itemKey } from '../../../shared/calibration-ui/format';
 import { useI18n } from '../../i18n/useI18n';
 import { dimensionName, valueName } from '../../view/agreementText';
 
@@ -49,7 +49,7 @@ export function RoundItems({ detail }: { detail: RoundDetail }) {
           <tbody>
             {detail.items.map((item) => (
               <tr
-                key={`${item.caseId}\u0001${item.responseId ?? ''}`}
+                key={itemKey(item.caseId, item.responseId)}
                 data-testid="round-item"
                 data-case-id={item.caseId}
                 data-response-id={item.responseId ?? ''}
