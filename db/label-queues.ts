@@ -47,9 +47,13 @@ function universe(spec: QueueSpec): SqlWhere {
   return spec.source === 'filter' ? caseWhere(spec.filters) : { sql: '', params: [] };
 }
 
+function requireRoundQueue(db: Db, roundId: number, op: string): void {
+  if (!roundExists(db, roundId)) throw new ApiError('not-found', `There is no calibration round ${roundId} in this test set.`, { file: op, line: null, field: 'queue.roundId' });
+}
+
 /** A round queue's cases in pick order (the round must exist). */
 function roundOrder(db: Db, roundId: number, op: string): number[] {
-  if (!roundExists(db, roundId)) throw new ApiError('not-found', `There is no calibration round ${roundId} in this test set.`, { file: op, line: null, field: 'queue.roundId' });
+  requireRoundQueue(db, roundId, op);
   return roundCaseSeqs(db, roundId);
 }
 
@@ -72,7 +76,7 @@ export interface QueueCounts {
 /** The queue's universe (sorted seqs) and this reviewer's done count, from the queue cache. */
 function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Array; done: number } {
   ensureProgress(db);
-  if (spec.source === 'round') roundOrder(db, spec.roundId, 'queue');
+  if (spec.source === 'round') requireRoundQueue(db, spec.roundId, 'queue');
   const where = universe(spec);
   return queueFigures(
     db,
