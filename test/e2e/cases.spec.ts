@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openApp } from './helpers';
 
-const FIXTURE = fileURLToPath(new URL('../../../shared/fixtures/external/deepeval_goldens.json', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../fixtures/external/deepeval_goldens.json', import.meta.url));
 
 async function openCases(page: Page, locale: 'en' | 'zh-CN' = 'en') {
   await openApp(page, { locale });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/external/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/external/', import.meta.url));
 const SAMPLE = fileURLToPath(new URL('../../shared/sample/', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/touchstone.mjs', import.meta.url));
 

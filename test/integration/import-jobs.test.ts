@@ -6,7 +6,7 @@ import type { ImportJob } from '../../shared/api/contract';
 import { createBackend, type Backend } from '../../server/backend';
 import { useTempDir } from '../helpers/temp-dir';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/external/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/external/', import.meta.url));
 
 async function call<T>(backend: Backend, name: string, input: unknown): Promise<T> {
   const envelope = await backend.dispatch(name, input);

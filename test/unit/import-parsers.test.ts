@@ -7,7 +7,7 @@ import {
 } from '../../shared/import';
 
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../../shared/fixtures/external/${name}`, import.meta.url)));
+  new Uint8Array(readFileSync(new URL(`../fixtures/external/${name}`, import.meta.url)));
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 function parse(fileName: string, content: string | Uint8Array, kind: ImportKind = 'cases', format: ImportFormat = 'auto'): ParsedImport {
