@@ -1,0 +1,24 @@
+/**
+ * Numbered, forward-only migrations, one file each. `PRAGMA user_version` records the
+ * schema version; a file newer than LATEST_SCHEMA_VERSION is refused.
+ */
+import type { Migration } from './migration';
+import { migration001 } from './001-test-set';
+import { migration002 } from './002-labeling';
+import { migration003 } from './003-label-progress';
+import { migration004 } from './004-calibration';
+import { migration005 } from './005-agreement-index';
+import { migration006 } from './006-conflict-resolutions';
+
+export type { Migration } from './migration';
+
+export const MIGRATIONS: Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
