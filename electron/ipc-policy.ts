@@ -1,4 +1,5 @@
-import { contract, isOpName, type ApiErrorBody, type Envelope, type OpName, type OpOutput } from '../shared/api/contract';
+import { contract, type ApiErrorBody, type Envelope, type OpName, type OpOutput } from '../shared/api/contract';
+import { checkCall, describeIssue, HOST_ONLY_OPS, isHostOnly, unexpectedError } from '../shared/api/validate';
 
 /**
  * What main does with one `touchstone:invoke` call, as pure functions (no
@@ -7,12 +8,11 @@ import { contract, isOpName, type ApiErrorBody, type Envelope, type OpName, type
 
 export { INVOKE_CHANNEL } from './channel';
 
-/** Operations the main process answers itself (native dialogs, the menu); everything else goes to the backend process. */
-export const MAIN_PROCESS_OPS = ['dialog.pickPath', 'ui.nextMenuCommand'] as const satisfies readonly OpName[];
-export type MainProcessOp = (typeof MAIN_PROCESS_OPS)[number];
+/** Operations the main process answers itself (the contract's host-only ones); everything else goes to the backend process. */
+export const MAIN_PROCESS_OPS = HOST_ONLY_OPS;
 
-export function isMainProcessOp(name: OpName): name is MainProcessOp {
-  return (MAIN_PROCESS_OPS as readonly string[]).includes(name);
+export function isMainProcessOp(name: OpName): boolean {
+  return isHostOnly(name);
 }
 
 export const refusedSenderEnvelope = (): Envelope<never> => ({
@@ -26,11 +26,6 @@ export function failure(error: ApiErrorBody): Envelope<never> {
 
 export type ValidatedCall = { ok: true; name: OpName; input: unknown } | { ok: false; envelope: Envelope<never> };
 
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join('.');
-  return field ? `field "${field}": ${issue.message}` : issue.message;
-}
-
 /**
  * Checks a call against the contract before it leaves main: the name must be
  * an operation, the input must parse with that operation's zod schema. The
@@ -38,22 +33,8 @@ function describeIssue(issue: { path: PropertyKey[]; message: string }): string 
  * Same wording as the backend's dispatcher, so both transports refuse alike.
  */
 export function validateCall(name: unknown, input: unknown): ValidatedCall {
-  if (!isOpName(name)) {
-    return { ok: false, envelope: failure({ code: 'invalid-input', message: `Unknown operation "${typeof name === 'string' ? name : String(name)}".` }) };
-  }
-  const parsed = contract[name].input.safeParse(input ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      envelope: failure({
-        code: 'invalid-input',
-        message: `${name}: ${describeIssue(issue)}`,
-        location: { file: name, line: null, field: issue.path.map(String).join('.') || null },
-      }),
-    };
-  }
-  return { ok: true, name, input: parsed.data };
+  const call = checkCall(name, input);
+  return call.ok ? call : { ok: false, envelope: failure(call.error) };
 }
 
 /** Wraps a main-side answer, checked against the contract's output schema like every backend answer. */
@@ -66,6 +47,5 @@ export function answer<N extends OpName>(name: N, value: OpOutput<N>): Envelope<
 }
 
 export function internalFailure(name: string, error: unknown): Envelope<never> {
-  const message = error instanceof Error ? error.message : String(error);
-  return failure({ code: 'internal', message: `Touchstone hit an unexpected error in ${name}: ${message}` });
+  return failure(unexpectedError(name, error));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ApiError, type Handlers, type OpName } from '../shared/api/contract';
+import { ApiError, type Handlers } from '../shared/api/contract';
+import { WAITING_WRITES } from '../shared/api/validate';
 import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement-handlers';
@@ -42,20 +43,13 @@ function importSourceBytes(source: { path: string } | { fileName: string; conten
 }
 
 /**
- * Operations that write on the app's connection. An import holds the file's
- * write lock in its worker; these wait for it (asynchronously) rather than
- * block on the lock and fail, so a label given during an import is never lost.
+ * The contract's writing operations run on the app's connection. An import holds the file's write lock
+ * in its worker; these wait for it (asynchronously) rather than block on the lock and fail, so a label
+ * given during an import is never lost.
  */
-const WRITE_OPERATIONS: OpName[] = [
-  'labels.record', 'labels.undo', 'labeling.item', 'reviewers.create', 'dimensions.save', 'settings.saveReleaseThresholds',
-  'testSets.open', 'testSets.create', 'testSets.openDemo',
-  'rounds.start', 'rounds.reveal', 'rounds.adjudicate', 'rounds.close', 'anchors.freeze', 'anchors.import',
-  'labels.importPack', 'conflicts.resolve',
-];
-
 function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
   const wrapped: Record<string, (input: unknown) => unknown> = { ...(handlers as unknown as Record<string, (input: unknown) => unknown>) };
-  for (const name of WRITE_OPERATIONS) {
+  for (const name of WAITING_WRITES) {
     const handler = wrapped[name];
     wrapped[name] = async (input) => {
       await idle();

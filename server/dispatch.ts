@@ -1,12 +1,8 @@
-import { ApiError, contract, isOpName, type Envelope, type Handlers, type OpName } from '../shared/api/contract';
+import { ApiError, contract, type Envelope, type Handlers, type OpName } from '../shared/api/contract';
+import { checkCall, unexpectedError } from '../shared/api/validate';
 import { storageFaultBody } from './storage-errors';
 
 export type Dispatch = (name: string, input: unknown) => Promise<Envelope<unknown>>;
-
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join('.');
-  return field ? `field "${field}": ${issue.message}` : issue.message;
-}
 
 /**
  * Validates a call against the contract, runs its handler, and wraps the outcome in an envelope. Never throws.
@@ -19,26 +15,20 @@ export function createDispatcher(
   storageFile: (name: OpName, input: unknown) => string | null = () => null,
 ): Dispatch {
   return async (name, rawInput) => {
-    if (!isOpName(name)) return { ok: false, error: { code: 'invalid-input', message: `Unknown operation "${String(name)}".` } };
-    const spec = contract[name];
-    const parsed = spec.input.safeParse(rawInput ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return {
-        ok: false,
-        error: { code: 'invalid-input', message: `${name}: ${describeIssue(issue)}`, location: { file: name, line: null, field: issue.path.map(String).join('.') || null } },
-      };
-    }
+    const call = checkCall(name, rawInput);
+    if (!call.ok) return { ok: false, error: call.error };
+    const spec = contract[call.name];
+    const parsed = { data: call.input };
     try {
-      const handler = handlers[name] as (input: unknown) => unknown;
+      const handler = handlers[call.name] as (input: unknown) => unknown;
       const value = spec.output.parse(await handler(parsed.data));
       return { ok: true, value };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toBody() };
-      const fault = storageFaultBody(error, storageFile(name, parsed.data), name);
+      const fault = storageFaultBody(error, storageFile(call.name, parsed.data), call.name);
       if (fault) return { ok: false, error: fault };
       onInternalError(error);
-      return { ok: false, error: { code: 'internal', message: `Touchstone hit an unexpected error in ${name}: ${(error as Error).message ?? String(error)}` } };
+      return { ok: false, error: unexpectedError(call.name, error) };
     }
   };
 }

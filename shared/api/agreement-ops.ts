@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
 
 /**
@@ -248,7 +249,6 @@ export const BiasCorrectedDimensionSchema = z.object({
 });
 export type BiasCorrectedDimension = z.infer<typeof BiasCorrectedDimensionSchema>;
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const runId = z.number().int().positive();
 const dimension = z.string().min(1).nullish();
 

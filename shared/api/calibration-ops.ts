@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
 
@@ -322,7 +323,6 @@ export type DriftReport = z.infer<typeof DriftReportSchema>;
 
 export const ExportedFileSchema = z.object({ name: z.string(), path: z.string(), bytes: int, sha256: z.string() });
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'letters, digits, ".", "_" and "-" (80 at most), starting with a letter or digit');
 
 export const calibrationOps = {
@@ -331,11 +331,11 @@ export const calibrationOps = {
   /** Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week. */
   'rounds.start': op(
     z.object({ size: z.number().int().min(1).max(1000).default(30), seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(), week: IsoWeekSchema.nullish() }),
-    RoundDetailSchema,
+    RoundDetailSchema, { writes: true },
   ),
   'rounds.get': op(z.object({ roundId }), RoundDetailSchema),
   /** labeling → revealed. Refused (conflict) while labeling is not done unless early is true; an early reveal is recorded. */
-  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false) }), RoundDetailSchema),
+  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false) }), RoundDetailSchema, { writes: true }),
   'rounds.revealView': op(z.object({ roundId }), RevealViewSchema),
   /** Sets the final value of one cell (append-only: a new decision supersedes, history kept). Revealed or adjudicated rounds only. */
   'rounds.adjudicate': op(
@@ -348,14 +348,14 @@ export const calibrationOps = {
       note: z.string().max(2000).nullish(),
       deciderReviewerId: reviewerId,
     }),
-    z.object({ adjudication: AdjudicationSchema, round: RoundSummarySchema }),
+    z.object({ adjudication: AdjudicationSchema, round: RoundSummarySchema }), { writes: true },
   ),
   /**
    * Closes a revealed / adjudicated round: cells every reviewer labeled alike get a 'unanimous'
    * adjudication, then the figures are computed and stored. Refused (conflict) while a cell with
    * a disagreement between reviewers has no adjudication.
    */
-  'rounds.close': op(z.object({ roundId }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) })),
+  'rounds.close': op(z.object({ roundId }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) }), { writes: true }),
   /** Every closed round's stored figures, per dimension, oldest week first. */
   'rounds.trend': op(
     z.object({}).default({}),
@@ -381,7 +381,7 @@ export const calibrationOps = {
       slices: z.array(z.string().min(1)).nullish(),
       driftThresholds: DriftThresholdsSchema.partial().nullish(),
     }),
-    z.object({ summary: AnchorSetSummarySchema, created: z.boolean() }),
+    z.object({ summary: AnchorSetSummarySchema, created: z.boolean() }), { writes: true },
   ),
   /** Writes anchors.jsonl + manifest.json into outDir (and <name>-v<version>.zip when zip is true). Byte-identical each time. */
   'anchors.export': op(
@@ -389,7 +389,7 @@ export const calibrationOps = {
     z.object({ summary: AnchorSetSummarySchema, dir: z.string(), files: z.array(ExportedFileSchema), zip: ExportedFileSchema.nullable() }),
   ),
   /** Reads an exported folder, verifies every sha256 first (a mismatch is refused naming the file; nothing written). Importing the same version again changes nothing. */
-  'anchors.import': op(z.object({ dir: z.string().min(1) }), z.object({ summary: AnchorSetSummarySchema, created: z.boolean() })),
+  'anchors.import': op(z.object({ dir: z.string().min(1) }), z.object({ summary: AnchorSetSummarySchema, created: z.boolean() }), { writes: true }),
   /** A judge run on an anchor set vs its human values (and vs the previous judge version); flagged beyond the set's thresholds. */
   'anchors.drift': op(
     z.object({ name: anchorName, version: z.number().int().positive().nullish(), runId: z.number().int().positive() }),

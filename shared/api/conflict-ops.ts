@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { ClaimsValueSchema, LabelValueSchema, ReferenceAnswerValueSchema } from '../domain/dimensions';
 import { CONFLICT_FIELDS } from '../labeling/conflicts';
 
@@ -50,7 +51,6 @@ const resolveCommon = {
   note: z.string().trim().max(2000).nullish(),
 };
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const conflictOps = {
   /** Open conflicts in case order, paged; total counts them all. */
@@ -64,6 +64,6 @@ export const conflictOps = {
       z.object({ ...resolveCommon, field: z.literal('claims'), value: ClaimsValueSchema.min(1, 'settle the claims with at least one claim') }),
       z.object({ ...resolveCommon, field: z.literal('referenceAnswer'), value: ReferenceAnswerValueSchema }),
     ]),
-    z.object({ caseId: z.string(), field: FieldSchema, settled: SettledValueSchema }),
+    z.object({ caseId: z.string(), field: FieldSchema, settled: SettledValueSchema }), { writes: true },
   ),
 } as const;

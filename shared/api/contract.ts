@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
 import {
   ApiErrorSchema, CaseDetailSchema, CaseFacetsSchema, CaseFiltersSchema, CaseSummarySchema, ImportJobSchema, ImportSourceSchema,
@@ -17,16 +18,15 @@ export * from './contract-shapes';
  * HTTP bridge; the renderer only ever calls `invoke(name, input)`.
  */
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).default({});
 
 export const contract = {
   'app.info': op(none, z.object({ version: z.string(), mode: z.enum(['desktop', 'browser']), dataDir: z.string() })),
   'testSets.current': op(none, TestSetInfoSchema.nullable()),
   'testSets.recent': op(none, z.array(z.object({ path: z.string(), name: z.string(), exists: z.boolean() }))),
-  'testSets.open': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema),
-  'testSets.create': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema),
-  'testSets.openDemo': op(none, TestSetInfoSchema),
+  'testSets.open': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema, { writes: true }),
+  'testSets.create': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema, { writes: true }),
+  'testSets.openDemo': op(none, TestSetInfoSchema, { writes: true }),
   'testSets.stats': op(none, TableCountsSchema),
   'cases.list': op(
     z.object({ filters: CaseFiltersSchema, offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(1000) }),
@@ -42,16 +42,16 @@ export const contract = {
       /** System version for the responses of Ragas / DeepEval files. */
       system: z.string().trim().min(1).max(200).nullish(),
     }),
-    z.object({ jobId: z.string() }),
+    z.object({ jobId: z.string() }), { writes: 'job' },
   ),
   'imports.status': op(z.object({ jobId: z.string() }), ImportJobSchema),
   /** Desktop only: a native file dialog. Browser mode answers `supported: false`. */
   'dialog.pickPath': op(
     z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'importFile', 'exportFolder', 'importFolder']) }),
-    z.object({ supported: z.boolean(), path: z.string().nullable() }),
+    z.object({ supported: z.boolean(), path: z.string().nullable() }), { hostOnly: true },
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
-  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) })),
+  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) }), { hostOnly: true }),
   ...labelingOps,
   ...agreementOps,
   ...calibrationOps,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { LabelValueSchema } from '../domain/dimensions';
 import { TestSetInfoSchema } from './contract-shapes';
 
@@ -55,7 +56,6 @@ export const ReviewerEventCountSchema = z.object({
 });
 export type ReviewerEventCount = z.infer<typeof ReviewerEventCountSchema>;
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const exchangeOps = {
   /** Writes this reviewer's label events to outDir/labels.jsonl and outDir/manifest.json (fixed names, byte-identical each time). */
@@ -79,14 +79,14 @@ export const exchangeOps = {
       /** Case fields (claims, reference answer) in conflict after the merge that were not before. */
       conflictsOpened: z.number().int(),
       backupPath: z.string().nullable(),
-    }),
+    }), { writes: true },
   ),
   /** Every reviewer of the open file with the number of label events they made (undos included) and the time of their last one. */
   'labels.reviewerCounts': op(z.object({}).default({}), z.array(ReviewerEventCountSchema)),
   /** The automatic backups of the open test set, newest first. */
   'backups.list': op(z.object({}).default({}), z.array(BackupInfoSchema)),
   /** A backup of the open file now (reason "manual"). */
-  'backups.create': op(z.object({}).default({}), BackupInfoSchema),
+  'backups.create': op(z.object({}).default({}), BackupInfoSchema, { writes: 'job' }),
   'backups.settings': op(z.object({}).default({}), BackupSettingsSchema),
   'backups.saveSettings': op(BackupSettingsSchema, BackupSettingsSchema),
   /**
@@ -96,7 +96,7 @@ export const exchangeOps = {
    */
   'backups.restore': op(
     z.object({ path: z.string().min(1) }),
-    z.object({ restored: BackupInfoSchema, safetyBackup: BackupInfoSchema, testSet: TestSetInfoSchema }),
+    z.object({ restored: BackupInfoSchema, safetyBackup: BackupInfoSchema, testSet: TestSetInfoSchema }), { writes: 'job' },
   ),
 } as const;
 

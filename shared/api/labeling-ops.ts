@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { op } from './op';
 import { DimensionSchema, LabelValueSchema } from '../domain/dimensions';
 import { CaseDetailSchema, CaseFiltersSchema } from './contract-shapes';
 
@@ -113,14 +114,13 @@ export const CrossTableGroupSchema = z.object({
   pass: z.object({ correctAnswer: z.boolean().nullable(), overRefusal: z.boolean().nullable(), correctRefusal: z.boolean().nullable() }),
 });
 
-const op = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const reviewerId = z.number().int().positive();
 
 export const labelingOps = {
   'reviewers.list': op(z.object({}).default({}), z.array(ReviewerSchema)),
-  'reviewers.create': op(z.object({ name: reviewerName }), ReviewerSchema),
+  'reviewers.create': op(z.object({ name: reviewerName }), ReviewerSchema, { writes: true }),
   'dimensions.list': op(z.object({}).default({}), z.array(DimensionSchema)),
-  'dimensions.save': op(z.object({ dimensions: z.array(DimensionSchema).min(1) }), z.array(DimensionSchema)),
+  'dimensions.save': op(z.object({ dimensions: z.array(DimensionSchema).min(1) }), z.array(DimensionSchema), { writes: true }),
   /**
    * Opens a queue for a reviewer: its size, this reviewer's progress (as in LabelingItem.position), and where they
    * left off (the case and step of their last labeling.item in this queue; with none saved, the queue's first
@@ -143,7 +143,7 @@ export const labelingOps = {
   /** Everything the labeling screen shows for one case; records the resume point when a queue is given. */
   'labeling.item': op(
     z.object({ reviewerId, caseId: z.string().min(1), queue: QueueSpecSchema.nullish(), step: z.number().int().nonnegative().default(0) }),
-    LabelingItemSchema,
+    LabelingItemSchema, { writes: true },
   ),
   /** Appends a label event (the moment a choice is made; no Save button). */
   'labels.record': op(
@@ -160,7 +160,7 @@ export const labelingOps = {
       testSetId: z.string().min(1).nullish(),
     }),
     /** Recording the current value again appends nothing: the current event comes back with appended false. */
-    z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema, appended: z.boolean().optional() }),
+    z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema, appended: z.boolean().optional() }), { writes: true },
   ),
   /** Undoes this reviewer's most recent change by appending an event that restores the value before it. */
   'labels.undo': op(
@@ -169,7 +169,7 @@ export const labelingOps = {
       undone: z.boolean(), caseId: z.string().nullable(), dimension: z.string().nullable(), responseId: z.string().nullable(), restoredValue: LabelValueSchema,
       /** The undo event appended (null when there was nothing to undo). Always sent. */
       eventId: z.number().int().nullable().optional(),
-    }),
+    }), { writes: true },
   ),
   'labels.history': op(z.object({ caseId: z.string().min(1) }), z.array(LabelEventSchema)),
   'reports.systems': op(z.object({}).default({}), z.array(z.object({ system: z.string(), responses: z.number().int() }))),
@@ -179,5 +179,5 @@ export const labelingOps = {
     z.object({ system: z.string(), labeledResponses: z.number().int(), groups: z.array(CrossTableGroupSchema) }),
   ),
   'settings.releaseThresholds': op(z.object({}).default({}), z.record(z.string(), ReleaseThresholdSchema)),
-  'settings.saveReleaseThresholds': op(z.object({ thresholds: z.record(z.string(), ReleaseThresholdSchema) }), z.record(z.string(), ReleaseThresholdSchema)),
+  'settings.saveReleaseThresholds': op(z.object({ thresholds: z.record(z.string(), ReleaseThresholdSchema) }), z.record(z.string(), ReleaseThresholdSchema), { writes: true }),
 } as const;
