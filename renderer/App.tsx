@@ -12,6 +12,7 @@ import { ErrorBanner } from './components/shell/ErrorBanner';
 import { PathDialog } from './components/shell/PathDialog';
 import { TopBar } from './components/shell/TopBar';
 import { WelcomeScreen } from './components/shell/WelcomeScreen';
+import { RetrievalView } from './features/retrieval/RetrievalView';
 import { startMenuLoop } from './desktop/menuLoop';
 import { useDocumentChrome } from './hooks/useDocumentChrome';
 import { useI18n } from './i18n/useI18n';
@@ -38,6 +39,7 @@ export function App() {
   else if (view === 'label') main = <LabelView />;
   else if (view === 'report') main = <ReportView />;
   else if (view === 'agreement') main = <AgreementView />;
+  else if (view === 'retrieval') main = <RetrievalView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
   else if (view === 'data') main = <DataView />;
