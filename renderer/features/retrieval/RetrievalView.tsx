@@ -33,10 +33,8 @@ function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: 
         <h2 className="retrieval-card-title">{t('retrieval.curve.title')}</h2>
         {curve ? <RetrievalCurve curve={curve} k={report.k} list={report.list} /> : <div className="skeleton skeleton-line wide" />}
       </section>
-      <div className="retrieval-columns">
-        <GroupTable title={t('retrieval.bySlice')} groups={report.bySlice} kind="slice" k={report.k} testId="retrieval-by-slice" />
-        <GroupTable title={t('retrieval.byQuestionType')} groups={report.byQuestionType} kind="questionType" k={report.k} testId="retrieval-by-type" />
-      </div>
+      <GroupTable title={t('retrieval.bySlice')} groups={report.bySlice} kind="slice" k={report.k} testId="retrieval-by-slice" />
+      <GroupTable title={t('retrieval.byQuestionType')} groups={report.byQuestionType} kind="questionType" k={report.k} testId="retrieval-by-type" />
       <WorstCases report={report} onOpen={onOpen} />
       <div className="retrieval-columns">
         <section className="retrieval-card" data-testid="retrieval-unanswerable">
