@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseHintFor, caseFor, assemblyLossFor, compareFor, reportFor } from '../../server/retrieval/service';
+import { responseHintFor, caseFor, assemblyLossFor, compareFor, reportFor } from '../../server/retrieval/retrieval-service';
 import { importRows } from '../helpers/labeling-set';
 import { addSystem, quoteOf, retrievalSet } from '../helpers/retrieval-set';
 import { useTempDir } from '../helpers/temp-dir';

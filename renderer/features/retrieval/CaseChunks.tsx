@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { RankedChunk, RetrievalUnitOut } from '../../../shared/api/retrieval-ops';
 import { locateNormalized } from '../../../shared/retrieval/locate';
-import { highlightSegments } from '../../../shared/text/highlight';
-import { Modal } from '../../components/common/Modal';
+import { highlightSegments } from '../case-detail/highlight';
+import { Modal } from '../../common/Modal';
 import { useI18n } from '../../i18n/useI18n';
 import type { RetrievalCase } from './retrievalStore';
 

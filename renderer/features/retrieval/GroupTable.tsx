@@ -1,6 +1,6 @@
 import type { MeansOut } from '../../../shared/api/retrieval-ops';
 import type { SummaryMetric } from '../../../shared/retrieval/report';
-import type { EnumKind } from '../../../shared/i18n';
+import type { EnumKind } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { formatFigure, metricLabel } from './retrievalText';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { ErrorDetails } from '../../components/common/ErrorDetails';
-import { PageShell } from '../../components/common/PageShell';
-import { PageTabs } from '../../components/common/PageTabs';
+import { ErrorDetails } from '../../common/ErrorDetails';
+import { PageShell } from '../../common/PageShell';
+import { PageTabs } from '../../common/PageTabs';
 import { useI18n } from '../../i18n/useI18n';
-import { useTestSetStore } from '../../stores/testSetStore';
+import { useTestSetStore } from '../test-sets/testSetStore';
 import { AssemblyLossPanel } from './AssemblyLossPanel';
 import { CaseChunks } from './CaseChunks';
 import { ComparePanel } from './ComparePanel';

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import { MAX_K } from '../../../shared/retrieval/report';
 import { invoke } from '../../api/transport';
-import { toErrorBody } from '../../stores/errors';
+import { toErrorBody } from '../../common/errors';
 
 export type RetrievalSystemRow = OpOutput<'retrieval.systems'>[number];
 export type RetrievalReport = OpOutput<'retrieval.report'>;

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../i18n';
 import type { SummaryMetric } from '../../../shared/retrieval/report';
 import type { I18n } from '../../i18n/useI18n';
 

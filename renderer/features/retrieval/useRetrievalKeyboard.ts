@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isTyping } from '../../view/isTyping';
+import { isTyping } from '../../common/isTyping';
 import { useRetrievalStore } from './retrievalStore';
 
 /** The Retrieval screen's keys: [ and ] move k down and up (1–20). */
