@@ -20,6 +20,7 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  metadata: string | null;
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
@@ -111,6 +112,8 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    // Only cases that came with metadata carry the field, so native exports stay as they were imported.
+    ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
 }
 
