@@ -186,6 +186,11 @@ export function* iterateCases(db: Db): Generator<CaseRecord> {
   for (const row of rows) yield toCaseRecord(db, row);
 }
 
+export function* iterateResponses(db: Db): Generator<ResponseRecord> {
+  const rows = db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq ORDER BY r.seq').iterate() as IterableIterator<ResponseRow>;
+  for (const row of rows) yield toResponseRecord(row);
+}
+
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {
   for (const row of db.prepare('SELECT * FROM documents ORDER BY doc_id, revision').iterate() as IterableIterator<DocumentRow>) {
     yield toDocumentRecord(row);
