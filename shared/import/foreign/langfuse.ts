@@ -25,8 +25,9 @@ export const LANGFUSE: ForeignFormat = {
     const expected = r.take('expectedOutput');
     const ref = textOf(expected, ['answer', 'expected_output', 'reference', 'output', 'text']);
     const metadata: Record<string, unknown> = { ...(r.object('metadata') ?? {}) };
-    if (typeof input === 'object' && input !== null) metadata.input = input;
-    if (typeof expected === 'object' && expected !== null) metadata.expectedOutput = expected;
+    // An object of more than the one text taken is kept whole.
+    if (typeof input === 'object' && input !== null && (q.key === null || Object.keys(input).length > 1)) metadata.input = input;
+    if (typeof expected === 'object' && expected !== null && (ref.key === null || Object.keys(expected).length > 1)) metadata.expectedOutput = expected;
     for (const key of PROVENANCE) if (r.has(key)) metadata[key] = r.take(key);
     return {
       id: r.string('id'),
