@@ -1,4 +1,4 @@
-import type { ImportOutcome } from '../server/import-pipeline';
+import type { ImportOutcome } from '../server/imports/import-pipeline';
 
 /** What an import added, the judge's verdicts per dimension, and what the file held that was not imported. */
 export function importSummary(fileName: string, outcome: ImportOutcome): string {
