@@ -1,3 +1,4 @@
+import { cleanPartialBackups } from './backups';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
@@ -128,6 +129,7 @@ export async function openTestSetFile(
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
+    cleanPartialBackups(path);
     return {
       db,
       path,

@@ -26,11 +26,15 @@ export interface ImportOutcome {
   added: ImportCounts;
 }
 
-/**
- * The one import implementation (UI, CLI and demo all use it): parse and
- * validate the whole file, then write everything in a single transaction.
- */
-export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+/** A file parsed and validated in full, not yet written. */
+export interface PreparedImport {
+  request: ImportRequest;
+  parsed: ReturnType<typeof parseImportFile>;
+  total: number;
+}
+
+/** Parse and validate the whole file; nothing is written (so a refused file costs no backup). */
+export function prepareImport(request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): PreparedImport {
   onProgress({ phase: 'reading', done: 0, total: 0 });
   const parsed = parseImportFile({
     kind: request.kind,
@@ -41,12 +45,28 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
     onProgress: (done, total) => onProgress({ phase: 'validating', done, total }),
   });
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;
+  return { request, parsed, total };
+}
+
+/** Write a prepared import in a single transaction. */
+export function writeImport(db: Db, { request, parsed, total }: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
   onProgress({ phase: 'writing', done: 0, total });
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
   const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.format === 'ragas' || parsed.format === 'deepeval' };
   const added = writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
   return { format: parsed.format, added };
 }
+
+/**
+ * The one import implementation (UI, CLI and demo all use it): parse and
+ * validate the whole file, then write everything in a single transaction.
+ */
+export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+  return writeImport(db, prepareImport(request, onProgress), onProgress);
+}
+
+/** Nothing was added: the file was already imported (reused identical cases) or held no records. */
+export const addedNothing = (added: ImportCounts) => Object.values(added).every((n) => n === 0);
 
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {
