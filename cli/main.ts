@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
@@ -6,6 +6,7 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange-handlers';
@@ -194,12 +195,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE.');
       const format = oneOf<ImportFormat>(values.format, IMPORT_FORMATS, '--format');
       const path = requireDb(values.db);
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(input);
-      } catch (error) {
-        throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
-      }
+      const bytes = readInputFile(input, 'import');
       const opened = await openExisting(path);
       try {
         const showProgress = !values.json && process.stderr.isTTY;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../shared/api/contract';
 import {
@@ -13,6 +13,7 @@ import { pairFigures, type CellPair } from '../shared/calibration/figures';
 import { itemKey } from '../shared/calibration/sampler';
 import { scaleOf } from '../shared/calibration/scale';
 import { readZip, writeZip, ZipFormatError } from '../shared/calibration/zip';
+import { readInputFile } from './files/read-input';
 import type { Dimension } from '../shared/domain/dimensions';
 import { canonicalJson } from '../shared/labeling/values';
 import {
@@ -230,13 +231,13 @@ function readExport(source: string): { label: string; read(name: string): Uint8A
       read: (name) => {
         const file = join(path, name);
         if (dirname(resolve(file)) !== path) return null;
-        return existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null;
+        return existsSync(file) ? readInputFile(file, 'anchors', 'dir') : null;
       },
     };
   }
   let entries;
   try {
-    entries = readZip(readFileSync(path));
+    entries = readZip(readInputFile(path, 'anchors', 'dir'));
   } catch (error) {
     if (error instanceof ZipFormatError) throw refused(basename(path), `${basename(path)} is not an anchor set folder or zip: ${error.message}.`);
     throw error;
