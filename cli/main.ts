@@ -6,6 +6,7 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { backupDirOf } from '../db/backups';
 import { readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
@@ -242,8 +243,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
+        // a damaged file is not advised to migrate: writing to it could lose more
+        const damaged = !(report.integrity.length === 1 && report.integrity[0] === 'ok');
         const lines = [
-          ...(report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
+          ...(damaged
+            ? [`damaged: ${basename(path)} is corrupt. Do not write to it; restore a backup (in Touchstone: Backups → Restore, or with Touchstone closed copy the newest file from ${backupDirOf(path)} over it).`]
+            : report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
           `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
           `integrity: ${report.integrity.join('; ')}`,
           `foreign-key violations: ${report.foreignKeyViolations}`,
