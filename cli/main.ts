@@ -8,9 +8,9 @@ import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { backupDirOf } from '../db/backups';
 import { readInputFile } from '../server/files/read-input';
-import { importFailure, runImport } from '../server/import-pipeline';
+import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
-import { importLabelPackInto } from '../server/exchange-handlers';
+import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 

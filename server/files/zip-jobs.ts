@@ -21,7 +21,7 @@ export type ZipWorkerReply =
 /** Running from TypeScript sources (tsx) the worker needs the tsx loader; a bundled build ships it next to backend.mjs. */
 function spawnZipWorker(data: ZipTask): Worker {
   if (import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('../worker-boot.mjs', import.meta.url), {
+    return new Worker(new URL('../imports/worker-boot.mjs', import.meta.url), {
       workerData: { entry: new URL('./zip-worker.ts', import.meta.url).href, data },
     });
   }
