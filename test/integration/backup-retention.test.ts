@@ -60,7 +60,7 @@ describe('backups survive failed, empty and repeated imports and merges', () => 
     } finally {
       backend.close();
     }
-  });
+  }, 300_000); // a dozen import workers, each started under tsx
 
   it('merging a label pack that adds nothing writes no backup', async () => {
     const dir = tempDir();
