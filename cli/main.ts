@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { backupDirOf } from '../db/backups';
+import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
@@ -88,7 +90,7 @@ const stdio: CliIo = {
 };
 
 /** The most an INPUT may hold, read from a file or from stdin alike. */
-export const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
+export const MAX_INPUT_BYTES = INPUT_BYTE_BUDGETS.import;
 
 const tooLarge = (name: string) =>
   new ApiError('invalid-input', `${name} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: split it into smaller files.`, { file: name, line: null, field: null });
@@ -121,13 +123,7 @@ function readInput(input: string, io: CliIo): Uint8Array {
     if (bytes.length > MAX_INPUT_BYTES) throw tooLarge('stdin');
     return bytes;
   }
-  try {
-    if (statSync(input).size > MAX_INPUT_BYTES) throw tooLarge(input);
-    return readFileSync(input);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
-  }
+  return readInputFile(input, 'import');
 }
 
 function requireDb(db: string | undefined): string {
@@ -181,7 +177,7 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
   const opened = await openExisting(path);
   try {
     const outcome = await importLabelPackInto(opened, input);
-    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened (backup: ${outcome.backupPath}).`;
+    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : " (nothing new: no backup written)"}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
   } finally {
     opened.db.close();
@@ -327,8 +323,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
+        // a damaged file is not advised to migrate: writing to it could lose more
+        const damaged = !(report.integrity.length === 1 && report.integrity[0] === 'ok');
         const lines = [
-          ...(report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
+          ...(damaged
+            ? [`damaged: ${basename(path)} is corrupt. Do not write to it; restore a backup (in Touchstone: Backups → Restore, or with Touchstone closed copy the newest file from ${backupDirOf(path)} over it).`]
+            : report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
           `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
           `integrity: ${report.integrity.join('; ')}`,
           `foreign-key violations: ${report.foreignKeyViolations}`,
