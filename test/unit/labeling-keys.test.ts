@@ -6,7 +6,7 @@ import { clampStep, firstOpenStep, stepAfter, stepId } from '../../renderer/feat
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, overlay: false, stepKind: 'options', ...over });
 
 describe('labelKeyAction', () => {
-  it('maps navigation, undo, help and confirm', () => {
+  it('maps navigation, undo, redo, help and confirm', () => {
     expect(labelKeyAction({ key: 'j' }, ctx())).toEqual({ type: 'nextCase' });
     expect(labelKeyAction({ key: 'ArrowRight' }, ctx())).toEqual({ type: 'nextCase' });
     expect(labelKeyAction({ key: 'K' }, ctx())).toEqual({ type: 'previousCase' });
@@ -14,6 +14,7 @@ describe('labelKeyAction', () => {
     expect(labelKeyAction({ key: 'ArrowDown' }, ctx())).toEqual({ type: 'nextStep' });
     expect(labelKeyAction({ key: 'ArrowUp' }, ctx())).toEqual({ type: 'previousStep' });
     expect(labelKeyAction({ key: 'u' }, ctx())).toEqual({ type: 'undo' });
+    expect(labelKeyAction({ key: 'U', shiftKey: true }, ctx({ stepKind: 'claims' }))).toEqual({ type: 'redo' });
     expect(labelKeyAction({ key: '?' }, ctx())).toEqual({ type: 'help' });
     expect(labelKeyAction({ key: 'Enter' }, ctx())).toEqual({ type: 'confirm' });
     expect(labelKeyAction({ key: 'h' }, ctx())).toEqual({ type: 'history' });
