@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelKeyAction, optionForKey, optionKeys, type KeyContext } from '../../renderer/features/labeling/keymap';
 import { applyNumericKey, formatScaleValue, parseNumericDraft } from '../../renderer/features/labeling/numeric';
-import { clampStep, firstOpenStep, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
+import { clampStep, firstOpenStep, hasLabel, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, overlay: false, stepKind: 'options', ...over });
 
@@ -135,6 +135,14 @@ describe('steps', () => {
     expect(stepAfter(steps, 1)).toBe(3);
     expect(stepAfter(steps, 3)).toBe(4);
     expect(stepAfter(steps.map((s) => ({ ...s, current: { value: 1 } })), 0)).toBe(1);
+  });
+
+  it('counts a step undone back to nothing (its newest event holds null) as open, so it is asked and written again', () => {
+    const undone = { dimension: 'answerability', responseId: null, current: { value: null } };
+    expect(hasLabel(undone)).toBe(false);
+    expect(hasLabel({ ...undone, current: { value: 'answerable' } })).toBe(true);
+    expect(firstOpenStep([undone, steps[2]])).toBe(0);
+    expect(stepAfter([steps[0], steps[2], undone], 0)).toBe(2);
   });
 
   it('keeps a resume step inside the case', () => {

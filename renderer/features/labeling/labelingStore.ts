@@ -5,7 +5,7 @@ import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../sh
 import type { Claim } from '../../../shared/domain/schemas';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
 import { applyNumericKey, parseNumericDraft } from './numeric';
-import { firstOpenStep, stepAfter, stepId } from './sequence';
+import { firstOpenStep, hasLabel, stepAfter, stepId } from './sequence';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
@@ -223,6 +223,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   let toastId = 0;
   /** Labels taken back by undo, newest last; a new label clears them. */
   let undone: Undone[] = [];
+  /** Bumped when a write or an undo changes the item on screen: a read started before it is out of date. */
+  let itemChanges = 0;
 
   function openNavigator(reviewerId: number, queue: QueueSpec): CaseNavigator {
     navigator?.close();
@@ -306,9 +308,10 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const { queue, saves } = get();
     const nav = navigator;
     if (!ctx || !queue || !nav || mine !== caseTicket) return;
+    const version = itemChanges;
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: get().stepIndex });
-      if (mine !== caseTicket) return;
+      if (mine !== caseTicket || version !== itemChanges) return;
       // a save meanwhile brings its own fresh item; this one may predate it
       if (get().saves === saves) {
         nav.remember(caseId, item);
@@ -349,9 +352,10 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const nav = navigator;
     if (!ctx || !queue || !caseId || !nav) return;
     const mine = caseTicket;
+    const version = itemChanges;
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: get().stepIndex });
-      if (mine !== caseTicket || get().caseId !== caseId) return;
+      if (mine !== caseTicket || version !== itemChanges || get().caseId !== caseId) return;
       nav.remember(caseId, item);
       if (!sameItem(get().item, item)) set({ item });
       drafts().syncSaved(savedClaims(item, get().dimensions));
@@ -413,6 +417,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   function labelWritten(entry: PendingLabel, result: { eventId: number; at: string }): void {
     const key = saveKey(entry.caseId, entry);
     const mine = get().saves[key]?.uid === entry.uid;
+    itemChanges += 1;
     set((s) => {
       const saves = mine ? { ...s.saves, [key]: { ...s.saves[key], status: 'saved' as const, error: null, at: result.at } } : s.saves;
       // the stored label is now this value, even before the refreshed item arrives
@@ -493,6 +498,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       navigator?.forgetCase(label.caseId);
       navigator?.forgetNeighbours();
       // the step holds the restored value at once: Enter right after the undo writes again instead of seeing the undone label
+      itemChanges += 1;
       const restored = result.restoredValue === null ? null : { eventId: result.eventId ?? 0, value: result.restoredValue, at: new Date().toISOString(), reason: null };
       set((s) => {
         const saves = { ...s.saves };
@@ -529,7 +535,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const step = item.steps[stepIndex];
     const pending = saves[saveKey(caseId, step)];
     const stored = step.current ? step.current.value : null;
-    const same = step.current !== null && JSON.stringify(stored) === JSON.stringify(value);
+    const same = hasLabel(step) && JSON.stringify(stored) === JSON.stringify(value);
     if (same && (!pending || pending.status === 'saved')) {
       advance();
       return;
@@ -538,7 +544,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       advance();
       return;
     }
-    if (step.current !== null && !same) {
+    if (hasLabel(step) && !same) {
       set({ reasonPrompt: { caseId, stepIndex, value, from: stored } });
       return;
     }
@@ -756,7 +762,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (!step) return;
       if (kind === 'claims') {
         const { claimsDraft, claimsDirty } = drafts();
-        if (claimsDirty || step.current === null) decide(claimsDraft ?? []);
+        if (claimsDirty || !hasLabel(step)) decide(claimsDraft ?? []);
         else advance();
         return;
       }
@@ -775,7 +781,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         advance();
         return;
       }
-      if (step.current !== null) {
+      if (hasLabel(step)) {
         advance();
         return;
       }
