@@ -12,6 +12,7 @@ import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
+import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
 
 export interface BackendOptions {
@@ -94,6 +95,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createRetrievalHandlers(() => session.require().db),
   });
 
   return {

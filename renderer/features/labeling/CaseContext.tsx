@@ -11,6 +11,7 @@ import { EnumChip } from '../../common/EnumChip';
 import { ReferenceAnswer } from '../case-detail/ReferenceAnswer';
 import { ResponseCard } from '../case-detail/ResponseCard';
 import { LabelDocument } from './LabelDocument';
+import { RetrievalHint } from '../retrieval/RetrievalHint';
 
 type Detail = LabelingItem['detail'];
 
@@ -130,6 +131,7 @@ const ContextResponses = memo(function ContextResponses({ responses, judgedId }:
               </div>
             ) : null}
             <ResponseCard response={response} />
+            {judged ? <RetrievalHint responseId={response.id} /> : null}
           </div>
         );
       })}
