@@ -7,6 +7,7 @@ import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { importFailure, runImport } from '../server/import-pipeline';
+import { unreadableFile } from '../server/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange-handlers';
 import { agreementCommand } from './agreement-command';
@@ -198,7 +199,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       try {
         bytes = readFileSync(input);
       } catch (error) {
-        throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
+        throw new ApiError('not-found', unreadableFile(input, error), { file: input, line: null, field: null });
       }
       const opened = await openExisting(path);
       try {
@@ -210,8 +211,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         const text = `Imported ${basename(input)} (${outcome.format}): ${added.documents} documents, ${added.cases} cases, ${added.responses} responses, ${added.verdicts} verdicts${added.judgeRuns ? ' in 1 judge run' : ''}.`;
         return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text };
       } catch (error) {
-        const body = importFailure(error, basename(input));
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        throw ApiError.fromBody(importFailure(error, basename(input)));
       } finally {
         opened.db.close();
       }

@@ -8,6 +8,7 @@ import { createAgreementHandlers } from './agreement-handlers';
 import { createCalibrationHandlers } from './calibration-handlers';
 import { createConflictHandlers } from './conflict-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
+import { unreadableFile } from './file-errors';
 import { BackupService } from './backup-service';
 import { createExchangeHandlers } from './exchange-handlers';
 import { ImportJobs } from './import-jobs';
@@ -34,7 +35,7 @@ function importSourceBytes(source: { path: string } | { fileName: string; conten
     try {
       return { fileName: basename(source.path), bytes: readFileSync(source.path) };
     } catch (error) {
-      throw new ApiError('not-found', `Cannot read ${source.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, {
+      throw new ApiError('not-found', unreadableFile(source.path, error), {
         file: source.path, line: null, field: null,
       });
     }

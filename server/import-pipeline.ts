@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError, type ApiErrorBody, type ImportCounts } from '../shared/api/contract';
 import type { ImportFormat, ImportKind } from '../shared/domain/schemas';
-import { ImportDataError } from '../shared/import/errors';
+import { formatLocation, ImportDataError } from '../shared/import/errors';
+import { renderText, text } from '../shared/i18n/text';
 import { parseImportFile } from '../shared/import/parse-import';
 import { writeRecords } from '../db/import-writer';
 import type { Db } from '../db/open';
@@ -51,8 +52,10 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {
   if (error instanceof ImportDataError) {
-    return { code: 'invalid-data', message: `${error.message} Nothing was imported.`, location: { file: error.file, line: error.line, field: error.field } };
+    const refusal = text('err.import.refused', { problem: error.text });
+    return { code: 'invalid-data', message: `${formatLocation(error.file, error.line, error.field)}${renderText('en', refusal)}`, text: refusal, location: { file: error.file, line: error.line, field: error.field } };
   }
   if (error instanceof ApiError) return error.toBody();
-  return { code: 'internal', message: `${fileName}: the import failed: ${(error as Error).message}. Nothing was imported.`, location: { file: fileName, line: null, field: null } };
+  const failure = text('err.import.failed', { file: fileName, reason: (error as Error).message });
+  return { code: 'internal', message: renderText('en', failure), text: failure, location: { file: fileName, line: null, field: null } };
 }

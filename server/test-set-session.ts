@@ -1,3 +1,4 @@
+import { text as say } from '../shared/i18n/text';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../shared/api/contract';
@@ -87,7 +88,7 @@ export class TestSetSession {
   }
 
   require(): OpenedTestSet {
-    if (!this.current) throw new ApiError('no-test-set', 'No test set is open. Open or create one from the File menu.');
+    if (!this.current) throw new ApiError('no-test-set', say('err.testset.none-open'));
     return this.current;
   }
 
@@ -107,10 +108,10 @@ export class TestSetSession {
   async create(path: string): Promise<TestSetInfo> {
     const absolute = resolve(path);
     if (existsSync(absolute)) {
-      throw new ApiError('conflict', `${basename(absolute)} already exists. Choose another name, or open it instead.`, { file: absolute, line: null, field: null });
+      throw new ApiError('conflict', say('err.testset.exists', { file: basename(absolute) }), { file: absolute, line: null, field: null });
     }
     if (!existsSync(dirname(absolute))) {
-      throw new ApiError('not-found', `The folder ${dirname(absolute)} does not exist.`, { file: absolute, line: null, field: null });
+      throw new ApiError('not-found', say('err.folder.missing', { path: dirname(absolute) }), { file: absolute, line: null, field: null });
     }
     return this.switchTo(absolute, true);
   }

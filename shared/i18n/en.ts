@@ -11,6 +11,7 @@ import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 import { enStorage } from './storage.en';
+import { enErrors } from './errors.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -199,7 +200,6 @@ export const enCore = {
   'import.added': 'Added',
   'import.nothingNew': 'The file was valid but added nothing new.',
   'import.failed': 'Import failed',
-  'import.nothingImported': 'Nothing was imported.',
   'import.added.documents': 'Documents',
   'import.added.cases': 'Cases',
   'import.added.responses': 'Responses',
@@ -249,5 +249,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enErrors } as const;
 export type MessageKey = keyof typeof en;

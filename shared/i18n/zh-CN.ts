@@ -4,6 +4,7 @@ import { zhCalibration } from './calibration.zh-CN';
 import { zhConflicts } from './conflicts.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
+import { zhErrors } from './errors.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 
@@ -195,7 +196,6 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.added': '新增',
   'import.nothingNew': '文件有效，但没有新增任何内容。',
   'import.failed': '导入失败',
-  'import.nothingImported': '没有导入任何内容。',
   'import.added.documents': '文档',
   'import.added.cases': '用例',
   'import.added.responses': '系统回答',
@@ -244,4 +244,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhErrors };

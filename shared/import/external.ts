@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { CaseSchema, DocumentSchema, ResponseSchema, type CaseRecord, type ContextChunk } from '../domain/schemas';
 import type { Collector } from './collector';
 import { describeType, ImportDataError, preview } from './errors';
+import { text as say } from '../i18n/text';
 import { shortHash } from './hash';
+import { describeIssue } from './issues';
 import { ListSyntaxError, parseStringList } from './python-list';
 import type { Progress } from './native';
 import type { JsonPositions } from './json';
@@ -85,7 +87,7 @@ export function readExternalRows(
   rows: SourceRow[], spec: ExternalSpec, collector: Collector, system: string, progress: Progress,
 ): void {
   const file = collector.fileName;
-  if (rows.length === 0) throw new ImportDataError(file, null, null, `the file holds no ${spec.label} records.`);
+  if (rows.length === 0) throw new ImportDataError(file, null, null, say('err.import.no-records', { format: spec.label }));
   const idCounts = new Map<string, number>();
   const total = rows.length;
   let done = 0;
@@ -97,9 +99,7 @@ export function readExternalRows(
     const query = readString(row, qKey, file);
     if (query === undefined || query.trim() === '') {
       throw new ImportDataError(file, at(qKey), qKey,
-        query === undefined
-          ? `required field is missing: every ${spec.label} record needs the question in "${qKey}".`
-          : `the question is empty: every ${spec.label} record needs the question in "${qKey}".`);
+        say(query === undefined ? 'err.import.question-missing' : 'err.import.question-empty', { format: spec.label, field: qKey }));
     }
     const refKey = pick(spec.reference);
     const reference = readString(row, refKey, file);
@@ -155,7 +155,7 @@ function checked<T>(schema: z.ZodType<T>, value: unknown, file: string, line: nu
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  throw new ImportDataError(file, line, issue.path.map(String).join('.') || null, `could not build a record from this row: ${issue.message}`);
+  throw new ImportDataError(file, line, issue.path.map(String).join('.') || null, say('err.import.row-unusable', { reason: describeIssue(issue, schema).message }));
 }
 
 function readString(row: SourceRow, key: string, file: string): string | undefined {
@@ -163,7 +163,7 @@ function readString(row: SourceRow, key: string, file: string): string | undefin
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string') return row.fromCsv && v === '' ? undefined : v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  throw new ImportDataError(file, row.fieldLines?.get(key) ?? row.line, key, `expected a string, got ${describeType(v)}.`);
+  throw new ImportDataError(file, row.fieldLines?.get(key) ?? row.line, key, say('err.field.type', { expected: say('err.type.string'), got: describeType(v) }));
 }
 
 function readList(row: SourceRow, key: string, spec: ExternalSpec, file: string): string[] {
@@ -174,11 +174,11 @@ function readList(row: SourceRow, key: string, spec: ExternalSpec, file: string)
     return v.map((item, k) => {
       if (typeof item === 'string') return item;
       if (typeof item === 'number') return String(item);
-      throw new ImportDataError(file, line, `${key}.${k}`, `expected a string (a context text), got ${describeType(item)}.`);
+      throw new ImportDataError(file, line, `${key}.${k}`, say('err.field.type', { expected: say('err.type.context-text'), got: describeType(item) }));
     });
   }
   if (typeof v !== 'string') {
-    throw new ImportDataError(file, line, key, `expected a list of strings, got ${describeType(v)}.`);
+    throw new ImportDataError(file, line, key, say('err.field.type', { expected: say('err.type.string-list'), got: describeType(v) }));
   }
   const t = v.trim();
   if (t === '' || t === '[]' || t.toLowerCase() === 'nan') return [];
@@ -189,7 +189,7 @@ function readList(row: SourceRow, key: string, spec: ExternalSpec, file: string)
       } catch (e) {
         if (!(e instanceof ListSyntaxError)) throw e;
         throw new ImportDataError(file, line, key,
-          `could not read the list ${preview(t, 50)}: ${e.message}. Lists must be written as ['text', 'text'] (Python) or ["text", "text"] (JSON).`);
+          say('err.import.bad-list', { list: preview(t, 50), reason: e.reason }));
       }
     }
     return [v];

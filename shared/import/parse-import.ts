@@ -1,3 +1,4 @@
+import { text as say } from '../i18n/text';
 import type { ImportKind } from '../domain/schemas';
 import { Collector } from './collector';
 import type { CsvTable } from './csv';
@@ -21,7 +22,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
   const progress = progressReporter(options.onProgress);
   const text = decodeUtf8(bytes, fileName);
   const src = new SourceText(text);
-  if (text.trim() === '') throw new ImportDataError(fileName, null, null, 'the file is empty.');
+  if (text.trim() === '') throw new ImportDataError(fileName, null, null, say('err.file.empty'));
   const ext = extensionOf(fileName);
   const jsonish = looksLikeJson(src, ext);
   const collector = new Collector(fileName);
@@ -42,7 +43,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
     case 'csv': {
       if (!shape && (jsonish || /^\s*[[{]/.test(text))) {
         throw new ImportDataError(fileName, null, null,
-          'this file holds JSON, not CSV: choose the format "jsonl" (or "auto").');
+          say('err.import.json-not-csv'));
       }
       shape ??= csvShape(src, fileName, ext);
       readNativeCsv(kind, (shape as { table: CsvTable }).table, collector, progress);
@@ -63,8 +64,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
 function requireCasesKind(kind: ImportKind, spec: ExternalSpec, fileName: string): void {
   if (kind === 'cases') return;
   throw new ImportDataError(fileName, null, null,
-    `this is a ${spec.label} file, and ${spec.label} files hold test cases (with their contexts and answers): ` +
-    `import it as kind "cases" — it then also brings the contexts as documents and the answers as responses — not as "${kind}".`);
+    say('err.import.external-is-cases', { format: spec.label, kind: say(`err.kind.${kind}`) }));
 }
 
 /** Format of a file given its shape (for format "auto"). */
@@ -81,8 +81,7 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const header = shape.table.header;
     const f = fromClass(classifyKeys(header, kind), 'csv');
     if (f) return f;
-    const sep = shape.delimiter === '\t' ? 'a tab-separated header' : 'a CSV header';
-    throw unknownFormatError(fileName, kind, `${sep} with the columns ${quoteList(header, 20)}`);
+    throw unknownFormatError(fileName, kind, say(shape.delimiter === '\t' ? 'err.seen.tsv-header' : 'err.seen.csv-header', { columns: quoteList(header, 20) }));
   }
 
   if (shape.type === 'jsonl') {
@@ -90,12 +89,12 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const k = lines.findIndex((l) => l.trim() !== '');
     const first = parseJsonLine(lines[k], k + 1, src, fileName, true);
     if (!isPlainObject(first)) {
-      throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(first)}.`);
+      throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(first) }));
     }
     const keys = Object.keys(first);
     const f = fromClass(classifyKeys(keys, kind), 'jsonl');
     if (f) return f;
-    throw unknownFormatError(fileName, kind, `JSON Lines whose first record (line ${k + 1}) has the keys ${quoteList(keys, 20)}`);
+    throw unknownFormatError(fileName, kind, say('err.seen.jsonl-keys', { line: k + 1, keys: quoteList(keys, 20) }));
   }
 
   const v = shape.value;
@@ -104,7 +103,7 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const c = classifyKeys(keysOfItems(v), kind);
     if (c === 'native') {
       throw new ImportDataError(fileName, null, null,
-        `this file is one JSON array of ${kind}; native ${kind} are read from JSON Lines: write one record per line (no surrounding [ ]).`);
+        say('err.import.array-not-jsonl', { kind: say(`err.kind.${kind}`) }));
     }
     const f = fromClass(c, 'jsonl');
     if (f) return f;
@@ -119,9 +118,9 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
     const { table } = shape;
     if (!spec.query.some((k) => table.header.includes(k))) {
       throw new ImportDataError(fileName, table.headerLine, spec.query[0],
-        `required column "${spec.query[0]}" is missing, so this is not a ${spec.label} file. The header has: ${quoteList(table.header, 20)}.`);
+        say('err.import.external-column-missing', { column: spec.query[0], format: spec.label, header: quoteList(table.header, 20) }));
     }
-    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, 'the file has a header row but no data rows.');
+    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, say('err.csv.no-rows'));
     return table.rows.map((r) => ({ line: r.line, values: r.values, fromCsv: true }));
   }
   if (shape.type === 'jsonl') {
@@ -131,7 +130,7 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
       const r = parseJsonFast(l);
       const value = r.ok ? r.value : parseJsonLine(l, k + 1, src, fileName, rows.length === 0);
       if (!isPlainObject(value)) {
-        throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(value)}.`);
+        throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(value) }));
       }
       rows.push({ line: k + 1, values: value, fromCsv: false });
     });
@@ -139,25 +138,25 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
   }
   const { value, positions } = shape;
   let list: unknown = value;
-  let container = 'the top-level array';
+  let container = say('err.seen.top-level-array');
   if (spec.format === 'deepeval' && isPlainObject(value) && 'testRunData' in value) {
     const run = value.testRunData;
     list = isPlainObject(run) ? run.testCases : undefined;
-    container = '"testRunData.testCases"';
+    container = say('err.seen.test-cases-list');
     if (!Array.isArray(list)) {
       throw new ImportDataError(fileName, null, 'testRunData.testCases',
-        `a DeepEval test run must have "testRunData.testCases" as a list, got ${describeType(list)}.`);
+        say('err.import.deepeval-test-cases', { got: describeType(list) }));
     }
   }
   if (!Array.isArray(list)) {
     throw new ImportDataError(fileName, null, null,
-      `expected a JSON array of ${spec.label} records${spec.format === 'deepeval' ? ' or a DeepEval test run ({"testRunData": …})' : ''}, but saw ${describeJson(value)}.`);
+      say(spec.format === 'deepeval' ? 'err.import.expected-deepeval' : 'err.import.expected-array', { format: spec.label, seen: describeJson(value) }));
   }
   const pos = positions.get(list);
   return list.map((item, k) => {
     const line = lineAt(pos?.members.get(String(k)) ?? 0);
     if (!isPlainObject(item)) {
-      throw new ImportDataError(fileName, line, null, `item ${k + 1} of ${container} should be an object, got ${describeType(item)}.`);
+      throw new ImportDataError(fileName, line, null, say('err.import.item-not-object', { item: k + 1, container, got: describeType(item) }));
     }
     return rowFromJson(item, line, positions.get(item), lineAt);
   });

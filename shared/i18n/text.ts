@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { catalogues, interpolate, type Locale } from './index';
+
+/**
+ * A sentence that is not yet worded: a catalogue key and the values it names
+ * (file, line, field, expected, got, …). The backend sends these; the window
+ * words them in the reader's language and the CLI in English, both through
+ * `renderText`, so no sentence is ever worded twice or read back into a key.
+ * A value may itself be a LocalText (a type name, a nested reason) or a list
+ * of them (joined the way the language joins a list).
+ */
+export interface LocalText {
+  key: string;
+  values?: Record<string, TextValue>;
+}
+export type TextValue = string | number | null | LocalText | TextValue[];
+
+const TextValueSchema: z.ZodType<TextValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.null(), LocalTextSchema, z.array(TextValueSchema)]),
+);
+export const LocalTextSchema: z.ZodType<LocalText> = z.lazy(() =>
+  z.object({ key: z.string().min(1), values: z.record(z.string(), TextValueSchema).optional() }),
+);
+
+/** A LocalText for `key` (keys of the error catalogue start with `err.`). */
+export function text(key: string, values?: Record<string, TextValue>): LocalText {
+  return values ? { key, values } : { key };
+}
+
+const LIST_SEPARATOR: Record<Locale, string> = { en: '; ', 'zh-CN': '；' };
+
+function renderValue(locale: Locale, value: TextValue): string {
+  if (value === null) return '';
+  if (Array.isArray(value)) return value.map((v) => renderValue(locale, v)).join(LIST_SEPARATOR[locale]);
+  if (typeof value === 'object') return renderText(locale, value);
+  return String(value);
+}
+
+/** The sentence in `locale` (English when the key is missing there; the key itself when it is missing everywhere). */
+export function renderText(locale: Locale, t: LocalText): string {
+  const lookup = (key: string) => (catalogues[locale] as Record<string, string>)[key] ?? (catalogues.en as Record<string, string>)[key];
+  // the singular form `.one` when the count is 1, as in translate()
+  const template = (t.values?.count === 1 ? lookup(`${t.key}.one`) : undefined) ?? lookup(t.key) ?? t.key;
+  if (!t.values) return template;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(t.values)) params[name] = renderValue(locale, value);
+  return interpolate(template, params);
+}
+
+/** An error's sentence in `locale`: worded from its text when it has one, else its (English) message. */
+export function errorSentence(locale: Locale, error: { message: string; text?: LocalText | null }): string {
+  return error.text ? renderText(locale, error.text) : error.message;
+}
