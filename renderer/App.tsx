@@ -10,6 +10,7 @@ import { ReportView } from './components/report/ReportView';
 import { SettingsView } from './components/settings/SettingsView';
 import { ErrorBanner } from './components/shell/ErrorBanner';
 import { PathDialog } from './components/shell/PathDialog';
+import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
 import { TopBar } from './components/shell/TopBar';
 import { WelcomeScreen } from './components/shell/WelcomeScreen';
 import { startMenuLoop } from './desktop/menuLoop';
@@ -49,6 +50,7 @@ export function App() {
       <ErrorBanner />
       <main className="app-main">{main}</main>
       <PathDialog />
+      <NewTestSetDialog />
       <ImportDialog />
     </div>
   );

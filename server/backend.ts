@@ -19,6 +19,8 @@ export interface BackendOptions {
   dataDir: string;
   mode: 'desktop' | 'browser';
   version: string;
+  /** Where new test sets go until another folder is chosen (Documents/Touchstone on the desktop); the data folder when unset. */
+  newFilesDir?: string;
   /** Open this file at launch (created when missing) instead of the last one / the demo. */
   initialTestSet?: string;
 }
@@ -62,7 +64,7 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir);
+  const session = new TestSetSession(options.dataDir, options.newFilesDir);
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
@@ -78,6 +80,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.open': ({ path }) => session.open(path),
     'testSets.create': ({ path }) => session.create(path),
     'testSets.openDemo': () => session.openDemo(),
+    'testSets.newFileFolder': () => session.newFileFolder(),
+    'testSets.createNamed': ({ name, folder }) => session.createNamed(name, folder ?? null),
+    'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
+    'reviewers.rememberName': ({ name }) => ({ name: session.rememberReviewer(name) }),
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),

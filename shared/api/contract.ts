@@ -10,6 +10,7 @@ import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
+import { firstRunOps } from './first-run-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -48,7 +49,7 @@ export const contract = {
   'imports.status': op(z.object({ jobId: z.string() }), ImportJobSchema),
   /** Desktop only: a native file dialog. Browser mode answers `supported: false`. */
   'dialog.pickPath': op(
-    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'importFile', 'exportFolder', 'importFolder']) }),
+    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'testSetFolder', 'importFile', 'exportFolder', 'importFolder']) }),
     z.object({ supported: z.boolean(), path: z.string().nullable() }), { hostOnly: true },
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
@@ -58,6 +59,7 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...firstRunOps,
 } as const;
 
 export type Contract = typeof contract;

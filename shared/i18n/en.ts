@@ -12,6 +12,7 @@ import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 import { enStorage } from './storage.en';
 import { enErrors } from './errors.en';
+import { enFirstRun } from './first-run.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -58,11 +59,9 @@ export const enCore = {
   'error.code.internal': 'Unexpected error',
 
   'path.openTitle': 'Open test set',
-  'path.createTitle': 'New test set',
   'path.label': 'Path of the test set file',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': 'Type the full path of a test set file on this computer.',
-  'path.createHint': 'Type the full path of the new file. Its folder must already exist.',
   'path.submitOpen': 'Open',
   'path.submitCreate': 'Create',
   'path.busy': 'Working…',
@@ -249,5 +248,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enErrors } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enErrors, ...enFirstRun } as const;
 export type MessageKey = keyof typeof en;

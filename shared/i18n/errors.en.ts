@@ -225,4 +225,10 @@ export const enErrors = {
   'err.storage.plain.io-error': 'The disk holding {file} reported an error while writing: nothing was written to {file}. Check the disk or choose another folder, then try again.',
   'err.storage.plain.busy': '{file} is locked by another program: nothing was written to {file}. Close the other program using it, then try again.',
   'err.storage.unreadable': '{file} cannot be read (permission denied): nothing was changed. Make it readable or choose another file, then try again.',
+
+  'err.new-file.empty': 'Give the test set a name.',
+  'err.new-file.character': 'A file name cannot hold {character}: choose a name without it.',
+  'err.new-file.trailing': 'A file name cannot end with a dot or a space.',
+  'err.new-file.reserved': '"{name}" is a name the system reserves: choose another.',
+  'err.new-file.long': 'The name is too long (at most {max} characters).',
 } as const;

@@ -221,4 +221,10 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.storage.plain.io-error': '{file} 所在的磁盘写入时报错：没有向 {file} 写入任何内容。请检查磁盘或选择其他文件夹，然后重试。',
   'err.storage.plain.busy': '{file} 被另一个程序锁定：没有向 {file} 写入任何内容。请关闭正在使用它的程序，然后重试。',
   'err.storage.unreadable': '无法读取 {file}（没有权限）：没有做任何更改。请使其可读或选择其他文件，然后重试。',
+
+  'err.new-file.empty': '请给测试集起个名称。',
+  'err.new-file.character': '文件名不能包含 {character}：请换一个不含它的名称。',
+  'err.new-file.trailing': '文件名不能以点或空格结尾。',
+  'err.new-file.reserved': '"{name}" 是系统保留的名称：请换一个。',
+  'err.new-file.long': '名称太长（最多 {max} 个字符）。',
 };

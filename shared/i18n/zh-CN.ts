@@ -5,6 +5,7 @@ import { zhConflicts } from './conflicts.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
 import { zhErrors } from './errors.zh-CN';
+import { zhFirstRun } from './first-run.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 
@@ -54,11 +55,9 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'error.code.internal': '意外错误',
 
   'path.openTitle': '打开测试集',
-  'path.createTitle': '新建测试集',
   'path.label': '测试集文件路径',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': '请输入本机上测试集文件的完整路径。',
-  'path.createHint': '请输入新文件的完整路径，所在文件夹必须已存在。',
   'path.submitOpen': '打开',
   'path.submitCreate': '新建',
   'path.busy': '处理中…',
@@ -244,4 +243,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhErrors };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhErrors, ...zhFirstRun };
