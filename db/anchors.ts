@@ -1,4 +1,4 @@
-import { text } from '../shared/i18n/text';
+import { text } from '../shared/messages/text';
 import { ApiError } from '../shared/api/contract';
 import type { AnchorItem, AnchorSetSummary } from '../shared/api/calibration-ops';
 import type { ManifestJudgeRun } from '../shared/calibration/anchor-format';

@@ -1,4 +1,4 @@
-import { renderText, text } from '../shared/i18n/text';
+import { renderText, text } from '../shared/messages/text';
 import { describeIssue } from '../shared/import/issues';
 import { ApiError } from '../shared/api/contract';
 import { DEFAULT_DIMENSIONS, DimensionSchema, valueProblem, type Dimension } from '../shared/domain/dimensions';

@@ -1,5 +1,5 @@
 import { ApiError, type ImportCounts } from '../shared/api/contract';
-import { text, type LocalText } from '../shared/i18n/text';
+import { text, type LocalText } from '../shared/messages/text';
 import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '../shared/domain/schemas';
 import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';

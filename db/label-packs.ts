@@ -1,4 +1,4 @@
-import { renderText } from '../shared/i18n/text';
+import { renderText } from '../shared/messages/text';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-import { text } from '../shared/i18n/text';
+import { text } from '../shared/messages/text';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';

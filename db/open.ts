@@ -1,4 +1,4 @@
-import { text as say } from '../shared/i18n/text';
+import { text as say } from '../shared/messages/text';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { ApiErrorBody, StorageFaultReason } from '../shared/api/contract';
-import { renderText, text } from '../shared/i18n/text';
+import { renderText, text } from '../shared/messages/text';
 
 /**
  * Failures of a file itself rather than of the call: the disk is full, the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ANSWERABILITY, CaseSchema, DocumentSchema, IMPORT_KINDS, ORIGINS, ResponseSchema, SPLITS,
 } from '../domain/schemas';
-import { LocalTextSchema } from '../i18n/text';
+import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
 
 /** The shapes the API contract's operations take and give. */

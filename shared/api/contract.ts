@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderText, type LocalText } from '../i18n/text';
+import { renderText, type LocalText } from '../messages/text';
 import { op } from './op';
 import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
 import {

@@ -1,4 +1,4 @@
-import { renderText, text as say, type LocalText } from '../i18n/text';
+import { renderText, text as say, type LocalText } from '../messages/text';
 import { describeIssue } from '../import/issues';
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-import { text, type LocalText } from '../i18n/text';
+import { text, type LocalText } from '../messages/text';
 import { z } from 'zod';
 import { ClaimSchema } from './schemas';
 

@@ -1,4 +1,4 @@
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
 import { ImportDataError } from './errors';
 import type { Located, ParsedImport, ConcreteImportFormat } from './types';

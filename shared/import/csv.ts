@@ -1,4 +1,4 @@
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import { ImportDataError } from './errors';
 
 /** One CSV record: its fields and the 1-based line on which it starts. */

@@ -1,4 +1,4 @@
-import { text as say, type LocalText } from '../i18n/text';
+import { text as say, type LocalText } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { csvTable, parseCsv, type CsvTable } from './csv';
 import { describeType, ImportDataError, quoteList } from './errors';

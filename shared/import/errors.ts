@@ -1,4 +1,4 @@
-import { renderText, text, type LocalText } from '../i18n/text';
+import { renderText, text, type LocalText } from '../messages/text';
 
 /**
  * The one error every import parser throws for bad input. `text` is the

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { CaseSchema, DocumentSchema, ResponseSchema, type CaseRecord, type ContextChunk } from '../domain/schemas';
 import type { Collector } from './collector';
 import { describeType, ImportDataError, preview } from './errors';
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import { shortHash } from './hash';
 import { describeIssue } from './issues';
 import { ListSyntaxError, parseStringList } from './python-list';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { text, type LocalText } from '../i18n/text';
+import { text, type LocalText } from '../messages/text';
 import { describeType, preview, quoteList } from './errors';
 
 /** A zod validation problem as a field path and a sentence still to be worded. */

@@ -1,4 +1,4 @@
-import { renderText, text as say, type LocalText } from '../i18n/text';
+import { renderText, text as say, type LocalText } from '../messages/text';
 
 /**
  * A strict JSON parser (RFC 8259) that also remembers where each object and

@@ -4,7 +4,7 @@ import type { Collector } from './collector';
 import { csvTable, parseCsv, type CsvTable } from './csv';
 import { describeType, ImportDataError, quoteList } from './errors';
 import { summarizeIssues } from './issues';
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import { isPlainObject, parseJsonFast, parseJsonWithPositions } from './json';
 import type { SourceText } from './text';
 

@@ -1,4 +1,4 @@
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { Collector } from './collector';
 import type { CsvTable } from './csv';

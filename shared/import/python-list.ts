@@ -1,4 +1,4 @@
-import { renderText, text, type LocalText } from '../i18n/text';
+import { renderText, text, type LocalText } from '../messages/text';
 
 /**
  * Reads a list of strings written as a Python literal (`str(list)`), as Ragas

@@ -1,4 +1,4 @@
-import { text as say } from '../i18n/text';
+import { text as say } from '../messages/text';
 import { ImportDataError } from './errors';
 
 /** The decoded text of an import file plus a way to map offsets to 1-based lines. */

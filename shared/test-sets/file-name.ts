@@ -1,4 +1,4 @@
-import { text, type LocalText } from '../i18n/text';
+import { text, type LocalText } from '../messages/text';
 
 /** Every test set made by name ends so: the Open dialog's filter finds it, and it says what it is. */
 export const TEST_SET_SUFFIX = '.touchstone.sqlite';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../shared/i18n';
-import { errorSentence, renderText, text } from '../../shared/i18n/text';
+import { errorSentence, renderText, text } from '../../shared/messages/text';
+import { zhErrors } from '../../shared/messages/errors.zh-CN';
+import { enErrors } from '../../shared/messages/errors.en';
 import { ImportDataError } from '../../shared/import/errors';
 import { parseImportFile } from '../../shared/import/parse-import';
 import type { ImportKind } from '../../shared/domain/schemas';
-import { importFailure } from '../../server/import-pipeline';
+import { importFailure } from '../../server/imports/import-pipeline';
 
 const bytes = (s: string | Uint8Array) => (typeof s === 'string' ? new TextEncoder().encode(s) : s);
 
@@ -72,7 +73,10 @@ describe('errors in the reader\'s language', () => {
   });
 
   it('every Chinese error sentence is Chinese', () => {
-    const zh = catalogues['zh-CN'] as Record<string, string>;
+    const zh = zhErrors as Record<string, string>;
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(enErrors).sort());
+    const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+    for (const [key, value] of Object.entries(enErrors)) expect(placeholders(zh[key]), key).toEqual(placeholders(value));
     // names of things, the same in every language
     const technical = new Set(['err.type.null', 'err.type.other', 'err.list', 'err.seen.test-cases-list', 'err.tried.ragas']);
     for (const [key, value] of Object.entries(zh)) {

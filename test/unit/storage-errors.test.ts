@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageFaultBody, storageFaultReason } from '../../server/storage-errors';
-import { errorSentence } from '../../shared/i18n/text';
+import { errorSentence } from '../../shared/messages/text';
 
 describe('storage failures, from the error code SQLite (or the OS) gives', () => {
   it.each([

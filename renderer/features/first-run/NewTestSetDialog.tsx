@@ -1,6 +1,6 @@
-import { ErrorDetails } from '../../components/common/ErrorDetails';
-import { FolderField } from '../../components/common/FolderField';
-import { Modal } from '../../components/common/Modal';
+import { ErrorDetails } from '../../common/ErrorDetails';
+import { FolderField } from '../../common/FolderField';
+import { Modal } from '../../common/Modal';
 import { useI18n } from '../../i18n/useI18n';
 import { targetPath, useNewTestSetStore } from './newTestSetStore';
 

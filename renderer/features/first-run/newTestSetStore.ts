@@ -3,8 +3,8 @@ import type { ApiErrorBody } from '../../../shared/api/contract';
 import { testSetFileName } from '../../../shared/test-sets/file-name';
 import { invoke } from '../../api/transport';
 import { pickFolder } from '../../api/pickFolder';
-import { toErrorBody } from '../../stores/errors';
-import { useTestSetStore } from '../../stores/testSetStore';
+import { toErrorBody } from '../../common/errors';
+import { useTestSetStore } from '../test-sets/testSetStore';
 
 interface NewTestSetState {
   open: boolean;
