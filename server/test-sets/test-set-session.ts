@@ -137,7 +137,7 @@ export class TestSetSession {
    */
   async createNamed(name: string, folder: string | null): Promise<TestSetInfo> {
     const file = testSetFileName(name);
-    if (!file.ok) throw new ApiError('invalid-input', file.problem, { file: name, line: null, field: 'name' });
+    if (!file.ok) throw new ApiError('invalid-input', file.problem);
     const target = resolve(folder ?? this.newFileFolder().folder);
     if (resolve(target) === resolve(this.newFilesDir)) mkdirSync(target, { recursive: true });
     if (!existsSync(target) || !statSync(target).isDirectory()) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { FolderField } from '../../common/FolderField';
 import { Modal } from '../../common/Modal';
@@ -13,6 +14,9 @@ export function NewTestSetDialog() {
 
 function NewTestSetBody() {
   const { t } = useI18n();
+  const nameInput = useRef<HTMLInputElement>(null);
+  // after the dialog has opened (showModal moves focus to its first control), the name takes the keyboard
+  useEffect(() => nameInput.current?.focus(), []);
   const state = useNewTestSetStore();
   const path = targetPath(state);
   const formId = 'new-test-set-form';
@@ -46,8 +50,8 @@ function NewTestSetBody() {
           <input
             type="text"
             className="input"
+            ref={nameInput}
             value={state.name}
-            autoFocus
             spellCheck={false}
             autoComplete="off"
             maxLength={200}
