@@ -31,6 +31,7 @@ export const PATH_FIELDS: PathFields = {
   // null: the folder the backend chose itself (the default, or the one used last)
   'testSets.createNamed': [{ field: 'folder', use: 'writeInto', of: (input) => input.folder ?? null }],
   'imports.start': [{ field: 'source.path', use: 'read', of: (input) => ('path' in input.source ? input.source.path : null) }],
+  'imports.inspect': [{ field: 'source.path', use: 'read', of: (input) => ('path' in input.source ? input.source.path : null) }],
   'labels.exportPack': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
   'labels.importPack': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
   'anchors.export': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],

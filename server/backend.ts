@@ -14,6 +14,7 @@ import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
 import { unreadableFile } from './imports/file-errors';
+import { inspectImport } from './imports/inspect';
 
 export interface BackendOptions {
   dataDir: string;
@@ -94,6 +95,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
+    'imports.inspect': ({ source }) => inspectImport(session.require().db, importSourceBytes(source)),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),

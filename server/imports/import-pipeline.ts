@@ -4,6 +4,7 @@ import type { ImportFormat, ImportKind } from '../../shared/domain/schemas';
 import { formatLocation, ImportDataError } from '../../shared/import/errors';
 import { parseImportFile } from '../../shared/import/parse-import';
 import { writeRecords } from '../../db/import-writer';
+import { rememberImportedFile } from '../../db/imported-files';
 import type { Db } from '../../db/open';
 import { renderText, text } from '../../shared/messages/text';
 
@@ -46,6 +47,7 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
   const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.format === 'ragas' || parsed.format === 'deepeval' };
   const added = writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
+  rememberImportedFile(db, { sha256, fileName: request.fileName, kind: request.kind, format: parsed.format });
   return { format: parsed.format, added };
 }
 

@@ -11,6 +11,7 @@ import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
 import { firstRunOps } from './first-run-ops';
+import { importWizardOps } from './import-wizard-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -60,6 +61,7 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...firstRunOps,
+  ...importWizardOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -57,7 +57,7 @@ export type Classified = 'ragas' | 'deepeval' | 'native' | null;
 const DEEPEVAL_MARKERS = ['expected_output', 'actual_output', 'context', 'retrieval_context', 'expectedOutput', 'actualOutput', 'retrievalContext'];
 
 /** Keys that, all present, mark a native record of each kind. */
-const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
+export const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
   cases: ['id', 'query'],
   documents: ['docId'],
   responses: ['caseId', 'answer'],
