@@ -8,6 +8,7 @@ import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type Op
 import { backupDirOf } from '../db/backups';
 import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
+import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
@@ -281,8 +282,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: importSummary(fileName, outcome) };
       } catch (error) {
         io.progress?.(null);
-        const body = importFailure(error, fileName);
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        throw ApiError.fromBody(importFailure(error, fileName));
       } finally {
         opened.db.close();
       }

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { suggestRefusalCorrect } from '../../../shared/labeling/refusal';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import {
   currentStepKind, dimensionOf, saveKey, useLabelingStore, type LabelStep,
@@ -73,7 +74,7 @@ export function StepCard() {
       {save?.status === 'error' ? (
         <div className="step-error" role="alert" data-testid="step-error">
           <Icon name="alert" size={14} />
-          <span>{t('labeling.step.saveFailed', { message: save.error?.message ?? '' })}</span>
+          <span>{t('labeling.step.saveFailed', { message: save.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(stepIndex)} data-testid="step-retry">
             {t('labeling.step.retry')}
           </button>
