@@ -98,6 +98,8 @@ export const RoundSummarySchema = z.object({
   revealedAt: z.string().nullable(),
   /** The lead revealed before every reviewer had finished (recorded). */
   revealedEarly: z.boolean(),
+  /** Who revealed (null: not revealed, or revealed without naming a reviewer). */
+  revealedBy: z.object({ reviewerId: int, name: z.string() }).nullable(),
   closedAt: z.string().nullable(),
   /** Notes of the pick, e.g. `{ code: 'no-comparable-runs', values: {}, text: 'Fewer than two comparable judge runs …' }`. */
   notes: z.array(RoundNoteSchema),
@@ -328,14 +330,24 @@ const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 
 export const calibrationOps = {
   /** Newest first. */
   'rounds.list': op(z.object({}).default({}), z.array(RoundSummarySchema)),
-  /** Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week. */
+  /**
+   * Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week.
+   * A second round in the same week is refused (conflict) unless sameWeek is true.
+   */
   'rounds.start': op(
-    z.object({ size: z.number().int().min(1).max(1000).default(30), seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(), week: IsoWeekSchema.nullish() }),
+    z.object({
+      size: z.number().int().min(1).max(1000).default(30),
+      seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(),
+      week: IsoWeekSchema.nullish(),
+      sameWeek: z.boolean().default(false),
+    }),
     RoundDetailSchema, { writes: true },
   ),
+  /** Deletes a round still being labeled that has no label given inside it yet (conflict otherwise). */
+  'rounds.delete': op(z.object({ roundId }), z.object({ deleted: int }), { writes: true }),
   'rounds.get': op(z.object({ roundId }), RoundDetailSchema),
   /** labeling → revealed. Refused (conflict) while labeling is not done unless early is true; an early reveal is recorded. */
-  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false) }), RoundDetailSchema, { writes: true }),
+  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false), reviewerId: reviewerId.nullish() }), RoundDetailSchema, { writes: true }),
   'rounds.revealView': op(z.object({ roundId }), RevealViewSchema),
   /** Sets the final value of one cell (append-only: a new decision supersedes, history kept). Revealed or adjudicated rounds only. */
   'rounds.adjudicate': op(
