@@ -6,6 +6,9 @@ import {
   studentTQuantileUpper, wilson,
 } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
+import { judgeVsHumanDimension, withinTolerance } from '../../shared/agreement';
+import { judgeMatches } from '../../shared/calibration/reveal';
+import type { Dimension } from '../../shared/domain/dimensions';
 
 /**
  * Reference figures: test/fixtures/calibration-reference.json, made by
@@ -102,5 +105,21 @@ describe('three-state verdicts', () => {
     expect(driftState(0.3, -0.2, 0.8, 0.1)).toBe('possible'); // 4 anchors: wide
     expect(driftState(0.05, 0.01, 0.09, 0.1)).toBe('none');
     expect(driftState(0.05, 0.01, 0.2, 0.1)).toBe('possible');
+  });
+});
+
+describe('withinTolerance: one "judge agrees" for the reveal and the engine', () => {
+  it('a difference equal to the tolerance on paper agrees, whatever floating point makes of it', () => {
+    expect(0.9 - 0.7).toBeGreaterThan(0.2); // 0.20000000000000007
+    expect(withinTolerance(0.9, 0.7, 0.2)).toBe(true);
+    expect(withinTolerance(0.7, 0.9, 0.2)).toBe(true);
+    expect(withinTolerance(0.91, 0.7, 0.2)).toBe(false);
+    const faithfulness = { name: 'f', type: 'numeric', scope: 'response', options: [], min: 0, max: 1 } as unknown as Dimension;
+    expect(judgeMatches(faithfulness, 0.9, 0.7)).toBe(true);
+    const d = judgeVsHumanDimension({ dimension: faithfulness, verdicts: 2, pairs: [
+      { itemKey: 1, caseId: 'a', responseId: null, reviewer: null, human: 0.7, judge: 0.9, rationale: null, slices: [], questionType: null },
+      { itemKey: 2, caseId: 'b', responseId: null, reviewer: null, human: 0.7, judge: 0.95, rationale: null, slices: [], questionType: null },
+    ] });
+    expect(d.disagreements.items.map((i) => i.judge)).toEqual([0.95]);
   });
 });
