@@ -28,6 +28,8 @@ export interface CalibrationArgs {
   out?: string;
   zip?: boolean;
   run?: string;
+  'same-week'?: boolean;
+  strict?: boolean;
 }
 
 export interface CalibrationContext {
@@ -64,7 +66,7 @@ export async function roundCommand(sub: string | undefined, args: CalibrationArg
   const seed = wholeNumber(args.seed, '--seed', context, 0, 2 ** 31 - 1) ?? null;
   if (args.week !== undefined && !IsoWeekSchema.safeParse(args.week).success) throw context.usage(`--week must be an ISO week such as 2026-W07 (got "${args.week}").`);
   return withDb(args, context, ({ db }) => {
-    const detail = startRound(db, contract['rounds.start'].input.parse({ size, seed, week: args.week ?? null }));
+    const detail = startRound(db, contract['rounds.start'].input.parse({ size, seed, week: args.week ?? null, sameWeek: args['same-week'] ?? false }));
     const r = detail.round;
     const lines = [
       `Round ${r.id} (${r.week}, seed ${r.seed}): ${r.items} items — ${r.changedItems} changed, ${r.items - r.changedItems} random. Dimensions: ${detail.dimensions.map((d) => d.dimension).join(', ')}.`,

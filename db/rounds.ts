@@ -452,3 +452,11 @@ export function roundDoneCases(db: Db, roundId: number, reviewerId: number): Set
   }
   return new Set([...cases].filter((c) => !open.has(c)));
 }
+
+/** Where the newest round still labeling this case started (its labels are the events after it), or null. */
+export function blindRoundStart(db: Db, caseSeq: number): number | null {
+  return (db
+    .prepare("SELECT max(coalesce(r.start_event_id, 0)) FROM rounds r JOIN round_items i ON i.round_id = r.id WHERE r.status = 'labeling' AND i.case_seq = ?")
+    .pluck()
+    .get(caseSeq) as number | null) ?? null;
+}
