@@ -290,6 +290,10 @@ export const DriftFlagSchema = z.discriminatedUnion('code', [
 ]);
 export type DriftFlag = z.infer<typeof DriftFlagSchema>;
 
+export const DRIFT_STATES = ['flagged', 'possible', 'none'] as const;
+/** A paired, case-level change between two judge versions and what it says (shared/calibration/drift.ts). */
+export const PairedChangeSchema = z.object({ change: FigureSchema, state: z.enum(DRIFT_STATES) });
+
 export const DriftDimensionSchema = z.object({
   dimension: z.string(),
   type: z.enum(DIMENSION_TYPES),
@@ -310,6 +314,14 @@ export const DriftDimensionSchema = z.object({
     .object({ run: JudgeRefSchema, n: int, agreement: FigureSchema, meanShift: FigureSchema })
     .nullable(),
   flags: z.array(DriftFlagSchema),
+  /** The judge's mean move on the scale since freeze (paired on the anchor items; null without a judge at freeze or for categorical). */
+  shiftSinceFreeze: PairedChangeSchema.nullable().optional(),
+  /** The agreement coefficient now − at freeze (paired case bootstrap; null without a judge at freeze). */
+  agreementSinceFreeze: PairedChangeSchema.nullable().optional(),
+  /** The judge's mean move against the previous judge version. */
+  shiftSincePrevious: PairedChangeSchema.nullable().optional(),
+  /** flagged: an interval excludes 0 and the change is past the tolerance; none: every interval within ±tolerance; possible: otherwise. */
+  state: z.enum(DRIFT_STATES).optional(),
   reason: z.string().nullable(),
 });
 export type DriftDimension = z.infer<typeof DriftDimensionSchema>;
@@ -318,7 +330,10 @@ export const DriftReportSchema = z.object({
   anchorSet: AnchorSetSummarySchema,
   run: JudgeRefSchema,
   thresholds: DriftThresholdsSchema,
+  /** state === 'flagged'. */
   flagged: z.boolean(),
+  /** The worst dimension's state. */
+  state: z.enum(DRIFT_STATES).optional(),
   dimensions: z.array(DriftDimensionSchema),
 });
 export type DriftReport = z.infer<typeof DriftReportSchema>;

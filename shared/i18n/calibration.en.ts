@@ -269,6 +269,8 @@ export const enCalibration = {
   'calibration.drift.running': 'Checking…',
   'calibration.drift.flagged': 'DRIFT',
   'calibration.drift.clear': 'No drift',
+  'calibration.drift.possible': 'Possible drift',
+  'calibration.drift.possibleHint': 'Too few anchor items to rule a change beyond the thresholds out: a 95% interval of the paired change reaches past the tolerance.',
   'calibration.drift.runLine': 'Judge run {run} on this anchor set',
   'calibration.drift.vsAnchors': 'vs the anchors’ human values',
   'calibration.drift.vsPrevious': 'vs the previous judge version',

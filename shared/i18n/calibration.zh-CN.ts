@@ -271,6 +271,8 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.drift.running': '正在检查…',
   'calibration.drift.flagged': '漂移',
   'calibration.drift.clear': '无漂移',
+  'calibration.drift.possible': '可能漂移',
+  'calibration.drift.possibleHint': '锚点条目太少，无法排除超过阈值的变化：配对变化的 95% 置信区间越过了容差。',
   'calibration.drift.runLine': '评审模型运行 {run} 在本锚点集上的结果',
   'calibration.drift.vsAnchors': '对比锚点人工值',
   'calibration.drift.vsPrevious': '对比上一版评审模型',

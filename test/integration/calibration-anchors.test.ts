@@ -11,6 +11,7 @@ import { readZip } from '../../shared/calibration/zip';
 import { canonicalJson } from '../../shared/labeling/values';
 import { cli } from '../helpers/cli';
 import { importRows } from '../helpers/labeling-set';
+import { expectClose } from '../helpers/expect-close';
 import { useTempDir } from '../helpers/temp-dir';
 import { api, calibrationSet, CASES, judgeRows, RUN2, type JudgeValues } from '../helpers/calibration-set';
 
@@ -227,7 +228,19 @@ describe('anchor sets on real files', () => {
     expect(flagged.json.flagged).toBe(true);
     const fine = await cli('anchors', 'drift', '--db', file, '--name', 'core', '--run', '3');
     expect(fine.code).toBe(0);
-    expect(fine.stdout).toMatch(/No drift beyond the thresholds/);
+    // faithfulness did not move at all (interval [0, 0]): no drift. Correctness moved on 1 of 10 anchors by one step:
+    // +0.1 with a cluster-t interval [−0.126, 0.326] that reaches past the ±0.3 tolerance — 10 anchors cannot rule drift out
+    expect(calm.dimensions.find((d) => d.dimension === 'faithfulness')).toMatchObject({ state: 'none', shiftSinceFreeze: { state: 'none', change: { value: 0, ci95: [0, 0] } } });
+    const calmMove = calmCorrectness.shiftSinceFreeze!;
+    expect(calmMove.state).toBe('possible');
+    expectClose(calmMove.change.value!, 0.1, 1e-12);
+    expect(calmMove.change.ci95![0]!).toBeLessThan(0);
+    expect(calmMove.change.ci95![1]!).toBeGreaterThan(0.3);
+    expect(calm.state).toBe('possible');
+    expect(fine.stdout).toMatch(/POSSIBLE DRIFT: too few anchor items/);
+    expect((await cli('anchors', 'drift', '--db', file, '--name', 'core', '--run', '3', '--strict')).code).toBe(3);
+    expect(drift.state).toBe('flagged');
+    expect(faithfulness.shiftSinceFreeze).toMatchObject({ state: 'flagged', change: { ciMethod: 'cluster-t' } });
     expect((await cli('anchors', 'drift', '--db', file, '--name', 'core')).code).toBe(2);
     expect((await cli('anchors', 'drift', '--db', file, '--name', 'nope', '--run', '3')).code).toBe(1);
   });
