@@ -1,22 +1,23 @@
 import { useEffect } from 'react';
-import { AgreementView } from './components/agreement/AgreementView';
-import { AnchorsView } from './components/anchors/AnchorsView';
-import { ReviewView } from './components/calibration/ReviewView';
-import { CasesView } from './components/cases/CasesView';
-import { DataView } from './components/data/DataView';
-import { ImportDialog } from './components/import/ImportDialog';
-import { LabelView } from './components/labeling/LabelView';
-import { ReportView } from './components/report/ReportView';
-import { SettingsView } from './components/settings/SettingsView';
-import { ErrorBanner } from './components/shell/ErrorBanner';
-import { PathDialog } from './components/shell/PathDialog';
-import { TopBar } from './components/shell/TopBar';
-import { WelcomeScreen } from './components/shell/WelcomeScreen';
-import { startMenuLoop } from './desktop/menuLoop';
-import { useDocumentChrome } from './hooks/useDocumentChrome';
+import { AgreementView } from './features/agreement/AgreementView';
+import { AnchorsView } from './features/anchors/AnchorsView';
+import { ReviewView } from './features/calibration/ReviewView';
+import { CasesView } from './features/cases/CasesView';
+import { DataView } from './features/data/DataView';
+import { ImportDialog } from './features/import/ImportDialog';
+import { LabelView } from './features/labeling/LabelView';
+import { ReportView } from './features/report/ReportView';
+import { SettingsView } from './features/settings/SettingsView';
+import { ErrorBanner } from './shell/ErrorBanner';
+import { PathDialog } from './features/test-sets/PathDialog';
+import { TopBar } from './shell/TopBar';
+import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
+import { startMenuLoop } from './shell/menuLoop';
+import { useDocumentChrome } from './shell/useDocumentChrome';
+import { RetrievalView } from './features/retrieval/RetrievalView';
 import { useI18n } from './i18n/useI18n';
-import { useNavigationStore } from './stores/navigationStore';
-import { useTestSetStore } from './stores/testSetStore';
+import { useNavigationStore } from './shell/navigationStore';
+import { useTestSetStore } from './features/test-sets/testSetStore';
 
 export function App() {
   const { t } = useI18n();
@@ -38,6 +39,7 @@ export function App() {
   else if (view === 'label') main = <LabelView />;
   else if (view === 'report') main = <ReportView />;
   else if (view === 'agreement') main = <AgreementView />;
+  else if (view === 'retrieval') main = <RetrievalView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
   else if (view === 'data') main = <DataView />;

@@ -1,4 +1,4 @@
-import { studentTQuantileUpper } from './special';
+import { studentTCritical } from './t-interval';
 import { defined, undefinedBecause, type Detailed } from './undefined';
 
 export interface ClusteredMeanBias {
@@ -50,7 +50,7 @@ export function meanBiasClusteredDetailed(
   for (const s of sums.values()) meat += s * s;
   const variance = ((G / (G - 1)) * meat) / (n * n);
   const stdError = Math.sqrt(variance);
-  const t = studentTQuantileUpper(alpha / 2, G - 1);
+  const t = studentTCritical(G - 1, 1 - alpha);
   return defined({ meanBias: mean, stdError, df: G - 1, ciLower: mean - t * stdError, ciUpper: mean + t * stdError, n, clusters: G });
 }
 

@@ -31,4 +31,5 @@ export {
   percentile,
   type BootstrapOptions,
 } from './bootstrap';
-export { normalCdf, normalQuantile, regularizedBeta, studentTTwoSided, studentTQuantileUpper } from './special';
+export { normalCdf, normalQuantile, regularizedBeta, studentTTwoSided } from './special';
+export { studentTCritical, tInterval, type TInterval } from './t-interval';

@@ -184,22 +184,3 @@ export function normalQuantile(p: number): number {
   return x;
 }
 
-/**
- * Student's t quantile for an upper tail probability: the t > 0 with P(T > t) = tail (SciPy
- * `t.ppf(1 − tail, df)`), 0 < tail < 0.5. Bisection on the two-sided tail (monotone in t) to
- * the last representable step, so it is as exact as `studentTTwoSided`.
- */
-export function studentTQuantileUpper(tail: number, df: number): number {
-  if (!(tail > 0 && tail < 0.5) || !(df > 0)) return Number.NaN;
-  const target = 2 * tail;
-  let lo = 0;
-  let hi = 1;
-  while (studentTTwoSided(hi, df) > target) hi *= 2;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (mid === lo || mid === hi) break;
-    if (studentTTwoSided(mid, df) > target) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}

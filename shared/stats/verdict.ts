@@ -1,4 +1,5 @@
-import { normalQuantile, studentTQuantileUpper } from './special';
+import { normalQuantile } from './special';
+import { studentTCritical } from './t-interval';
 import { wilson } from './wilson';
 
 /**
@@ -56,7 +57,7 @@ export function meanDecidingN(mean: number, sd: number, theta: number, alpha = 0
   // t(n−1) ≥ z: start where even z would not decide, then walk up
   const z = normalQuantile(1 - alpha / 2);
   let n = Math.max(2, Math.floor(((z * sd) / gap) ** 2));
-  while (studentTQuantileUpper(alpha / 2, n - 1) * (sd / Math.sqrt(n)) >= gap) n += 1;
+  while (studentTCritical(n - 1, 1 - alpha) * (sd / Math.sqrt(n)) >= gap) n += 1;
   return n;
 }
 

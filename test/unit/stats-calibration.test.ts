@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   driftState, intervalState, meanBiasClustered, meanBiasClusteredDetailed, meanDecidingN, ppiLambda, ppiMean, rateDecidingN, rateVerdict,
-  studentTQuantileUpper, wilson,
+  studentTCritical, wilson,
 } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
 import { judgeVsHumanDimension, withinTolerance } from '../../shared/agreement';
@@ -19,7 +19,7 @@ const ref = JSON.parse(readFileSync(join(__dirname, '../fixtures/calibration-ref
 
 describe('Student t quantile', () => {
   it('equals scipy t.ppf(0.975, df)', () => {
-    for (const [df, q] of Object.entries(ref.tq as Record<string, number>)) expectClose(studentTQuantileUpper(0.025, Number(df)), q, 1e-9);
+    for (const [df, q] of Object.entries(ref.tq as Record<string, number>)) expectClose(studentTCritical(Number(df)), q, 1e-9);
   });
 });
 
@@ -67,7 +67,7 @@ describe('meanBiasClustered (CR1, t with G − 1 df)', () => {
     // d = [1, 0, 1, 2], each its own cluster: Σ(d−1)² = 2, variance = 4/3 · 2/16 = 1/6 = sd²/n with ddof 1
     const got = meanBiasClustered([1, 2, 3, 4], [2, 2, 4, 6], ['a', 'b', 'c', 'd']);
     expectClose(got.stdError, Math.sqrt(1 / 6), 1e-15);
-    expectClose(got.ciUpper, 1 + studentTQuantileUpper(0.025, 3) * Math.sqrt(1 / 6), 1e-12);
+    expectClose(got.ciUpper, 1 + studentTCritical(3) * Math.sqrt(1 / 6), 1e-12);
   });
   it('one cluster: mean only, with a reason', () => {
     const got = meanBiasClusteredDetailed([0, 1], [1, 1], ['a', 'a']);
@@ -93,7 +93,7 @@ describe('three-state verdicts', () => {
   });
   it('mean deciding n: the smallest n with t(n−1)·s/√n < |x̄ − θ|', () => {
     const n = meanDecidingN(1.2, 1, 1, 0.05)!;
-    const half = (k: number) => studentTQuantileUpper(0.025, k - 1) / Math.sqrt(k);
+    const half = (k: number) => studentTCritical(k - 1) / Math.sqrt(k);
     expect(half(n)).toBeLessThan(0.2);
     expect(half(n - 1)).toBeGreaterThanOrEqual(0.2);
     expect(n).toBe(99);

@@ -1,0 +1,111 @@
+/**
+ * The labeling screen's keyboard, as a pure mapping from a key press (and what
+ * the screen is showing) to an action. The screen only dispatches.
+ *
+ *   1–9 (or the value itself, for small integer scales)  choose an option, saved at once
+ *   Enter        confirm the suggestion / the current value and go on
+ *   J / →        next case            K / ←   previous case
+ *   ↓ / ↑        next / previous step
+ *   U            undo my last change (on the claims step: my last claims edit)
+ *   Shift+U      redo what undo took back             H       history panel
+ *   ?            shortcut overlay     Esc     close what is open
+ *   numeric step: digits . , Backspace edit the typed value
+ *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim
+ */
+
+export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+
+export type LabelAction =
+  | { type: 'choose'; key: string }
+  | { type: 'numericKey'; key: string }
+  | { type: 'confirm' }
+  | { type: 'nextCase' }
+  | { type: 'previousCase' }
+  | { type: 'nextStep' }
+  | { type: 'previousStep' }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'help' }
+  | { type: 'history' }
+  | { type: 'close' }
+  | { type: 'addClaim' }
+  | { type: 'moveClaim'; delta: -1 | 1 };
+
+export interface KeyInput {
+  key: string;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  shiftKey?: boolean;
+}
+
+export interface KeyContext {
+  /** Focus is in a text field (its own keys win). */
+  typing: boolean;
+  /** A modal overlay (shortcut help, a dialog) is open. */
+  overlay: boolean;
+  stepKind: StepKind;
+}
+
+export function labelKeyAction(input: KeyInput, context: KeyContext): LabelAction | null {
+  const { key } = input;
+  if (input.ctrlKey || input.metaKey) return null;
+  if (key === 'Escape') return { type: 'close' };
+  if (context.overlay) return key === '?' ? { type: 'help' } : null;
+  if (context.typing) return null;
+
+  if (input.altKey) {
+    if (context.stepKind === 'claims' && key === 'ArrowUp') return { type: 'moveClaim', delta: -1 };
+    if (context.stepKind === 'claims' && key === 'ArrowDown') return { type: 'moveClaim', delta: 1 };
+    return null;
+  }
+
+  switch (key) {
+    case '?':
+      return { type: 'help' };
+    case 'Enter':
+      return { type: 'confirm' };
+    case 'j':
+    case 'J':
+    case 'ArrowRight':
+      return { type: 'nextCase' };
+    case 'k':
+    case 'K':
+    case 'ArrowLeft':
+      return { type: 'previousCase' };
+    case 'ArrowDown':
+      return { type: 'nextStep' };
+    case 'ArrowUp':
+      return { type: 'previousStep' };
+    case 'u':
+    case 'U':
+      return input.shiftKey ? { type: 'redo' } : { type: 'undo' };
+    case 'h':
+    case 'H':
+      return { type: 'history' };
+  }
+
+  if (context.stepKind === 'numeric' && (/^[0-9]$/.test(key) || key === '.' || key === ',' || key === 'Backspace')) {
+    return { type: 'numericKey', key };
+  }
+  if (context.stepKind === 'options' && /^[0-9]$/.test(key)) return { type: 'choose', key };
+  if (context.stepKind === 'claims' && (key === 'n' || key === 'N')) return { type: 'addClaim' };
+  return null;
+}
+
+/**
+ * The key of each option. When every value is a distinct integer 0–9 (an
+ * ordinal scale such as correctness 0–2) the key is the value itself, so "0"
+ * means 0; otherwise options are keyed 1–9 by position ('' past the ninth).
+ */
+export function optionKeys(values: readonly (string | number)[]): string[] {
+  const small = values.every((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 9);
+  if (small && new Set(values).size === values.length) return values.map((value) => String(value));
+  return values.map((_, index) => (index < 9 ? String(index + 1) : ''));
+}
+
+/** The index of the option a key chooses, or -1. */
+export function optionForKey(values: readonly (string | number)[], key: string): number {
+  if (!key) return -1;
+  return optionKeys(values).indexOf(key);
+}
