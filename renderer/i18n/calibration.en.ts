@@ -10,7 +10,7 @@ export const enCalibration = {
   'calibration.review.tab.trend': 'Trend',
 
   'calibration.start.title': 'Start this week’s review',
-  'calibration.start.hint': 'Half the items are those whose judge score changed most between the two latest comparable judge runs; the other half are random, leaving out last round’s items.',
+  'calibration.start.hint': 'Half the items are those whose judge score changed most between the two latest comparable judge runs (last round’s items left out, ties drawn by the seed); the other half is a plain random draw from every eligible item, so the round’s population estimate rests on it alone. Labels are given blind, from scratch: earlier labels do not count.',
   'calibration.start.size': 'Items',
   'calibration.start.seed': 'Seed (optional)',
   'calibration.start.seedPlaceholder': 'random',

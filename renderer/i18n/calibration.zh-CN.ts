@@ -12,7 +12,7 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.review.tab.trend': '趋势',
 
   'calibration.start.title': '开始本周评审',
-  'calibration.start.hint': '一半条目取自最近两次可比较的评审模型运行之间分数变化最大的条目；另一半随机抽取，并排除上一轮已评审的条目。',
+  'calibration.start.hint': '一半条目取自最近两次可比较的评审模型运行之间分数变化最大的条目（不含上一轮的条目，并列时按种子随机决定）；另一半从所有可选条目中简单随机抽取，本轮的总体估计只依据这一半。标注是盲评、从头开始：之前的标注不计入。',
   'calibration.start.size': '条目数',
   'calibration.start.seed': '随机种子（可选）',
   'calibration.start.seedPlaceholder': '随机',
