@@ -53,15 +53,16 @@ export const USAGE = `Usage: touchstone <command> [options]
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
                                          judge run RUN (id) vs human labels (reviewer R, or all),
                                          human vs human, bias-corrected estimates
-  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www] [--same-week]
                                          pick this week's calibration round (half largest judge changes, half random)
   anchors freeze --db FILE --name NAME [--round R]...
                                          freeze adjudicated items of closed rounds (default: all) as version N+1
   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
                                          anchors.jsonl + manifest.json (sha256 of every file), byte-identical each time
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
-  anchors drift --db FILE --name NAME --run RUN [--version V]
+  anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+                                         (--strict: also when drift is possible, i.e. too few anchors to rule it out)
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
@@ -227,6 +228,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      'same-week': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       k: { type: 'string' },
       list: { type: 'string' },
       baseline: { type: 'string' },

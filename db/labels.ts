@@ -8,6 +8,7 @@ import { stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
+import { blindRoundStart } from './rounds';
 import type { Db } from './open';
 import { settleProgressChanges } from './queue-cache';
 
@@ -105,7 +106,7 @@ const insertEvent = (
  * dimension, its scope (a case dimension takes responseId null; a response
  * dimension names a response of this very case) and that the value fits the
  * dimension. Recording the current value again appends nothing and answers
- * with the current event.
+ * with the current event (unless that event predates a blind round on the case).
  */
 export function recordLabel(db: Db, input: RecordLabelInput, now: () => string = nowIso): RecordedLabel {
   const recorded = appendLabel(db, input, now);
@@ -150,7 +151,10 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const current = latestOfItem(db, caseSeq, responseSeq, dimension.name, input.reviewerId);
     const previousValue = current ? decodeLabelValue(current.value) : null;
-    if (current && sameLabelValue(previousValue, input.value)) {
+    // The same value again appends nothing — except inside a blind round, where a label given
+    // before the round started must be given again to count (the round is labeled from scratch).
+    const roundStart = blindRoundStart(db, caseSeq);
+    if (current && sameLabelValue(previousValue, input.value) && !(roundStart !== null && current.id <= roundStart)) {
       return { eventId: current.id, at: current.created_at, previousValue, appended: false };
     }
     const reason = input.reason?.trim() ? input.reason.trim() : null;

@@ -12,6 +12,7 @@ import {
   manifestHashInput, parseAnchorsJsonl, renderAnchorsJsonl, renderManifest, sortAnchorItems, unsafeFileName, type Manifest, type ManifestJudgeRun,
 } from '../../shared/calibration/anchor-format';
 import { pairFigures, type CellPair } from '../../shared/calibration/figures';
+import { agreementChange, meanShiftChange, worstState, type DriftPair, type PairedChange } from '../../shared/calibration/drift';
 import { itemKey } from '../../shared/calibration/sampler';
 import { scaleOf } from '../../shared/calibration/scale';
 import { ZipFormatError } from '../../shared/calibration/zip';
@@ -367,8 +368,14 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
     const agreementDrop = agreementAtFreeze !== null && now.agreement.value !== null ? agreementAtFreeze - now.agreement.value : null;
     const baseline = biasAtFreeze ?? 0;
     const biasMove = now.bias.value !== null ? now.bias.value - baseline : null;
+    // paired changes on the anchor items the judge scored at freeze and now
+    const paired: DriftPair[] = pairs
+      .filter((p) => name in (anchored.find((i) => itemKey(i.caseId, i.responseId) === p.itemKey)?.judge ?? {}))
+      .map((p) => ({ caseId: p.caseId, itemKey: p.itemKey, human: p.human, now: p.judge, before: anchored.find((i) => itemKey(i.caseId, i.responseId) === p.itemKey)!.judge[name] }));
+    const shiftSinceFreeze = paired.length ? meanShiftChange(definition, paired, thresholds.maxBiasShift) : null;
+    const agreementSinceFreeze = paired.length ? agreementChange(definition, paired, thresholds.maxAgreementDrop) : null;
     const flags: DriftDimension['flags'] = [];
-    if (agreementDrop !== null && agreementDrop > thresholds.maxAgreementDrop + EPSILON) {
+    if (agreementDrop !== null && agreementSinceFreeze?.state === 'flagged' && agreementDrop > thresholds.maxAgreementDrop + EPSILON) {
       flags.push({
         code: 'agreement-drop',
         values: { coefficient: now.agreementKey, atFreeze: agreementAtFreeze!, now: now.agreement.value!, drop: agreementDrop, threshold: thresholds.maxAgreementDrop },
@@ -378,7 +385,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
     const range = scaleOf(definition).range;
     if (biasMove !== null && now.bias.value !== null) {
       const share = Math.abs(biasMove) / (range ?? 1);
-      if (share > thresholds.maxBiasShift + EPSILON && Math.abs(now.bias.value) > Math.abs(baseline) + EPSILON) {
+      if (shiftSinceFreeze?.state === 'flagged' && share > thresholds.maxBiasShift + EPSILON && Math.abs(now.bias.value) > Math.abs(baseline) + EPSILON) {
         flags.push({
           code: 'bias-move',
           values: { from: baseline, fromFreeze: biasAtFreeze !== null, now: now.bias.value, share, threshold: thresholds.maxBiasShift },
@@ -388,6 +395,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
     }
     // the previous judge version on the same anchors: the latest earlier run of the same model scoring any of them
     let previous: DriftDimension['previous'] = null;
+    let shiftSincePrevious: PairedChange | null = null;
     for (const earlier of earlierRunsOfModel(db, run.runId, run.model)) {
       const before = verdictsByIds(db, earlier, name);
       const shared: CellPair[] = [];
@@ -395,8 +403,10 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
       if (shared.length === 0) continue;
       const f = pairFigures(definition, shared);
       previous = { run: judgeRef(db, earlier)!, n: f.n, agreement: f.agreement, meanShift: f.bias };
+      shiftSincePrevious = meanShiftChange(definition, shared.map((p) => ({ caseId: p.caseId, itemKey: p.itemKey, human: null, before: p.human, now: p.judge })), thresholds.maxBiasShift);
       break;
     }
+    const state = pairs.length === 0 ? 'possible' : worstState([shiftSinceFreeze?.state, agreementSinceFreeze?.state, shiftSincePrevious?.state]);
     return {
       dimension: name,
       type: definition.type,
@@ -411,6 +421,10 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
       biasMove,
       previous,
       flags,
+      shiftSinceFreeze,
+      agreementSinceFreeze,
+      shiftSincePrevious,
+      state,
       reason: pairs.length === 0 ? `Judge run ${run.runId} scored none of the ${anchored.length} anchor items on ${name}.` : now.reason,
     };
   });
@@ -418,7 +432,8 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
     anchorSet: set.summary,
     run,
     thresholds,
-    flagged: dimensions.some((d) => d.flags.length > 0),
+    flagged: worstState(dimensions.map((d) => d.state)) === 'flagged',
+    state: worstState(dimensions.map((d) => d.state)),
     dimensions,
   });
 }
