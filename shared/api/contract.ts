@@ -8,6 +8,7 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
 
@@ -57,6 +58,7 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...diagnosisOps,
 } as const;
 
 export type Contract = typeof contract;

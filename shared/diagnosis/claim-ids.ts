@@ -14,7 +14,7 @@ export const forbiddenClaimId = (text: string): string => `f:${normalizeForMatch
 export const isForbiddenClaimId = (id: string): boolean => id.startsWith('f:');
 
 /** Each claim with its id: the one it carries, else its imported position's. */
-export function withClaimIds<T extends { id?: string | null }>(claims: readonly T[]): (T & { id: string })[] {
+export function withClaimIds<T extends { text: string; id?: string | null }>(claims: readonly T[]): (T & { id: string })[] {
   const taken = new Set(claims.map((c) => c.id).filter((id): id is string => !!id));
   return claims.map((c, i) => {
     if (c.id) return { ...c, id: c.id };
