@@ -1,4 +1,5 @@
-import { heldAt, normalizeForMatch, prepareChunks } from './evidence';
+import { distinctUnits } from '../retrieval';
+import { heldAt, prepareChunks } from './evidence';
 import type { ResponseRef } from './quadrant';
 import { rate, type Rate } from './rate';
 import type { Condition, Dependency, DxCase, DxResponse, Sourced } from './types';
@@ -26,18 +27,12 @@ export function pairAcrossConditions(responses: readonly DxResponse[]): { pairs:
   return { pairs, duplicates };
 }
 
-/** Every unit (distinct docId + normalised quote) of the case's claims is held by the response's final context; null without units. */
+/** Every unit of the case's claims is held by the response's final context; null without units. */
 export function retrievalComplete(response: DxResponse, kase: DxCase): boolean | null {
-  const units = new Map<string, { docId: string; quote: string }>();
-  for (const claim of kase.claims) {
-    for (const e of claim.evidence) {
-      const quote = normalizeForMatch(e.quote);
-      if (quote !== '') units.set(`${e.docId}\u0000${quote}`, { docId: e.docId, quote });
-    }
-  }
-  if (units.size === 0) return null;
+  const units = distinctUnits(kase.claims.flatMap((c) => c.evidence.map((e) => ({ claim: c.id, docId: e.docId, quote: e.quote }))));
+  if (units.length === 0) return null;
   const chunks = prepareChunks(response.finalContext);
-  return [...units.values()].every((u) => heldAt(u, chunks) !== null);
+  return units.every((u) => heldAt(u, chunks) !== null);
 }
 
 export interface TableCell<K extends string> {

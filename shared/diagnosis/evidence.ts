@@ -1,46 +1,39 @@
+import { chunkHolds, distinctUnits, inRankOrder, normalizeForMatch, type RetrievalUnit } from '../retrieval';
 import type { DxChunk, DxClaim } from './types';
 
 /**
  * Which of a claim's evidence a ranked list holds, by the retrieval layer's definitions
- * (shared/retrieval/README.md): quotes and chunk text normalised (NFKC, lower case, no white
- * space); a chunk holds a quote when the quote is inside its text and the chunk names no
- * document or the same one.
+ * (shared/retrieval/README.md): the case's units, and a chunk holding a unit.
  */
-export function normalizeForMatch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s/gu, '');
-}
+export { normalizeForMatch };
 
 export interface PreparedChunk {
-  text: string;
+  normalized: string;
   docId: string | null;
-  rank: number;
 }
 
+/** The list in rank order, each chunk's text normalised once. */
 export function prepareChunks(chunks: readonly DxChunk[]): PreparedChunk[] {
-  return chunks.map((c, i) => ({ text: normalizeForMatch(c.text), docId: c.docId ?? null, rank: c.rank ?? i + 1 }));
+  return inRankOrder(chunks.map((c, i) => ({ ...c, rank: c.rank ?? i }))).map((c) => ({ normalized: normalizeForMatch(c.text), docId: c.docId ?? null }));
 }
 
 export interface ClaimUnits {
   claimId: string;
-  units: { docId: string; quote: string }[];
+  units: RetrievalUnit[];
 }
 
-/** The claims that have evidence, each with its non-empty normalised quotes. */
+/** The claims that have evidence, each with the case's units it cites. */
 export function claimUnits(claims: readonly DxClaim[]): ClaimUnits[] {
-  const out: ClaimUnits[] = [];
-  for (const claim of claims) {
-    const units = claim.evidence.map((e) => ({ docId: e.docId, quote: normalizeForMatch(e.quote) })).filter((u) => u.quote !== '');
-    if (units.length > 0) out.push({ claimId: claim.id, units });
-  }
-  return out;
+  const units = distinctUnits(claims.flatMap((c) => c.evidence.map((e) => ({ claim: c.id, docId: e.docId, quote: e.quote }))));
+  return claims.flatMap((c) => {
+    const own = units.filter((u) => u.claims.includes(c.id));
+    return own.length > 0 ? [{ claimId: c.id, units: own }] : [];
+  });
 }
 
 /** The 1-based position of the first chunk holding the unit, or null. */
-export function heldAt(unit: { docId: string; quote: string }, chunks: readonly PreparedChunk[]): number | null {
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i];
-    if ((c.docId === null || c.docId === unit.docId) && c.text.includes(unit.quote)) return i + 1;
-  }
+export function heldAt(unit: RetrievalUnit, chunks: readonly PreparedChunk[]): number | null {
+  for (let i = 0; i < chunks.length; i++) if (chunkHolds(chunks[i].normalized, chunks[i].docId, unit)) return i + 1;
   return null;
 }
 
