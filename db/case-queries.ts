@@ -151,6 +151,7 @@ interface ResponseRow {
   candidates: string | null;
   condition: string;
   cost: string | null;
+  citations: string;
 }
 
 function toResponseRecord(row: ResponseRow): ResponseRecord {
@@ -164,6 +165,7 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
     ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
+    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
   };
 }
 
