@@ -11,6 +11,7 @@ import { conflictOps } from './conflict-ops';
 import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
+import { retrievalOps } from './retrieval-ops';
 
 export * from './contract-shapes';
 
@@ -59,6 +60,7 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...diagnosisOps,
+  ...retrievalOps,
 } as const;
 
 export type Contract = typeof contract;
