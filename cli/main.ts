@@ -10,6 +10,7 @@ import { importFailure, runImport } from '../server/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange-handlers';
 import { agreementCommand } from './agreement-command';
+import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 
@@ -41,6 +42,9 @@ export const USAGE = `Usage: touchstone <command> [options]
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
   anchors drift --db FILE --name NAME --run RUN [--version V]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+  diagnose --db FILE --system S          the Diagnosis screen's figures for one system version and each failing
+                                         response's layer (permission → data → agent → retrieval → context
+                                         assembly → generation) with its reason; never writes
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
@@ -284,6 +288,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
         { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
       );
+    case 'diagnose':
+      return diagnoseCommand({ db: requireDb(values.db), system: values.system }, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
