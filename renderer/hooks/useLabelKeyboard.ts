@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { labelKeyAction, optionForKey } from '../../shared/labeling-ui/keymap';
 import { currentStepKind, dimensionOf, useLabelingStore } from '../stores/labelingStore';
+import { saveStatedDraft, statedListOf, useStatedDraft } from '../features/diagnosis/stated/statedDraft';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from '../view/labelDomIds';
 import { isTyping } from '../view/isTyping';
 
@@ -56,7 +57,17 @@ export function useLabelKeyboard(): void {
           return;
         case 'confirm':
           if (event.repeat) return;
-          store.confirm();
+          if (currentStepKind(store) === 'stated') saveStatedDraft();
+          else store.confirm();
+          return;
+        case 'toggleStated':
+          useStatedDraft.getState().toggle(statedListOf(store.item), action.index);
+          return;
+        case 'allStated':
+          useStatedDraft.getState().setAll(statedListOf(store.item), action.stated);
+          return;
+        case 'citation':
+          useStatedDraft.getState().setCitation(statedListOf(store.item), action.verdict);
           return;
         case 'nextStep':
           store.moveStep(1);

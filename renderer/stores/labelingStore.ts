@@ -6,6 +6,7 @@ import type { Claim, Evidence } from '../../shared/domain/schemas';
 import { applyNumericKey, parseNumericDraft } from '../../shared/labeling-ui/numeric';
 import { firstOpenStep, stepAfter, stepId } from '../../shared/labeling-ui/sequence';
 import { splitIntoClaims } from '../../shared/text/split-claims';
+import { CLAIMS_STATED } from '../../shared/diagnosis/claims-stated';
 import { invoke } from '../api/transport';
 import { latestFor, type PendingLabel } from '../../shared/labeling/outbox';
 import { toErrorBody } from './errors';
@@ -13,7 +14,8 @@ import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
 import { useReviewerStore } from './reviewerStore';
 
 export type LabelStep = LabelingItem['steps'][number];
-export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+import type { StepKind } from '../../shared/labeling-ui/keymap';
+export type { StepKind };
 /** 'waiting': not written yet because the file (or the server) cannot take it now; kept in the outbox and retried. */
 export type SaveStatus = 'saving' | 'waiting' | 'saved' | 'error';
 
@@ -137,6 +139,7 @@ export function dimensionOf(dimensions: readonly Dimension[], name: string): Dim
 
 export function kindOf(dimension: Dimension | undefined): StepKind {
   if (!dimension) return 'none';
+  if (dimension.name === CLAIMS_STATED) return 'stated';
   if (dimension.type === 'structured') return 'claims';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';

@@ -2,6 +2,27 @@ import type { enDiagnosis } from './diagnosis.en';
 
 /** 诊断页面与“答案陈述了哪些要点”步骤的中文文案。 */
 export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
+  'labeling.dim.claimsStated': '答案陈述了哪些要点',
+  'labeling.ask.claimsStated': '这个答案陈述了用例中的哪些必需要点与禁止要点？',
+  'labeling.value.stated': '陈述 {stated}/{count}',
+  'labeling.stated.keys': '1–9 切换陈述/未陈述 · A 全部 · N 全不 · Enter 保存',
+  'labeling.stated.citationKeys': '当前要点的引用：S 支持 · D 不支持 · C 无引用',
+  'labeling.stated.stated': '已陈述',
+  'labeling.stated.notStated': '未陈述',
+  'labeling.stated.forbidden': '禁止',
+  'labeling.stated.forbiddenStated': '陈述了禁止要点',
+  'labeling.stated.all': '全部已陈述',
+  'labeling.stated.none': '全部未陈述',
+  'labeling.stated.save': '保存',
+  'labeling.stated.empty': '该用例没有必需或禁止要点，无需标记。按 Enter 记录。',
+  'labeling.stated.changed': '标注之后要点有变化：新增 {count} 个要点。请检查后按 Enter。',
+  'labeling.stated.citation': '引用',
+  'labeling.stated.citation.supported': '支持该要点',
+  'labeling.stated.citation.unsupported': '不支持该要点',
+  'labeling.stated.citation.none': '无引用',
+  'labeling.stated.citation.unset': '未判断',
+  'labeling.stated.citationsHere': '该答案带有 {count} 处引用。',
+
   'diagnosis.nav': '诊断',
   'diagnosis.title': '分层诊断',
   'diagnosis.subtitle': '端到端分数负责报警，分层指标负责定位。一个系统版本，自上而下：数据 → 检索 → 上下文 → 生成 → Agent。',
