@@ -8,7 +8,7 @@ import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'diagnosis');
-const SYSTEM = 'support-agent@3.2';
+const SYSTEM = 'refund-bot@1';
 const SEVEN_DAYS = forbiddenClaimId('7 天内全额退款');
 
 /** The hand-built refund set (test/fixtures/diagnosis/SOURCES.md) in a fresh file, plus one reviewer's "claims this answer states" labels. */
@@ -45,7 +45,7 @@ describe('touchstone diagnose on the refund case, each root cause once', () => {
     expect(run.code).toBe(0);
     const byCase = Object.fromEntries(run.json.cases.map((c: { caseId: string }) => [c.caseId, c]));
     expect(Object.keys(byCase).sort()).toEqual(['refund-agent', 'refund-prior', 'refund-ranked', 'refund-stale']);
-    expect(byCase['refund-stale']).toEqual({ caseId: 'refund-stale', responseId: 'r-stale', layer: 'data', reason: 'the context held the stale revision v1 of “refund-policy”' });
+    expect(byCase['refund-stale']).toEqual({ caseId: 'refund-stale', responseId: 'r-stale', layer: 'data', reason: 'the context held the stale revision v1 of “refund-rules”' });
     expect(byCase['refund-ranked']).toMatchObject({ layer: 'retrieval', reason: 'the evidence of “购买后 30 天内可以退款” ranked 6, outside the top 3 given to the model' });
     expect(byCase['refund-prior']).toMatchObject({ layer: 'generation', reason: expect.stringContaining('the forbidden claim “7 天内全额退款”') });
     expect(byCase['refund-agent']).toMatchObject({ layer: 'agent', reason: 'the agent never retrieved' });
