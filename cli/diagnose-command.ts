@@ -1,8 +1,8 @@
 import { ApiError } from '../shared/api/contract';
 import type { Rate } from '../shared/diagnosis/rate';
-import { reasonText } from '../shared/diagnosis/reason-text';
+import { reasonText } from '../renderer/features/diagnosis/reasonText';
 import { diagnose, type DiagnosisReport } from '../shared/diagnosis/report';
-import { translate, type MessageKey, type MessageParams } from '../shared/i18n';
+import { translate, type MessageKey, type MessageParams } from '../renderer/i18n';
 import { diagnosisInput } from '../db/diagnosis';
 import { listSystems } from '../db/label-reports';
 import type { ReadOnlyTestSet } from '../db/open';

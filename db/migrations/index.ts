@@ -11,6 +11,7 @@ import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
 import { migration008 } from './008-diagnosis';
+import { migration011 } from './011-interchange';
 
 export type { Migration } from './migration';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration011,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

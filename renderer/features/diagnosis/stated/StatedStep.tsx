@@ -2,9 +2,9 @@ import { useEffect, type MouseEvent } from 'react';
 import { unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
 import { CITATION_VERDICTS, type CitationVerdict } from '../../../../shared/diagnosis/types';
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
-import type { MessageKey } from '../../../../shared/i18n';
+import type { MessageKey } from '../../../i18n';
 import { useI18n } from '../../../i18n/useI18n';
-import type { LabelStep } from '../../../stores/labelingStore';
+import type { LabelStep } from '../../labeling/labelingStore';
 import { openStatedDraft, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
 import './stated.css';
 

@@ -3,7 +3,7 @@ import { completeMarks, statedClaimList, ClaimsStatedValueSchema, type StatedCla
 import type { CitationVerdict, StatedMark } from '../../../../shared/diagnosis/types';
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { Claim } from '../../../../shared/domain/schemas';
-import { saveKey, shownValue, useLabelingStore, type LabelStep } from '../../../stores/labelingStore';
+import { saveKey, shownValue, useLabelingStore, type LabelStep } from '../../labeling/labelingStore';
 
 /**
  * The marks of the "claims this answer states" step being answered, before Enter saves them as one
