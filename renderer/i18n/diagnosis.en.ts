@@ -34,6 +34,12 @@ export const enDiagnosis = {
   'diagnosis.responses': '{total} responses: {conditions}',
   'diagnosis.duplicates': '{count} extra responses of one condition for one case were left out (the first by id is used).',
 
+  'diagnosis.condition.normal': 'normal',
+  'diagnosis.condition.gold-context': 'gold context',
+  'diagnosis.condition.no-retrieval': 'no retrieval',
+  'diagnosis.condition.distractors-only': 'distractors only',
+  'diagnosis.condition.reordered': 'reordered',
+  'diagnosis.condition.conflict': 'conflict',
   'diagnosis.rate': '{rate} ({count}/{n})',
   'diagnosis.interval': '95% {low}–{high}, Wilson',
   'diagnosis.undefined': 'undefined: n = 0',
@@ -124,7 +130,7 @@ export const enDiagnosis = {
   'diagnosis.faith.unfaithful-right': 'Unfaithful but right',
   'diagnosis.faith.unfaithful-right.do': 'Right from memory, not from the context.',
   'diagnosis.faith.faithful-right': 'Faithful and right',
-  'diagnosis.faith.faithful-right.do': '',
+  'diagnosis.faith.faithful-right.do': 'Nothing to fix here.',
   'diagnosis.faith.excluded': '{count} responses without both values left out.',
 
   'diagnosis.baseline.title': 'No-retrieval baseline',

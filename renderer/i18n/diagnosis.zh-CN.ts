@@ -36,6 +36,12 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.responses': '共 {total} 条回答：{conditions}',
   'diagnosis.duplicates': '同一用例同一条件下多出的 {count} 条回答未计入（按 id 取第一条）。',
 
+  'diagnosis.condition.normal': '常规',
+  'diagnosis.condition.gold-context': '标准上下文',
+  'diagnosis.condition.no-retrieval': '无检索',
+  'diagnosis.condition.distractors-only': '只有干扰项',
+  'diagnosis.condition.reordered': '重排',
+  'diagnosis.condition.conflict': '冲突',
   'diagnosis.rate': '{rate}（{count}/{n}）',
   'diagnosis.interval': '95% {low}–{high}，Wilson',
   'diagnosis.undefined': '无定义：n = 0',
@@ -126,7 +132,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.faith.unfaithful-right': '不忠实但正确',
   'diagnosis.faith.unfaithful-right.do': '靠记忆答对，而非依据上下文。',
   'diagnosis.faith.faithful-right': '忠实且正确',
-  'diagnosis.faith.faithful-right.do': '',
+  'diagnosis.faith.faithful-right.do': '这里无需处理。',
   'diagnosis.faith.excluded': '{count} 条回答缺少其中一个值，未计入。',
 
   'diagnosis.baseline.title': '无检索基线',
