@@ -68,6 +68,9 @@ export function recordableDimension(dimensions: readonly Dimension[], name: stri
  */
 export const ClaimsValueSchema = z.array(ClaimSchema.extend({ id: z.string().min(1).max(80).nullish() }));
 
+/** A claim as the claims editor keeps it: with its stable id. */
+export type LabeledClaim = z.infer<typeof ClaimsValueSchema>[number];
+
 export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema, ClaimsStatedValueSchema]).nullable();
 export type LabelValue = z.infer<typeof LabelValueSchema>;
 
