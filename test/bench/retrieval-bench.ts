@@ -17,44 +17,16 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { main } from '../../cli/main';
 import { openTestSetFile } from '../../db/open';
 import { loadRetrievalData } from '../../db/retrieval';
 import { indexRetrieval } from '../../db/retrieval-index';
 import { reportFor } from '../../server/retrieval/retrieval-service';
 import { retrievalCurve, retrievalReport } from '../../shared/retrieval';
+import { measure } from './measure';
 
 const CANDIDATES = 20;
 const SLICES = ['exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict'];
-
-function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
-  const samples: { wallMs: number; cpuMs: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    fn();
-    const used = process.cpuUsage(cpu);
-    samples.push({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
-  }
-  samples.sort((a, b) => a.wallMs - b.wallMs);
-  const median = samples[Math.floor(samples.length / 2)];
-  return { wallMs: Math.round(median.wallMs), cpuMs: Math.round(median.cpuMs) };
-}
-
-async function measureAsync(runs: number, fn: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
-  const samples: { wallMs: number; cpuMs: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    await fn();
-    const used = process.cpuUsage(cpu);
-    samples.push({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
-  }
-  samples.sort((a, b) => a.wallMs - b.wallMs);
-  const median = samples[Math.floor(samples.length / 2)];
-  return { wallMs: Math.round(median.wallMs), cpuMs: Math.round(median.cpuMs) };
-}
 
 const quote = (c: number, u: number) => `第 ${c} 号规定的第 ${u} 款内容`;
 
@@ -99,34 +71,34 @@ export async function measureRetrieval(dir: string, cases: number): Promise<Reco
     })();
     results.retrievalResponses = responses;
     seqs = db.prepare('SELECT seq FROM cases').pluck().all() as number[];
-    const index = measure(1, () => indexRetrieval(db, seqs));
+    const index = await measure(1, () => indexRetrieval(db, seqs));
     results.retrievalIndexMs = index.wallMs;
     results.retrievalIndexCpuMs = index.cpuMs;
     results.retrievalHoldRows = db.prepare('SELECT count(*) FROM retrieval_holds').pluck().get() as number;
 
     let data = loadRetrievalData(db, 'A', 'candidates');
-    const load = measure(3, () => (data = loadRetrievalData(db, 'A', 'candidates')));
+    const load = await measure(3, () => (data = loadRetrievalData(db, 'A', 'candidates')));
     results.retrievalLoadMs = load.wallMs;
     results.retrievalLoadCpuMs = load.cpuMs;
-    const compute = measure(3, () => retrievalReport(data, { k: 10, list: 'candidates' }));
+    const compute = await measure(3, () => retrievalReport(data, { k: 10, list: 'candidates' }));
     results.retrievalComputeMs = compute.wallMs;
     results.retrievalComputeCpuMs = compute.cpuMs;
     reportFor(db, { system: 'A', list: 'candidates', k: 5 });
     let k = 1;
-    const switchK = measure(5, () => reportFor(db, { system: 'A', list: 'candidates', k: (k = (k % 20) + 1) }));
+    const switchK = await measure(5, () => reportFor(db, { system: 'A', list: 'candidates', k: (k = (k % 20) + 1) }));
     results.retrievalSwitchKMs = switchK.wallMs;
     results.retrievalSwitchKCpuMs = switchK.cpuMs;
-    const curve = measure(3, () => retrievalCurve(data, 'candidates'));
+    const curve = await measure(3, () => retrievalCurve(data, 'candidates'));
     results.retrievalCurveMs = curve.wallMs;
     results.retrievalCurveCpuMs = curve.cpuMs;
   } finally {
     db.close();
   }
   const quiet = { out: () => {}, err: () => {} };
-  const cli = await measureAsync(3, () => main(['retrieval', '--db', path, '--system', 'A', '--list', 'candidates', '--k', '10', '--json'], quiet));
+  const cli = await measure(3, () => main(['retrieval', '--db', path, '--system', 'A', '--list', 'candidates', '--k', '10', '--json'], quiet));
   results.retrievalCliMs = cli.wallMs;
   results.retrievalCliCpuMs = cli.cpuMs;
-  const gate = await measureAsync(3, () => main(['retrieval', '--db', path, '--system', 'A', '--baseline', 'B', '--list', 'candidates', '--k', '10', '--json'], quiet));
+  const gate = await measure(3, () => main(['retrieval', '--db', path, '--system', 'A', '--baseline', 'B', '--list', 'candidates', '--k', '10', '--json'], quiet));
   results.retrievalCliBaselineMs = gate.wallMs;
   results.retrievalCliBaselineCpuMs = gate.cpuMs;
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
