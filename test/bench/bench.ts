@@ -8,6 +8,9 @@
  * at the database (durable commit each), nextCase*P95Ms = the server side of
  * "next case" (queue.navigate + labeling.item through the handlers, outputs
  * checked against the contract) in the unlabeled queue and in a slice filter.
+ *
+ * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
+ * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
+import { measureRetrieval } from './retrieval-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
@@ -220,6 +224,7 @@ try {
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
   Object.assign(results, await measureAgreement(dir));
+  Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
   Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
