@@ -169,7 +169,7 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   const docIds = new Set<string>(record.relevantDocuments);
   const settled = settledFields(db, row.seq);
   for (const claim of [...record.claims, ...(Array.isArray(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
-  const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY effective_from IS NULL, effective_from DESC, revision DESC');
+  const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY rowid');
   const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));
   const responses = (
     db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.case_seq = ? ORDER BY r.system, r.id').all(row.seq) as ResponseRow[]
@@ -184,7 +184,7 @@ export function* iterateCases(db: Db): Generator<CaseRecord> {
 }
 
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {
-  for (const row of db.prepare('SELECT * FROM documents ORDER BY doc_id, revision').iterate() as IterableIterator<DocumentRow>) {
+  for (const row of db.prepare('SELECT * FROM documents ORDER BY rowid').iterate() as IterableIterator<DocumentRow>) {
     yield toDocumentRecord(row);
   }
 }

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Claim } from '../../../shared/domain/schemas';
 import { codePointToUtf16 } from '../../../shared/text/codepoints';
-import { groupRevisions } from '../../../shared/text/evidence';
+import { groupRevisions } from '../../../shared/documents/revision-order';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from '../../stores/labelingStore';
 import { LABEL_CONTEXT_ID } from '../../view/labelDomIds';
