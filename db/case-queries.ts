@@ -20,6 +20,8 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  as_of: string | null;
+  must_retrieve: number | null;
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
@@ -111,6 +113,9 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    // Only when set, so that files without them export exactly as before.
+    ...(row.as_of !== null ? { asOf: row.as_of } : {}),
+    ...(row.must_retrieve !== null ? { mustRetrieve: row.must_retrieve === 1 } : {}),
   };
 }
 
@@ -148,6 +153,8 @@ interface ResponseRow {
   retrieval_called: number | null;
   final_context: string;
   cost: string | null;
+  stop_state: string | null;
+  trajectory: string;
 }
 
 function toResponseRecord(row: ResponseRow): ResponseRecord {
@@ -159,6 +166,8 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     retrievalCalled: row.retrieval_called === null ? null : row.retrieval_called === 1,
     finalContext: JSON.parse(row.final_context) as ResponseRecord['finalContext'],
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
+    stopState: row.stop_state as ResponseRecord['stopState'],
+    trajectory: JSON.parse(row.trajectory) as ResponseRecord['trajectory'],
   };
 }
 

@@ -9,6 +9,7 @@ import { migration003 } from './003-label-progress';
 import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
+import { migration010 } from './010-diagnosis-data';
 
 export type { Migration } from './migration';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration010,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -56,6 +56,10 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** The date the question is asked: a chunk is stale when its revision is not the one in effect then. */
+  asOf: isoDate.nullish(),
+  /** Whether answering needs retrieval; absent: the question type's default (policy and amounts must). */
+  mustRetrieve: z.boolean().nullish(),
 });
 export type CaseRecord = z.infer<typeof CaseSchema>;
 
@@ -74,6 +78,19 @@ export const CostSchema = z.strictObject({
   toolCalls: z.number().int().nonnegative().nullish(),
 });
 
+/** How an agent's run ended. NEEDS_USER_INPUT is the right stop for an underspecified question. */
+export const STOP_STATES = ['COMPLETED', 'NEEDS_USER_INPUT', 'BUDGET_EXCEEDED', 'CANCELLED', 'FAILED'] as const;
+export type StopState = (typeof STOP_STATES)[number];
+
+/** One tool call of an agent's run, in call order. */
+export const ToolCallSchema = z.strictObject({
+  tool: id,
+  query: z.string().nullish(),
+  resultCount: z.number().int().nonnegative().nullish(),
+  latencyMs: z.number().nonnegative().nullish(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
 export const ResponseSchema = z.strictObject({
   id,
   caseId: id,
@@ -82,6 +99,8 @@ export const ResponseSchema = z.strictObject({
   retrievalCalled: z.boolean().nullish(),
   finalContext: z.array(ContextChunkSchema).default([]),
   cost: CostSchema.nullish(),
+  stopState: z.enum(STOP_STATES).nullish(),
+  trajectory: z.array(ToolCallSchema).default([]),
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;
 
