@@ -11,8 +11,9 @@ import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
+import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 
-export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
@@ -40,9 +41,12 @@ export const USAGE = `Usage: touchstone <command> [options]
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
   anchors drift --db FILE --name NAME --run RUN [--version V]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+  retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
+                                         Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
+                                         exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
 
 Every command takes --json for machine-readable output on stdout.
-Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed.`;
 
 class UsageError extends Error {}
 
@@ -173,6 +177,10 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      k: { type: 'string' },
+      list: { type: 'string' },
+      baseline: { type: 'string' },
+      'max-drop': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -271,6 +279,11 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'retrieval':
+      return retrievalCommand(
+        { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
+        { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
+      );
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
+import { ensureRetrievalIndex } from './retrieval-index';
 
 export type Db = Database.Database;
 
@@ -128,6 +129,7 @@ export async function openTestSetFile(
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
+    ensureRetrievalIndex(db);
     return {
       db,
       path,

@@ -12,6 +12,7 @@ import { BackupService } from './backup-service';
 import { createExchangeHandlers } from './exchange-handlers';
 import { ImportJobs } from './import-jobs';
 import { createLabelingHandlers } from './labeling-handlers';
+import { createRetrievalHandlers } from './retrieval/handlers';
 import { TestSetSession } from './test-set-session';
 
 export interface BackendOptions {
@@ -94,6 +95,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createRetrievalHandlers(() => session.require().db),
   });
 
   return {

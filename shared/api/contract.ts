@@ -10,6 +10,7 @@ import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
+import { retrievalOps } from './retrieval-ops';
 
 export * from './contract-shapes';
 
@@ -57,6 +58,7 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...retrievalOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -19,6 +19,8 @@ export const EvidenceSchema = z.strictObject({
   quote: z.string().min(1, 'must be a non-empty quote'),
   start: z.number().int().nonnegative().nullish(),
   end: z.number().int().nonnegative().nullish(),
+  /** Graded relevance for retrieval metrics: 1 (relevant) to 3 (essential); absent means 1. */
+  grade: z.number().int('must be a whole number 1, 2 or 3').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3').nullish(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -68,6 +70,8 @@ export const ContextChunkSchema = z.strictObject({
   chunkId: z.string().nullish(),
   text: z.string(),
   rank: z.number().int().nonnegative(),
+  revision: z.string().nullish(),
+  score: z.number().nullish(),
 });
 export type ContextChunk = z.infer<typeof ContextChunkSchema>;
 
@@ -77,6 +81,14 @@ export const CostSchema = z.strictObject({
   latencyMs: z.number().nonnegative().nullish(),
   toolCalls: z.number().int().nonnegative().nullish(),
 });
+
+/**
+ * Under which condition a response was produced: `normal` is the system as it
+ * runs; the others are diagnostic runs (the context replaced or withheld) that
+ * retrieval metrics leave out.
+ */
+export const RESPONSE_CONDITIONS = ['normal', 'gold-context', 'no-retrieval', 'distractors-only', 'reordered', 'conflict'] as const;
+export type ResponseCondition = (typeof RESPONSE_CONDITIONS)[number];
 
 /** How an agent's run ended. NEEDS_USER_INPUT is the right stop for an underspecified question. */
 export const STOP_STATES = ['COMPLETED', 'NEEDS_USER_INPUT', 'BUDGET_EXCEEDED', 'CANCELLED', 'FAILED'] as const;
@@ -98,6 +110,9 @@ export const ResponseSchema = z.strictObject({
   answer: z.string(),
   retrievalCalled: z.boolean().nullish(),
   finalContext: z.array(ContextChunkSchema).default([]),
+  /** The ranked list the retriever returned before context assembly; finalContext is what the model saw. */
+  candidates: z.array(ContextChunkSchema).nullish(),
+  condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
   stopState: z.enum(STOP_STATES).nullish(),
   trajectory: z.array(ToolCallSchema).default([]),
