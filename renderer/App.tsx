@@ -7,6 +7,7 @@ import { DataView } from './components/data/DataView';
 import { ImportDialog } from './components/import/ImportDialog';
 import { LabelView } from './components/labeling/LabelView';
 import { ReportView } from './components/report/ReportView';
+import { DiagnosisView } from './features/diagnosis/DiagnosisView';
 import { SettingsView } from './components/settings/SettingsView';
 import { ErrorBanner } from './components/shell/ErrorBanner';
 import { PathDialog } from './components/shell/PathDialog';
@@ -40,6 +41,7 @@ export function App() {
   else if (view === 'agreement') main = <AgreementView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
+  else if (view === 'diagnosis') main = <DiagnosisView />;
   else if (view === 'data') main = <DataView />;
   else if (view === 'settings') main = <SettingsView />;
 

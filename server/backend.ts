@@ -7,6 +7,7 @@ import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement-handlers';
 import { createCalibrationHandlers } from './calibration-handlers';
 import { createConflictHandlers } from './conflict-handlers';
+import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backup-service';
 import { createExchangeHandlers } from './exchange-handlers';
@@ -96,6 +97,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
+    ...createDiagnosisHandlers(() => session.require().db),
   });
 
   return {

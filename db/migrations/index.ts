@@ -10,6 +10,7 @@ import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
+import { migration008 } from './008-diagnosis';
 import { migration010 } from './010-diagnosis-data';
 
 export type { Migration } from './migration';
@@ -22,6 +23,7 @@ export const MIGRATIONS: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
   migration010,
 ];
 

@@ -8,6 +8,7 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
 import { retrievalOps } from './retrieval-ops';
@@ -59,6 +60,7 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...retrievalOps,
+  ...diagnosisOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 import { STOP_STATES, type StopState } from '../domain/schemas';
 import { percentile } from '../stats/bootstrap';
-import { groupBy, rate, type Rate } from './rate';
+import { groupBy } from './group-by';
+import { rate, type Rate } from './rate';
 
 /** The per-question-type default of `mustRetrieve` (settings key 'must_retrieve_types'): policy and amounts must retrieve. */
 export type MustRetrieveDefaults = Record<string, boolean>;

@@ -1,4 +1,4 @@
-import { groupBy } from './rate';
+import { groupBy } from './group-by';
 
 /** The failure taxonomy experts tag responses with, each tag under the layer it blames. */
 export const FAILURE_TAGS = [

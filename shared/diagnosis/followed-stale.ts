@@ -1,4 +1,5 @@
-import { groupBy, rate, type Rate } from './rate';
+import { groupBy } from './group-by';
+import { rate, type Rate } from './rate';
 import type { StaleChunk } from './staleness';
 
 /** One response as the data layer reads it. */

@@ -9,3 +9,4 @@ export * from './tag-suggestions';
 export * from './judge-blame';
 export * from './test-set-health';
 export * from './split-assignment';
+export * from './group-by';

@@ -1,5 +1,5 @@
 import { namedRevision, newestFirst, type ContextChunkRef, type RevisionIndex } from './chunk-revision';
-import { groupBy } from './rate';
+import { groupBy } from './group-by';
 
 /** SPEC: a document is visible to a case when its scope includes `public` or shares a scope with the case. */
 export function visibleTo(documentScope: readonly string[], caseScope: readonly string[]): boolean {

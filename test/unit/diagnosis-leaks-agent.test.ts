@@ -83,14 +83,14 @@ describe('agent figures', () => {
       response({ answerability: 'underspecified', retrievalCalled: true, stopState: 'COMPLETED', latencyMs: null }),
     ]);
     expect(figures.missedRetrieval).toMatchObject({ count: 1, n: 3 });
-    expect(figures.needlessRetrieval).toMatchObject({ count: 1, n: 2, value: 0.5 });
+    expect(figures.needlessRetrieval).toMatchObject({ count: 1, n: 2, rate: 0.5 });
     expect(figures.mustRetrieveUnknown).toBe(1);
     expect(figures.searchesPerCase).toEqual({ mean: 9 / 5, n: 5 });
     const underspecified = figures.stopStates.find((s) => s.answerability === 'underspecified');
     expect(underspecified?.counts).toMatchObject({ NEEDS_USER_INPUT: 1, COMPLETED: 1, unknown: 0 });
     expect(underspecified?.right).toMatchObject({ count: 1, n: 2 });
     // Judged: 4 responses, 2 right. Per correct answer: totals over judged ÷ 2.
-    expect(figures.cost.accuracy).toMatchObject({ count: 2, n: 4, value: 0.5 });
+    expect(figures.cost.accuracy).toMatchObject({ count: 2, n: 4, rate: 0.5 });
     expect(figures.cost.searchesPerCorrect).toBe(9 / 2);
     expect(figures.cost.tokensPerCorrect).toBe((600 + 1400 + 3000 + 500) / 2);
     // np.percentile([100, 200, 300, 400, 1000], [50, 95]) = [300, 880].
@@ -115,7 +115,7 @@ describe('judge blames generation', () => {
       { human: 'retrieval', judge: 'context-assembly' },
       { human: 'generation', judge: 'generation' },
     ]);
-    expect(share).toMatchObject({ count: 2, n: 4, value: 0.5 });
-    expect(judgeBlamesGeneration([{ human: 'generation', judge: 'generation' }]).value).toBeNull();
+    expect(share).toMatchObject({ count: 2, n: 4, rate: 0.5 });
+    expect(judgeBlamesGeneration([{ human: 'generation', judge: 'generation' }]).rate).toBeNull();
   });
 });

@@ -65,17 +65,17 @@ describe('stale context and followed stale, per system', () => {
     ]);
     const [one, two] = figures;
     expect(one.responses).toBe(4);
-    expect(one.staleContext).toMatchObject({ count: 3, n: 4, value: 0.75 });
-    expect(one.staleContext.interval?.[0]).toBeCloseTo(0.300641842582402, 12);
-    expect(one.staleContext.interval?.[1]).toBeCloseTo(0.9544127391902995, 12);
+    expect(one.staleContext).toMatchObject({ count: 3, n: 4, rate: 0.75 });
+    expect(one.staleContext.low).toBeCloseTo(0.300641842582402, 12);
+    expect(one.staleContext.high).toBeCloseTo(0.9544127391902995, 12);
     // a1 followed; a2 and a3 did not (a3 stated it with nothing stale); a4 is not labeled.
     expect(one.followedStale.followed).toMatchObject({ count: 1, n: 3 });
     expect(one.followedStale.unlabeled).toBe(1);
     expect(one.conflictRuns.followed).toMatchObject({ count: 2, n: 3 });
-    expect(one.conflictRuns.followed.interval?.[0]).toBeCloseTo(0.20765960080204784, 12);
+    expect(one.conflictRuns.followed.low).toBeCloseTo(0.20765960080204784, 12);
     expect(one.conflictSliceNormal.followed).toMatchObject({ count: 1, n: 2 });
     expect(one.followedResponses).toEqual(['a1', 'c1', 'c2', 'g1']);
     // No conflict runs: undefined with its reason, never 0.
-    expect(two.conflictRuns.followed).toMatchObject({ count: 0, n: 0, value: null, interval: null, undefinedCode: 'no-data' });
+    expect(two.conflictRuns.followed).toMatchObject({ count: 0, n: 0, rate: null, low: null, high: null });
   });
 });
