@@ -171,7 +171,7 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
     ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
-    stopState: row.stop_state as ResponseRecord['stopState'],
+    ...(row.stop_state !== null ? { stopState: row.stop_state as ResponseRecord['stopState'] } : {}),
     trajectory: JSON.parse(row.trajectory) as ResponseRecord['trajectory'],
   };
 }
