@@ -1,3 +1,4 @@
+import { diagnoseCommand, LEAK_FOUND } from './diagnose-command';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +14,7 @@ import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 
-export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED } as const;
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED, leakFound: LEAK_FOUND } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
@@ -44,9 +45,11 @@ export const USAGE = `Usage: touchstone <command> [options]
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
+  diagnose --db FILE [--system S]        data, permission and agent layers per system version, permission leaks first;
+                                         exit code 5 when any final context holds a chunk its case may not see
 
 Every command takes --json for machine-readable output on stdout.
-Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed.`;
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed, 5 a permission leak found.`;
 
 class UsageError extends Error {}
 
@@ -279,6 +282,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'diagnose':
+      return diagnoseCommand(values.system, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     case 'retrieval':
       return retrievalCommand(
         { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },

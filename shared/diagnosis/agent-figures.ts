@@ -107,19 +107,22 @@ function stopStates(list: readonly AgentResponse[]): AgentFigures['stopStates'] 
 }
 
 export function agentFigures(responses: readonly AgentResponse[]): AgentFigures[] {
-  return [...groupBy(responses, (r) => r.system)].map(([system, list]) => {
-    const must = list.filter((r) => r.mustRetrieve === true && r.retrievalCalled !== null);
-    const none = list.filter((r) => r.mustRetrieve === false && r.retrievalCalled !== null);
-    const searches = known(list.map((r) => r.searches));
-    return {
-      system,
-      responses: list.length,
-      missedRetrieval: rate(must.filter((r) => !r.retrievalCalled).length, must.length),
-      needlessRetrieval: rate(none.filter((r) => r.retrievalCalled).length, none.length),
-      mustRetrieveUnknown: list.filter((r) => r.mustRetrieve === null).length,
-      searchesPerCase: { mean: mean(searches), n: searches.length },
-      stopStates: stopStates(list),
-      cost: costBesideAccuracy(list),
-    };
-  });
+  return [...groupBy(responses, (r) => r.system)].map(([system, list]) => agentFiguresOf(system, list));
+}
+
+/** One system's agent figures (all undefined, never 0, when it has no responses). */
+export function agentFiguresOf(system: string, list: readonly AgentResponse[]): AgentFigures {
+  const must = list.filter((r) => r.mustRetrieve === true && r.retrievalCalled !== null);
+  const none = list.filter((r) => r.mustRetrieve === false && r.retrievalCalled !== null);
+  const searches = known(list.map((r) => r.searches));
+  return {
+    system,
+    responses: list.length,
+    missedRetrieval: rate(must.filter((r) => !r.retrievalCalled).length, must.length),
+    needlessRetrieval: rate(none.filter((r) => r.retrievalCalled).length, none.length),
+    mustRetrieveUnknown: list.filter((r) => r.mustRetrieve === null).length,
+    searchesPerCase: { mean: mean(searches), n: searches.length },
+    stopStates: stopStates(list),
+    cost: costBesideAccuracy(list),
+  };
 }

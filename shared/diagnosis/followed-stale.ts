@@ -49,17 +49,19 @@ function followOld(responses: readonly DataLayerResponse[]): FollowOld {
 
 /** Per system: stale context share, followed-stale rate, and the conflict slice's follow-old rate both ways. */
 export function dataLayerFigures(responses: readonly DataLayerResponse[]): DataLayerFigures[] {
-  return [...groupBy(responses, (r) => r.system)].map(([system, list]) => {
-    // Gold-context, conflict and other staged runs say nothing about the system's own knowledge base.
-    const normal = list.filter(isNormal);
-    return {
-      system,
-      responses: normal.length,
-      staleContext: rate(normal.filter((r) => r.stale.length > 0).length, normal.length),
-      followedStale: followOld(normal),
-      conflictRuns: followOld(list.filter((r) => r.condition === CONFLICT)),
-      conflictSliceNormal: followOld(normal.filter((r) => r.caseSlices.includes(CONFLICT))),
-      followedResponses: list.filter(followed).map((r) => r.responseId),
-    };
-  });
+  return [...groupBy(responses, (r) => r.system)].map(([system, list]) => dataLayerFiguresOf(system, list));
+}
+
+export function dataLayerFiguresOf(system: string, list: readonly DataLayerResponse[]): DataLayerFigures {
+  // Gold-context, conflict and other staged runs say nothing about the system's own knowledge base.
+  const normal = list.filter(isNormal);
+  return {
+    system,
+    responses: normal.length,
+    staleContext: rate(normal.filter((r) => r.stale.length > 0).length, normal.length),
+    followedStale: followOld(normal),
+    conflictRuns: followOld(list.filter((r) => r.condition === CONFLICT)),
+    conflictSliceNormal: followOld(normal.filter((r) => r.caseSlices.includes(CONFLICT))),
+    followedResponses: list.filter(followed).map((r) => r.responseId),
+  };
 }

@@ -70,17 +70,19 @@ export interface SystemLeaks {
 }
 
 export function leaksBySystem(inputs: readonly LeakInput[]): SystemLeaks[] {
-  return [...groupBy(inputs, (i) => i.system)].map(([system, list]) => {
-    const leaking = list.filter((i) => i.leaks.leaked.length > 0);
-    return {
-      system,
-      responses: list.length,
-      leakingResponses: leaking.map((i) => ({ responseId: i.responseId, caseId: i.caseId, restrictedCase: i.answerability === 'restricted', chunks: i.leaks.leaked })),
-      leakedChunks: leaking.reduce((sum, i) => sum + i.leaks.leaked.length, 0),
-      scopeUnknownResponses: list.filter((i) => i.leaks.scopeUnknown > 0).length,
-      scopeUnknownChunks: list.reduce((sum, i) => sum + i.leaks.scopeUnknown, 0),
-    };
-  });
+  return [...groupBy(inputs, (i) => i.system)].map(([system, list]) => leaksOfSystem(system, list));
+}
+
+export function leaksOfSystem(system: string, list: readonly LeakInput[]): SystemLeaks {
+  const leaking = list.filter((i) => i.leaks.leaked.length > 0);
+  return {
+    system,
+    responses: list.length,
+    leakingResponses: leaking.map((i) => ({ responseId: i.responseId, caseId: i.caseId, restrictedCase: i.answerability === 'restricted', chunks: i.leaks.leaked })),
+    leakedChunks: leaking.reduce((sum, i) => sum + i.leaks.leaked.length, 0),
+    scopeUnknownResponses: list.filter((i) => i.leaks.scopeUnknown > 0).length,
+    scopeUnknownChunks: list.reduce((sum, i) => sum + i.leaks.scopeUnknown, 0),
+  };
 }
 
 /** Whether any system leaked: `touchstone diagnose` exits 5 then. */
