@@ -1,3 +1,4 @@
+import { affectedCommand, conflictSetCommand, splitsCommand } from './diagnosis-data-commands';
 import { diagnoseCommand, LEAK_FOUND } from './diagnose-command';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -47,6 +48,14 @@ export const USAGE = `Usage: touchstone <command> [options]
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
   diagnose --db FILE [--system S]        data, permission and agent layers per system version, permission leaks first;
                                          exit code 5 when any final context holds a chunk its case may not see
+  affected --db FILE --doc DOCID [--out FILE]
+                                         cases whose evidence cites DOCID, each quote found or not in its newest revision;
+                                         --out: the case ids, one a line, to re-run
+  conflict-set build --db FILE --out FILE [--n 20] [--types policy-and-amounts] [--rule times:2] [--shift-days 365] [--seed 1]
+                                         altered older copies of the cited documents (documents JSONL) and the implied
+                                         forbidden claims added to N answerable cases (case edits with history)
+  splits assign --db FILE [--unit group|document|topic|time] [--holdout 0.2] [--seed 1]
+                                         seeded dev/holdout split that keeps a group and a document on one side
 
 Every command takes --json for machine-readable output on stdout.
 Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed, 5 a permission leak found.`;
@@ -184,6 +193,14 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       list: { type: 'string' },
       baseline: { type: 'string' },
       'max-drop': { type: 'string' },
+      doc: { type: 'string' },
+      n: { type: 'string' },
+      types: { type: 'string' },
+      rule: { type: 'string' },
+      'shift-days': { type: 'string' },
+      by: { type: 'string' },
+      holdout: { type: 'string' },
+      unit: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -282,6 +299,17 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'affected':
+    case 'conflict-set':
+    case 'splits': {
+      const context = {
+        usage: (message: string) => new UsageError(message),
+        openForReading: () => openForReading(requireDb(values.db)),
+        openForWriting: () => openExisting(requireDb(values.db)),
+      };
+      if (command === 'affected') return affectedCommand(values, context);
+      return command === 'splits' ? splitsCommand(rest[0], values, context) : conflictSetCommand(rest[0], values, context);
+    }
     case 'diagnose':
       return diagnoseCommand(values.system, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     case 'retrieval':

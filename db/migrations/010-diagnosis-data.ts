@@ -16,7 +16,7 @@ ALTER TABLE responses ADD COLUMN trajectory TEXT NOT NULL DEFAULT '[]';
 CREATE TABLE case_edits (
   id INTEGER PRIMARY KEY,
   case_seq INTEGER NOT NULL REFERENCES cases(seq) ON DELETE CASCADE,
-  field TEXT NOT NULL CHECK (field IN ('forbiddenClaims', 'split')),
+  field TEXT NOT NULL CHECK (field IN ('forbiddenClaims', 'slices', 'split')),
   before TEXT,
   after TEXT,
   by TEXT NOT NULL,
