@@ -1,3 +1,4 @@
+import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
@@ -98,6 +99,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createConflictHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
     ...createDiagnosisHandlers(() => session.require().db),
+    ...createDiagnosisDataHandlers(() => session.require().db),
   });
 
   return {

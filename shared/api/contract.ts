@@ -8,6 +8,7 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisDataOps } from './diagnosis-data-ops';
 import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { labelingOps } from './labeling-ops';
@@ -61,6 +62,7 @@ export const contract = {
   ...conflictOps,
   ...retrievalOps,
   ...diagnosisOps,
+  ...diagnosisDataOps,
 } as const;
 
 export type Contract = typeof contract;
