@@ -3,7 +3,7 @@
 //   electron/main.ts            → dist/electron/main.cjs         (CommonJS, electron external)
 //   electron/preload.ts         → dist/electron/preload.cjs      (CommonJS, sandboxed preload, electron external)
 //   electron/backend-process.ts → dist/electron/backend.mjs      (ESM utility process, better-sqlite3 external)
-//   server/import-worker.ts     → dist/electron/import-worker.mjs (ESM worker thread; server/import-jobs.ts
+//   server/imports/import-worker.ts → dist/electron/import-worker.mjs (ESM worker thread; server/imports/import-jobs.ts
 //                                  looks for it next to the module that spawns it, i.e. backend.mjs)
 // and copies shared/sample → dist/sample (the demo's source files).
 // The renderer is built separately (npm run build:renderer → dist/renderer).
@@ -70,7 +70,7 @@ const bundles = [
   },
   {
     ...common,
-    entryPoints: ['server/import-worker.ts'],
+    entryPoints: ['server/imports/import-worker.ts'],
     outfile: join(outDir, 'import-worker.mjs'),
     platform: 'node',
     format: 'esm',

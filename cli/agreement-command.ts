@@ -2,7 +2,7 @@ import { ApiError, type OpOutput } from '../shared/api/contract';
 import type { Coefficient, Figure } from '../shared/api/agreement-ops';
 import { findReviewerByName, reviewerNames } from '../db/agreement';
 import type { OpenedTestSet } from '../db/open';
-import { biasCorrectedReport, humanVsHumanReport, judgeVsHumanReport } from '../server/agreement-handlers';
+import { biasCorrectedReport, humanVsHumanReport, judgeVsHumanReport } from '../server/agreement/agreement-handlers';
 
 /**
  * `touchstone agreement --db FILE --run RUN [--dimension D] [--reviewer R] [--json]`: the figures

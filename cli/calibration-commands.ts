@@ -3,8 +3,8 @@ import type { Figure } from '../shared/api/agreement-ops';
 import { IsoWeekSchema } from '../shared/api/calibration-ops';
 import type { OpenedTestSet } from '../db/open';
 import { listRounds } from '../db/rounds';
-import { driftReport, exportAnchorSet, freezeAnchorSet, importAnchorSet } from '../server/calibration-anchors';
-import { startRound } from '../server/calibration-rounds';
+import { driftReport, exportAnchorSet, freezeAnchorSet, importAnchorSet } from '../server/calibration/calibration-anchors';
+import { startRound } from '../server/calibration/calibration-rounds';
 
 /**
  * `touchstone round …` and `touchstone anchors …`: the calibration operations, headless. Each

@@ -8,9 +8,9 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
-import { importFailure, runImport } from '../server/import-pipeline';
+import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
-import { importLabelPackInto } from '../server/exchange-handlers';
+import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';

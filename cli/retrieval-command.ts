@@ -1,6 +1,6 @@
 import { compareRetrieval, retrievalReport, SUMMARY_METRICS, type Means, type RetrievalFigures, type RetrievalListName, type SummaryMetric } from '../shared/retrieval';
 import type { ReadOnlyTestSet } from '../db/open';
-import { retrievalData } from '../server/retrieval/service';
+import { retrievalData } from '../server/retrieval/retrieval-service';
 
 /**
  * `touchstone retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2]

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/shell.css';
-import './styles/dialog.css';
-import './styles/cases.css';
-import './styles/detail.css';
-import './styles/import.css';
+import './shell/shell.css';
+import './common/dialog.css';
+import './features/cases/cases.css';
+import './features/case-detail/detail.css';
+import './features/import/import.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -5,17 +5,17 @@ import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
 import { caseFacets, getCaseDetail, listCases } from '../db/case-queries';
 import { tableCounts } from '../db/maintenance';
-import { createAgreementHandlers } from './agreement-handlers';
-import { createCalibrationHandlers } from './calibration-handlers';
-import { createConflictHandlers } from './conflict-handlers';
+import { createAgreementHandlers } from './agreement/agreement-handlers';
+import { createCalibrationHandlers } from './calibration/calibration-handlers';
+import { createConflictHandlers } from './conflicts/conflict-handlers';
 import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
-import { BackupService } from './backup-service';
-import { createExchangeHandlers } from './exchange-handlers';
-import { ImportJobs } from './import-jobs';
-import { createLabelingHandlers } from './labeling-handlers';
-import { createRetrievalHandlers } from './retrieval/handlers';
-import { TestSetSession } from './test-set-session';
+import { BackupService } from './backups/backup-service';
+import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { ImportJobs } from './imports/import-jobs';
+import { createLabelingHandlers } from './labeling/labeling-handlers';
+import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
+import { TestSetSession } from './test-sets/test-set-session';
 
 export interface BackendOptions {
   dataDir: string;

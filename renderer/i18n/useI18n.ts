@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import {
   enumLabel, formatNumber, translate, type EnumKind, type Locale, type MessageKey, type MessageParams,
-} from '../../shared/i18n';
-import { useLocaleStore } from '../stores/localeStore';
+} from './index';
+import { useLocaleStore } from './localeStore';
 
 export interface I18n {
   locale: Locale;

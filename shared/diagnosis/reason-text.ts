@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '../i18n';
+import type { MessageKey, MessageParams } from '../../renderer/i18n';
 import type { LayerReason } from './layers';
 
 /** A layer reason in the reader's words (the window and the CLI both word it from the catalogue). */

@@ -11,3 +11,4 @@ export {
   type Regression, type ResponseFigures, type ResponseRetrieval, type RetrievalComparison, type RetrievalData,
   type RetrievalListName, type RetrievalReport, type StoredUnit, type SummaryMetric,
 } from './report';
+export { locateNormalized } from './locate';

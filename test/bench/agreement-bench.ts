@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openTestSetFile } from '../../db/open';
-import { judgeVsHumanReport } from '../../server/agreement-handlers';
+import { judgeVsHumanReport } from '../../server/agreement/agreement-handlers';
 import { judgeVsHumanDimension, type AgreementPair } from '../../shared/agreement';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { mulberry32 } from '../../shared/stats';

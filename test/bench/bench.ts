@@ -19,11 +19,11 @@ import { caseFacets, getCaseDetail, listCases } from '../../db/case-queries';
 import { rebuildProgress } from '../../db/label-progress';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
-import { runImport } from '../../server/import-pipeline';
+import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
-import { createLabelingHandlers } from '../../server/labeling-handlers';
+import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);

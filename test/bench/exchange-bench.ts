@@ -13,8 +13,8 @@ import { insertAnchorSet } from '../../db/anchors';
 import { listDimensions } from '../../db/dimensions';
 import { exportLabelPack } from '../../db/label-packs';
 import { connect } from '../../db/open';
-import { exportAnchorSet } from '../../server/calibration-anchors';
-import { importLabelPackInto } from '../../server/exchange-handlers';
+import { exportAnchorSet } from '../../server/calibration/calibration-anchors';
+import { importLabelPackInto } from '../../server/exchange/exchange-handlers';
 import { DEFAULT_DRIFT_THRESHOLDS, type AnchorItem } from '../../shared/api/calibration-ops';
 
 const ANCHOR_ITEMS = 5_000;

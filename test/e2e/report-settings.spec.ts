@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Dimension } from '../../shared/domain/dimensions';
-import { formatInterval, formatPercent } from '../../shared/reports/format';
+import { formatInterval, formatPercent } from '../../renderer/features/report/format';
 import { wilson } from '../../shared/stats/wilson';
 import { api, openApp, sample } from './helpers';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { openTestSetFile, type Db, type OpenedTestSet } from '../../db/open';
 import { contract, type OpInput, type OpName, type OpOutput } from '../../shared/api/contract';
-import { createCalibrationHandlers } from '../../server/calibration-handlers';
-import { createLabelingHandlers } from '../../server/labeling-handlers';
+import { createCalibrationHandlers } from '../../server/calibration/calibration-handlers';
+import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { importRows } from './labeling-set';
 
 /** Calls calibration and labeling handlers the way the dispatcher does: input parsed by the contract, output checked against it. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
-import { runImport } from '../../server/import-pipeline';
+import { runImport } from '../../server/imports/import-pipeline';
 import type { ImportKind } from '../../shared/domain/schemas';
 
 const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n'));

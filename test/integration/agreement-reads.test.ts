@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { humanValuesByItem, INDEXED_VALUE, judgeHumanData, latestVerdicts, requireJudgeRun, resolveReference, runDimensions } from '../../db/agreement';
 import { openTestSetFile, type Db } from '../../db/open';
-import { createDemoTestSet } from '../../server/demo';
+import { createDemoTestSet } from '../../server/test-sets/demo';
 import { useTempDir } from '../helpers/temp-dir';
 
 /**

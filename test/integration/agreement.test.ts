@@ -7,7 +7,7 @@ import {
   bootstrapCI, cohenKappa, explainUndefined, gwetAC1, krippendorffAlpha, meanBias, pearson, ppiMean, spearman, wilson, type Label,
 } from '../../shared/stats';
 import { createBackend, type Backend } from '../../server/backend';
-import { createDemoTestSet } from '../../server/demo';
+import { createDemoTestSet } from '../../server/test-sets/demo';
 import { ADJUDICATED_REASON } from '../../db/agreement';
 import { cli } from '../helpers/cli';
 import { expectClose } from '../helpers/expect-close';

@@ -1,4 +1,4 @@
-import { judgeVsHumanReport } from '../../server/agreement-handlers';
+import { judgeVsHumanReport } from '../../server/agreement/agreement-handlers';
 import { describe, expect, it } from 'vitest';
 import { createReviewer, recordLabel } from '../../db/labels';
 import type { Db } from '../../db/open';

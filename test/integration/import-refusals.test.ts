@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tableCounts } from '../../db/maintenance';
 import { openTestSetFile, type Db } from '../../db/open';
 import type { ImportKind } from '../../shared/domain/schemas';
-import { importFailure, runImport } from '../../server/import-pipeline';
-import { SAMPLE_FILES } from '../../server/demo';
+import { importFailure, runImport } from '../../server/imports/import-pipeline';
+import { SAMPLE_FILES } from '../../server/test-sets/demo';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 

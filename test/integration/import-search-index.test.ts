@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listCases } from '../../db/case-queries';
 import { openTestSetFile } from '../../db/open';
-import { runImport } from '../../server/import-pipeline';
+import { runImport } from '../../server/imports/import-pipeline';
 import { useTempDir } from '../helpers/temp-dir';
 
 /**

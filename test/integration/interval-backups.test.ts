@@ -4,8 +4,8 @@ import { backupTestSet, listBackups } from '../../db/backups';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
 import { writeSetting } from '../../db/settings';
-import { IntervalBackups } from '../../server/interval-backups';
-import { createLabelingHandlers } from '../../server/labeling-handlers';
+import { IntervalBackups } from '../../server/backups/interval-backups';
+import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
 

@@ -10,7 +10,7 @@ import { exportLabelPack } from '../../db/label-packs';
 import { createReviewer, recordLabel, undoLast } from '../../db/labels';
 import { tableCounts } from '../../db/maintenance';
 import { openTestSetFile, type Db } from '../../db/open';
-import { importLabelPackInto } from '../../server/exchange-handlers';
+import { importLabelPackInto } from '../../server/exchange/exchange-handlers';
 import { ApiError } from '../../shared/api/contract';
 import { cli } from '../helpers/cli';
 import { smallLabelingSet } from '../helpers/labeling-set';

@@ -5,7 +5,7 @@ import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { tableCounts } from '../../db/maintenance';
 import { createBackend, type Backend } from '../../server/backend';
-import { runImport } from '../../server/import-pipeline';
+import { runImport } from '../../server/imports/import-pipeline';
 import { importRows, smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
 

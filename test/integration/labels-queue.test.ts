@@ -6,7 +6,7 @@ import { getCaseDetail } from '../../db/case-queries';
 import { saveDimensions } from '../../db/dimensions';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
-import { createLabelingHandlers } from '../../server/labeling-handlers';
+import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { useTempDir } from '../helpers/temp-dir';
 import { importRows, smallLabelingSet } from '../helpers/labeling-set';
 

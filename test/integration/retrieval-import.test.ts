@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getCaseDetail } from '../../db/case-queries';
 import { MIGRATIONS } from '../../db/migrations';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
-import { runImport } from '../../server/import-pipeline';
+import { runImport } from '../../server/imports/import-pipeline';
 import { citationsOfClaims, inRankOrder, metricsFromHolds, retrievalMetrics } from '../../shared/retrieval';
 import { importRows } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupReasonText, fileNameOf, formatBackupTime } from '../../renderer/view/backupText';
+import { backupReasonText, fileNameOf, formatBackupTime } from '../../renderer/features/data/backupText';
 
 describe('backups as people read them', () => {
   it('says why a backup was taken, in both languages', () => {

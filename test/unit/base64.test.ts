@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64 } from '../../renderer/lib/base64';
+import { bytesToBase64 } from '../../renderer/features/import/base64';
 
 describe('bytesToBase64', () => {
   it('matches Buffer for sizes around the chunk edges', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DriftFlag, RoundNote } from '../../shared/api/calibration-ops';
 import { withText, type CodedNote } from '../../shared/calibration/round-notes';
-import { driftFlagText, roundNoteText } from '../../renderer/view/calibrationNotes';
+import { driftFlagText, roundNoteText } from '../../renderer/features/calibration/calibrationNotes';
 
 const note = (coded: CodedNote): RoundNote => withText(coded);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adjudicationKeyAction, type AdjudicationKeyContext } from '../../shared/calibration-ui/adjudication-keys';
+import { adjudicationKeyAction, type AdjudicationKeyContext } from '../../renderer/features/calibration/adjudication-keys';
 import {
   ANCHOR_NAME_PATTERN, formatBytes, formatFixed, formatInterval, formatRaw, formatSigned, groupByItem, groupByName, judgeChanges, judgeLabel, nextVersion,
   parseDecimal, parseWholeNumber, shortHash, stepStates,
-} from '../../shared/calibration-ui/format';
-import { bandPath, fitDomain, layoutTrend, linePath, niceStep, type TrendInput } from '../../shared/calibration-ui/trend';
+} from '../../renderer/features/calibration/format';
+import { bandPath, fitDomain, layoutTrend, linePath, niceStep, type TrendInput } from '../../renderer/features/calibration/trend';
 
 const point = (key: number, value: number | null, ci: [number, number] | null = null, breakBefore = false): TrendInput => ({ key, value, ci95: ci, breakBefore });
 

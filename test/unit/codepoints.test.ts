@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   codePointLength, codePointToUtf16, graphemeBoundaries, locateEvidenceUtf16, selectionToEvidence, snapToGraphemes, utf16ToCodePoint,
-} from '../../shared/text/codepoints';
-import { splitIntoClaims } from '../../shared/text/split-claims';
+} from '../../renderer/features/labeling/codepoints';
+import { splitIntoClaims } from '../../renderer/features/labeling/split-claims';
 
 /** The code point slice a span names: what Python's text[start:end] would give. */
 const byCodePoints = (text: string, start: number, end: number) => [...text].slice(start, end).join('');

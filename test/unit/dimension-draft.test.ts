@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyDraft, emptyOption, freshName, fromDraft, moveItem, parseOptionValue, sameDimensions, showsStakes, toDraft, validateDrafts,
-} from '../../shared/domain/dimension-draft';
+} from '../../renderer/features/settings/dimension-draft';
 import { DEFAULT_DIMENSIONS, DimensionSchema } from '../../shared/domain/dimensions';
 
 describe('dimension drafts', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSegments, locateQuote } from '../../shared/text/highlight';
-import { evidenceMarksForDocument, highlightDocument, locateEvidence } from '../../shared/text/evidence';
+import { highlightSegments, locateQuote } from '../../renderer/features/case-detail/highlight';
+import { evidenceMarksForDocument, highlightDocument, locateEvidence } from '../../renderer/features/case-detail/evidence';
 
 const joined = (text: string, marks: { quote: string; start?: number | null }[]) =>
   highlightSegments(text, marks).segments.map((s) => s.text).join('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, detectLocale, enumLabel, interpolate, LOCALES, translate } from '../../shared/i18n';
+import { catalogues, detectLocale, enumLabel, interpolate, LOCALES, translate } from '../../renderer/i18n';
 import { ANSWERABILITY, DEFAULT_QUESTION_TYPES, DEFAULT_SLICES, IMPORT_FORMATS, IMPORT_KINDS, ORIGINS, SPLITS } from '../../shared/domain/schemas';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -210,7 +210,7 @@ describe('the label outbox of the window, on the desktop', () => {
       touchstone: { invoke: (name: string, input: unknown): Promise<Envelope<unknown>> => channel.request(name, input) },
     });
     vi.resetModules();
-    const store = await import('../../renderer/stores/labelOutbox');
+    const store = await import('../../renderer/features/labeling/labelOutbox');
     const settled: string[] = [];
     store.onLabelSettled((s) => settled.push(`${s.kind} ${s.entry.uid}`));
     const testSetId = (await backend.dispatch('testSets.current', {}) as Envelope<{ testSetId: string }>);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { labelKeyAction, optionForKey, optionKeys, type KeyContext } from '../../shared/labeling-ui/keymap';
-import { applyNumericKey, formatScaleValue, parseNumericDraft } from '../../shared/labeling-ui/numeric';
-import { clampStep, firstOpenStep, stepAfter, stepId } from '../../shared/labeling-ui/sequence';
+import { labelKeyAction, optionForKey, optionKeys, type KeyContext } from '../../renderer/features/labeling/keymap';
+import { applyNumericKey, formatScaleValue, parseNumericDraft } from '../../renderer/features/labeling/numeric';
+import { clampStep, firstOpenStep, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, overlay: false, stepKind: 'options', ...over });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellTone, crossTableLayout, formatInterval, formatPercent, intervalBar, isUndefinedRate, orderGroups, parsePercentText,
   passState, rateBase, thresholdFor, toPercentText, undefinedRateReason,
-} from '../../shared/reports/format';
+} from '../../renderer/features/report/format';
 
 const threshold = { minCorrectAnswerRate: 0.9, maxOverRefusalRate: 0.1, minCorrectRefusalRate: 0.8 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctUnits, normalizeForMatch, retrievalMetrics, type UnitCitation } from '../../shared/retrieval';
+import { distinctUnits, locateNormalized, normalizeForMatch, retrievalMetrics, type UnitCitation } from '../../shared/retrieval';
 import { expectClose } from '../helpers/expect-close';
 
 const unit = (claim: number, quote: string, docId = 'refund-policy', grade?: number): UnitCitation => ({ claim, docId, quote, grade });
@@ -158,5 +158,20 @@ describe('trec_eval ndcg_cut equality (grades all 1, one unit per chunk)', () =>
   it('and the figures printed to 4 places match trec_eval output', () => {
     expect(retrievalMetrics(units, chunks, { k: 5 }).ndcg.toFixed(4)).toBe('0.7366');
     expect(retrievalMetrics(units, chunks, { k: 3 }).ndcg.toFixed(4)).toBe('0.7039');
+  });
+});
+
+describe('locateNormalized (highlighting a held unit inside its chunk)', () => {
+  it('finds the quote across spaces, line breaks and full-width forms, in the chunk\'s own indexes', () => {
+    const text = '第 2 条 年度会员购买后 30 天内可申请退款。';
+    const at = locateNormalized(text, '购买后\n３０天内');
+    expect(at).not.toBeNull();
+    expect(text.slice(at!.start, at!.end)).toBe('购买后 30 天内');
+  });
+  it('keeps surrogate pairs whole and answers null when the quote is absent', () => {
+    const text = '👍 退款 🎉 成功';
+    const at = locateNormalized(text, '🎉成功');
+    expect(text.slice(at!.start, at!.end)).toBe('🎉 成功');
+    expect(locateNormalized(text, '失败')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import type { MessageKey } from '../../../shared/i18n';
-import { formatPercent } from '../../../shared/reports/format';
+import type { MessageKey } from '../../i18n';
+import { formatPercent } from '../report/format';
 import { useI18n } from '../../i18n/useI18n';
-import { openCaseInCasesView } from '../../stores/openCaseInCasesView';
+import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { CellGrid } from './CellGrid';
 import { useDiagnosisStore, type DiagnosisReport } from './store';
 

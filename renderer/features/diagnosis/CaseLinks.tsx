@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/useI18n';
-import { openCaseInCasesView } from '../../stores/openCaseInCasesView';
+import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 
 const SHOWN = 30;
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { ErrorDetails } from '../../components/common/ErrorDetails';
-import { PageShell } from '../../components/common/PageShell';
+import { ErrorDetails } from '../../common/ErrorDetails';
+import { PageShell } from '../../common/PageShell';
 import { useI18n } from '../../i18n/useI18n';
-import { useTestSetStore } from '../../stores/testSetStore';
+import { useTestSetStore } from '../test-sets/testSetStore';
 import { DIAGNOSIS_SECTIONS } from './registry';
 import { useDiagnosisStore } from './store';
 import './diagnosis.css';

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../shared/i18n';
-import { formatPercent } from '../../../shared/reports/format';
+import type { MessageKey } from '../../i18n';
+import { formatPercent } from '../report/format';
 import { useI18n } from '../../i18n/useI18n';
 import { Baseline } from './Baseline';
 import { CaseLinks } from './CaseLinks';

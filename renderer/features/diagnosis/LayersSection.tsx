@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../i18n';
 import { reasonText } from '../../../shared/diagnosis/reason-text';
 import { useI18n } from '../../i18n/useI18n';
 import { CaseLinks } from './CaseLinks';

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../../shared/reports/format';
+import { formatPercent } from '../report/format';
 import type { Rate } from '../../../shared/diagnosis/rate';
 import { useI18n } from '../../i18n/useI18n';
 

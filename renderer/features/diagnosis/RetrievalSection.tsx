@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { CellGrid } from './CellGrid';
 import { RateText } from './RateText';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
-import { toErrorBody } from '../../stores/errors';
+import { toErrorBody } from '../../common/errors';
 
 export type DiagnosisReport = OpOutput<'diagnosis.report'>;
 export type DiagnosisSystem = OpOutput<'diagnosis.systems'>[number];

@@ -1,0 +1,48 @@
+import { useI18n } from '../../i18n/useI18n';
+import { useCasesStore } from './casesStore';
+import { SEARCH_INPUT_ID } from './domIds';
+import { Icon } from '../../common/Icon';
+
+
+export function CaseSearch() {
+  const { t } = useI18n();
+  const searchText = useCasesStore((s) => s.searchText);
+  const setSearchText = useCasesStore((s) => s.setSearchText);
+  const clearSearch = useCasesStore((s) => s.clearSearch);
+  const move = useCasesStore((s) => s.move);
+  return (
+    <div className="search-box">
+      <Icon name="search" className="search-icon" />
+      <input
+        id={SEARCH_INPUT_ID}
+        type="search"
+        className="search-input"
+        value={searchText}
+        placeholder={t('cases.searchPlaceholder')}
+        aria-label={t('cases.searchLabel')}
+        spellCheck={false}
+        autoComplete="off"
+        data-testid="search-input"
+        onChange={(event) => setSearchText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            if (searchText) clearSearch();
+            else event.currentTarget.blur();
+          } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            move(event.key === 'ArrowDown' ? 1 : -1);
+          }
+        }}
+      />
+      {searchText ? (
+        <button type="button" className="search-clear icon-button" onClick={clearSearch} aria-label={t('cases.clearSearch')} title={t('cases.clearSearch')}>
+          <Icon name="close" size={14} />
+        </button>
+      ) : (
+        <kbd className="search-kbd" aria-hidden="true">/</kbd>
+      )}
+    </div>
+  );
+}

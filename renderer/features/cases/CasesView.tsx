@@ -1,0 +1,42 @@
+import { useI18n } from '../../i18n/useI18n';
+import { useCaseKeyboard } from './useCaseKeyboard';
+import { useCasesStore } from './casesStore';
+import { ErrorDetails } from '../../common/ErrorDetails';
+import { LabelFilteredButton } from '../labeling/LabelFilteredButton';
+import { CaseDetailPane } from '../case-detail/CaseDetailPane';
+import { CaseCount } from './CaseCount';
+import { CaseFilters } from './CaseFilters';
+import { CaseList } from './CaseList';
+import { CaseSearch } from './CaseSearch';
+
+export function CasesView() {
+  const { t } = useI18n();
+  const error = useCasesStore((s) => s.error);
+  const reload = useCasesStore((s) => s.reload);
+  useCaseKeyboard();
+  return (
+    <div className="cases-view">
+      <section className="list-pane" aria-label={t('cases.listLabel')}>
+        <div className="list-controls">
+          <CaseSearch />
+          <CaseFilters />
+          <CaseCount />
+          <LabelFilteredButton />
+        </div>
+        {error ? (
+          <div className="inline-error">
+            <ErrorDetails error={error} testId="list-error" />
+            <button type="button" className="button small" onClick={reload}>
+              {t('error.retry')}
+            </button>
+          </div>
+        ) : null}
+        <CaseList />
+        <div className="keyboard-hint" aria-hidden="true">
+          {t('cases.keyboardHint')}
+        </div>
+      </section>
+      <CaseDetailPane />
+    </div>
+  );
+}

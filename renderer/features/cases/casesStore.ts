@@ -1,0 +1,279 @@
+import { create } from 'zustand';
+import type { ApiErrorBody, CaseFacets, CaseFilters, CaseSummary } from '../../../shared/api/contract';
+import { invoke } from '../../api/transport';
+import { toErrorBody } from '../../common/errors';
+import { useDetailStore } from '../case-detail/detailStore';
+
+/** Rows per 'cases.list' call (the contract allows up to 1000). */
+export const PAGE_SIZE = 200;
+const MAX_IN_FLIGHT = 3;
+/** Pages kept in memory; the farthest from the visible rows are dropped first. */
+const MAX_CACHED_PAGES = 120;
+const SEARCH_DEBOUNCE_MS = 150;
+
+export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export type AppliedFilters = { search: string } & Record<FilterName, string | null>;
+
+const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null };
+
+/** Values come from the backend's own facets, so they belong to the contract's vocabularies. */
+function toRequest(filters: AppliedFilters): CaseFilters {
+  const request: Record<string, string> = { search: filters.search };
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value !== null) request[name] = value;
+  }
+  return request as CaseFilters;
+}
+
+export function hasActiveFilters(filters: AppliedFilters): boolean {
+  return filters.search !== '' || FILTER_NAMES.some((name) => filters[name] !== null);
+}
+
+interface CasesState {
+  /** What is typed in the search box (applied after a short pause). */
+  searchText: string;
+  /** The filters the list and count currently show. */
+  filters: AppliedFilters;
+  /** Bumped whenever the filters (or the test set) change; stale answers are dropped. */
+  generation: number;
+  facets: CaseFacets | null;
+  facetsLoaded: boolean;
+  /** Rows matching the filters (from the facets; the list length). */
+  count: number;
+  pages: Record<number, CaseSummary[]>;
+  pending: Record<number, true>;
+  failed: Record<number, true>;
+  error: ApiErrorBody | null;
+  selectedIndex: number;
+  selectedId: string | null;
+
+  setSearchText(text: string): void;
+  clearSearch(): void;
+  setFilter(name: FilterName, value: string | null): void;
+  clearFilters(): void;
+  reload(): void;
+  reset(): void;
+  /** The list reports the rows it shows; missing pages are fetched. */
+  requestRange(start: number, end: number): void;
+  select(index: number): void;
+  selectRow(index: number, id: string): void;
+  move(delta: number): void;
+}
+
+let wanted = { start: 0, end: 60 };
+let inFlight = 0;
+let priorityPage: number | null = null;
+let searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+export function rowAt(state: Pick<CasesState, 'pages'>, index: number): CaseSummary | undefined {
+  return state.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+}
+
+export const useCasesStore = create<CasesState>()((set, get) => {
+  function pump(): void {
+    const s = get();
+    const lastPage = s.facetsLoaded ? Math.ceil(s.count / PAGE_SIZE) - 1 : Number.POSITIVE_INFINITY;
+    const first = Math.floor(wanted.start / PAGE_SIZE);
+    const last = Math.floor(wanted.end / PAGE_SIZE);
+    const order: number[] = [];
+    if (priorityPage !== null) order.push(priorityPage);
+    for (let p = first; p <= last; p++) order.push(p);
+    // read one page ahead either way, once the length of the list is known
+    if (s.facetsLoaded) order.push(last + 1, first - 1);
+    for (const page of order) {
+      if (inFlight >= MAX_IN_FLIGHT) return;
+      if (page < 0 || page > lastPage) continue;
+      if (s.pages[page] || s.pending[page] || s.failed[page]) continue;
+      void fetchPage(page, s.generation);
+      if (page === priorityPage) priorityPage = null;
+    }
+  }
+
+  async function fetchPage(page: number, generation: number): Promise<void> {
+    inFlight++;
+    set((s) => ({ pending: { ...s.pending, [page]: true } }));
+    try {
+      const { rows } = await invoke('cases.list', { filters: toRequest(get().filters), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+      if (generation !== get().generation) return;
+      inFlight--;
+      set((s) => {
+        const pending = { ...s.pending };
+        delete pending[page];
+        const pages = evict({ ...s.pages, [page]: rows }, s.selectedIndex);
+        const end = page * PAGE_SIZE + rows.length;
+        // a short page tells the exact length before the (slower) facets do
+        const short = rows.length < PAGE_SIZE;
+        const count = short && (s.facetsLoaded ? end < s.count : page === 0) ? end : s.count;
+        return { pages, pending, count };
+      });
+      settleSelection();
+    } catch (error) {
+      if (generation !== get().generation) return;
+      inFlight--;
+      set((s) => {
+        const pending = { ...s.pending };
+        delete pending[page];
+        return { pending, failed: { ...s.failed, [page]: true }, error: toErrorBody(error) };
+      });
+    } finally {
+      if (generation === get().generation) pump();
+    }
+  }
+
+  function evict(pages: Record<number, CaseSummary[]>, selectedIndex: number): Record<number, CaseSummary[]> {
+    const keys = Object.keys(pages).map(Number);
+    if (keys.length <= MAX_CACHED_PAGES) return pages;
+    const centre = (wanted.start + wanted.end) / 2 / PAGE_SIZE;
+    const keep = new Set(
+      keys.sort((a, b) => Math.abs(a - centre) - Math.abs(b - centre)).slice(0, MAX_CACHED_PAGES),
+    );
+    if (selectedIndex >= 0) keep.add(Math.floor(selectedIndex / PAGE_SIZE));
+    const kept: Record<number, CaseSummary[]> = {};
+    for (const key of keep) if (pages[key]) kept[key] = pages[key];
+    return kept;
+  }
+
+  async function fetchFacets(generation: number): Promise<void> {
+    try {
+      const facets = await invoke('cases.facets', { filters: toRequest(get().filters) });
+      if (generation !== get().generation) return;
+      set({ facets, facetsLoaded: true, count: facets.matching });
+      if (facets.matching === 0) {
+        // nothing left to show: the reading pane empties with the list
+        set({ selectedId: null, selectedIndex: -1 });
+        useDetailStore.getState().clear();
+      }
+      settleSelection();
+      pump();
+    } catch (error) {
+      if (generation !== get().generation) return;
+      set({ facetsLoaded: true, count: 0, error: toErrorBody(error) });
+    }
+  }
+
+  /** Ties the selected index and id together once the rows they need have arrived. */
+  function settleSelection(): void {
+    const s = get();
+    if (s.selectedIndex >= 0 && s.selectedId === null) {
+      const row = rowAt(s, s.selectedIndex);
+      if (row) {
+        set({ selectedId: row.id });
+        useDetailStore.getState().load(row.id);
+      }
+      return;
+    }
+    if (s.selectedIndex < 0 && s.selectedId !== null) {
+      for (const [key, rows] of Object.entries(s.pages)) {
+        const at = rows.findIndex((row) => row.id === s.selectedId);
+        if (at >= 0) {
+          set({ selectedIndex: Number(key) * PAGE_SIZE + at });
+          return;
+        }
+      }
+      return;
+    }
+    if (s.selectedIndex < 0 && s.selectedId === null && s.facetsLoaded && s.count > 0 && rowAt(s, 0)) {
+      get().select(0);
+    }
+  }
+
+  function applyFilters(filters: AppliedFilters): void {
+    set({ filters });
+    get().reload();
+  }
+
+  return {
+    searchText: '',
+    filters: NO_FILTERS,
+    generation: 0,
+    facets: null,
+    facetsLoaded: false,
+    count: 0,
+    pages: {},
+    pending: {},
+    failed: {},
+    error: null,
+    selectedIndex: -1,
+    selectedId: null,
+
+    setSearchText(text) {
+      set({ searchText: text });
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => {
+        searchTimer = null;
+        const search = get().searchText.trim();
+        if (search !== get().filters.search) applyFilters({ ...get().filters, search });
+      }, SEARCH_DEBOUNCE_MS);
+    },
+
+    clearSearch() {
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = null;
+      set({ searchText: '' });
+      if (get().filters.search !== '') applyFilters({ ...get().filters, search: '' });
+    },
+
+    setFilter(name, value) {
+      if (get().filters[name] === value) return;
+      applyFilters({ ...get().filters, [name]: value });
+    },
+
+    clearFilters() {
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = null;
+      set({ searchText: '' });
+      applyFilters(NO_FILTERS);
+    },
+
+    reload() {
+      const generation = get().generation + 1;
+      inFlight = 0;
+      priorityPage = null;
+      wanted = { start: 0, end: Math.max(60, wanted.end - wanted.start) };
+      set({ generation, facetsLoaded: false, pages: {}, pending: {}, failed: {}, error: null, selectedIndex: -1 });
+      void fetchFacets(generation);
+      pump();
+    },
+
+    reset() {
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = null;
+      useDetailStore.getState().clear();
+      set({ searchText: '', filters: NO_FILTERS, facets: null, count: 0, selectedId: null });
+      get().reload();
+    },
+
+    requestRange(start, end) {
+      wanted = { start, end };
+      pump();
+    },
+
+    select(index) {
+      const { count } = get();
+      if (count === 0) return;
+      const clamped = Math.max(0, Math.min(count - 1, index));
+      const row = rowAt(get(), clamped);
+      if (row) {
+        set({ selectedIndex: clamped, selectedId: row.id });
+        useDetailStore.getState().load(row.id);
+      } else {
+        set({ selectedIndex: clamped, selectedId: null });
+        priorityPage = Math.floor(clamped / PAGE_SIZE);
+        pump();
+      }
+    },
+
+    selectRow(index, id) {
+      set({ selectedIndex: index, selectedId: id });
+      useDetailStore.getState().load(id);
+    },
+
+    move(delta) {
+      const { selectedIndex } = get();
+      get().select(selectedIndex < 0 ? 0 : selectedIndex + delta);
+    },
+  };
+});

@@ -1,0 +1,137 @@
+import { create } from 'zustand';
+import type { ApiErrorBody, ImportJob } from '../../../shared/api/contract';
+import type { ImportFormat, ImportKind } from '../../../shared/domain/schemas';
+import { invoke, isDesktop } from '../../api/transport';
+import { fileToBase64 } from './base64';
+import { toErrorBody } from '../../common/errors';
+import { useCasesStore } from '../cases/casesStore';
+import { useDetailStore } from '../case-detail/detailStore';
+
+const POLL_MS = 150;
+
+export type ImportStatus = 'idle' | 'uploading' | 'running' | 'done' | 'failed';
+
+interface ImportState {
+  open: boolean;
+  kind: ImportKind;
+  format: ImportFormat;
+  /** System version for the responses in Ragas / DeepEval files (empty: "imported"). */
+  system: string;
+  /** Browser mode: the chosen file. */
+  file: File | null;
+  /** Desktop mode: the path from the native dialog. */
+  path: string | null;
+  status: ImportStatus;
+  job: ImportJob | null;
+  error: ApiErrorBody | null;
+
+  openDialog(): void;
+  closeDialog(): void;
+  setKind(kind: ImportKind): void;
+  setFormat(format: ImportFormat): void;
+  setSystem(system: string): void;
+  setFile(file: File | null): void;
+  pickPath(): Promise<void>;
+  start(): Promise<void>;
+  startOver(): void;
+}
+
+let ticket = 0;
+
+export function sourceName(state: Pick<ImportState, 'file' | 'path' | 'job'>): string {
+  if (state.job) return state.job.fileName;
+  if (state.file) return state.file.name;
+  if (state.path) return state.path.split(/[\\/]/).pop() ?? state.path;
+  return '';
+}
+
+export const useImportStore = create<ImportState>()((set, get) => {
+  async function poll(jobId: string, mine: number): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (mine !== ticket) return;
+      let job: ImportJob;
+      try {
+        job = await invoke('imports.status', { jobId });
+      } catch (error) {
+        if (mine === ticket) set({ status: 'failed', error: toErrorBody(error) });
+        return;
+      }
+      if (mine !== ticket) return;
+      if (job.state === 'running') {
+        set({ job });
+        continue;
+      }
+      if (job.state === 'done') {
+        set({ job, status: 'done', error: null });
+        useCasesStore.getState().reload();
+        useDetailStore.getState().reload();
+      } else {
+        set({ job, status: 'failed', error: job.error ?? { code: 'internal', message: 'The import failed.', location: null } });
+      }
+      return;
+    }
+  }
+
+  return {
+    open: false,
+    kind: 'cases',
+    format: 'auto',
+    system: '',
+    file: null,
+    path: null,
+    status: 'idle',
+    job: null,
+    error: null,
+
+    openDialog() {
+      const { status } = get();
+      // a finished import's report stays until the person starts over; a new dialog starts clean
+      if (status === 'done' || status === 'failed') set({ status: 'idle', job: null, error: null, file: null, path: null });
+      set({ open: true });
+    },
+
+    closeDialog() {
+      set({ open: false });
+    },
+
+    setKind: (kind) => set({ kind }),
+    setFormat: (format) => set({ format }),
+    setSystem: (system) => set({ system }),
+    setFile: (file) => set({ file, path: null, error: null }),
+
+    async pickPath() {
+      try {
+        const answer = await invoke('dialog.pickPath', { purpose: 'importFile' });
+        if (answer.supported && answer.path) set({ path: answer.path, file: null, error: null });
+      } catch (error) {
+        set({ error: toErrorBody(error) });
+      }
+    },
+
+    async start() {
+      const { kind, format, system, file, path, status } = get();
+      if (status === 'uploading' || status === 'running') return;
+      if (!file && !path) return;
+      const mine = ++ticket;
+      set({ status: 'uploading', job: null, error: null });
+      try {
+        const source = path && isDesktop()
+          ? { path }
+          : { fileName: (file as File).name, contentBase64: await fileToBase64(file as File) };
+        if (mine !== ticket) return;
+        const { jobId } = await invoke('imports.start', { kind, format, source, system: system.trim() || null });
+        if (mine !== ticket) return;
+        set({ status: 'running' });
+        await poll(jobId, mine);
+      } catch (error) {
+        if (mine === ticket) set({ status: 'failed', error: toErrorBody(error) });
+      }
+    },
+
+    startOver() {
+      ticket++;
+      set({ status: 'idle', job: null, error: null, file: null, path: null });
+    },
+  };
+});

@@ -1,0 +1,51 @@
+import { useI18n } from '../../i18n/useI18n';
+import { useLabelingStore } from './labelingStore';
+import type { MessageKey } from '../../i18n';
+
+const ROWS: { keys: string[]; label: MessageKey }[] = [
+  { keys: ['1', '…', '9'], label: 'labeling.help.choose' },
+  { keys: ['Enter'], label: 'labeling.help.confirm' },
+  { keys: ['J', 'K', '→', '←'], label: 'labeling.help.cases' },
+  { keys: ['↓', '↑'], label: 'labeling.help.steps' },
+  { keys: ['U'], label: 'labeling.help.undo' },
+  { keys: ['H'], label: 'labeling.help.history' },
+  { keys: ['0', '.', '7', 'Enter'], label: 'labeling.help.numeric' },
+  { keys: ['N', 'Alt+↑', 'Alt+↓'], label: 'labeling.help.claims' },
+  { keys: ['?'], label: 'labeling.help.help' },
+  { keys: ['Esc'], label: 'labeling.help.close' },
+];
+
+/** "?": every key of the labeling screen. Esc or ? closes it. */
+export function ShortcutOverlay() {
+  const { t } = useI18n();
+  const open = useLabelingStore((s) => s.helpOpen);
+  const toggle = useLabelingStore((s) => s.toggleHelp);
+  if (!open) return null;
+  return (
+    <div className="shortcut-backdrop" onMouseDown={() => toggle(false)}>
+      <section
+        className="shortcut-overlay"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('labeling.help.title')}
+        data-testid="shortcut-overlay"
+        onMouseDown={(event) => event.stopPropagation()}
+      >
+        <header className="shortcut-header">
+          <h2>{t('labeling.help.title')}</h2>
+          <kbd>Esc</kbd>
+        </header>
+        <dl className="shortcut-list">
+          {ROWS.map((row) => (
+            <div key={row.label} className="shortcut-row">
+              <dt>
+                {row.keys.map((key, index) => (key === '…' ? <span key={index} className="muted"> … </span> : <kbd key={index}>{key}</kbd>))}
+              </dt>
+              <dd>{t(row.label)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

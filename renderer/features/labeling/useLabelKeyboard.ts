@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { labelKeyAction, optionForKey } from './keymap';
+import { currentStepKind, dimensionOf, useLabelingStore } from './labelingStore';
+import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
+import { isTyping } from '../../common/isTyping';
+
+/** The labeling screen's keys (see keymap.ts); the store does the work. */
+export function useLabelKeyboard(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const store = useLabelingStore.getState();
+      const modal = document.querySelector('dialog[open]:modal');
+      const overlay = store.helpOpen || modal !== null;
+      if (modal && !store.helpOpen) return;
+      const action = labelKeyAction(event, { typing: isTyping(event.target), overlay, stepKind: currentStepKind(store) });
+      if (!action) return;
+      switch (action.type) {
+        case 'close':
+          if (store.closeOverlays()) event.preventDefault();
+          return;
+        case 'help':
+          event.preventDefault();
+          store.toggleHelp();
+          return;
+        // moving between cases never waits for the current one to finish loading: a quick J J J is three cases
+        case 'nextCase':
+          event.preventDefault();
+          void store.nextCase('next');
+          return;
+        case 'previousCase':
+          event.preventDefault();
+          void store.previousCase();
+          return;
+        case 'undo':
+          event.preventDefault();
+          if (!event.repeat) void store.undo();
+          return;
+      }
+      if (!store.item) return;
+      // Enter on a focused button activates that button, as everywhere else
+      if (action.type === 'confirm' && event.target instanceof HTMLElement && event.target.closest('button, a[href], summary')) return;
+      event.preventDefault();
+      switch (action.type) {
+        case 'choose': {
+          const step = store.item.steps[store.stepIndex];
+          const dimension = step ? dimensionOf(store.dimensions, step.dimension) : undefined;
+          if (!dimension) return;
+          const values = dimension.options.map((o) => o.value);
+          const index = optionForKey(values, action.key);
+          if (index >= 0) store.choose(values[index]);
+          return;
+        }
+        case 'numericKey':
+          store.numericKey(action.key);
+          return;
+        case 'confirm':
+          if (event.repeat) return;
+          store.confirm();
+          return;
+        case 'nextStep':
+          store.moveStep(1);
+          return;
+        case 'previousStep':
+          store.moveStep(-1);
+          return;
+        case 'history':
+          store.toggleHistory();
+          return;
+        case 'addClaim':
+          document.getElementById(CLAIM_ADD_INPUT_ID)?.focus();
+          return;
+        case 'moveClaim': {
+          const from = store.activeClaim;
+          store.moveClaim(from, action.delta);
+          requestAnimationFrame(() => document.getElementById(claimDomId(useLabelingStore.getState().activeClaim))?.focus());
+          return;
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,67 @@
+import { useI18n } from '../../i18n/useI18n';
+import { useReportStore } from './reportStore';
+import { Icon } from '../../common/Icon';
+
+/** Which system version, and whose labels (one reviewer, or the latest label of anyone). */
+export function ReportToolbar() {
+  const { t, num } = useI18n();
+  const systems = useReportStore((s) => s.systems);
+  const reviewers = useReportStore((s) => s.reviewers);
+  const system = useReportStore((s) => s.system);
+  const reviewerId = useReportStore((s) => s.reviewerId);
+  const loading = useReportStore((s) => s.loading);
+  const setSystem = useReportStore((s) => s.setSystem);
+  const setReviewer = useReportStore((s) => s.setReviewer);
+  const refresh = useReportStore((s) => s.refresh);
+  const noSystems = !systems || systems.length === 0;
+
+  return (
+    <div className="report-toolbar">
+      <label className="toolbar-field">
+        <span className="field-label">{t('report.system')}</span>
+        <select
+          className="select system-select"
+          value={system ?? ''}
+          disabled={noSystems}
+          data-testid="report-system"
+          onChange={(event) => setSystem(event.target.value)}
+        >
+          {noSystems ? <option value="">{t('report.noSystemOption')}</option> : null}
+          {(systems ?? []).map((s) => (
+            <option key={s.system} value={s.system}>
+              {t('report.systemOption', { system: s.system, count: num(s.responses) })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="toolbar-field">
+        <span className="field-label">{t('report.reviewer')}</span>
+        <select
+          className="select"
+          value={reviewerId === null ? '' : String(reviewerId)}
+          disabled={noSystems}
+          data-testid="report-reviewer"
+          onChange={(event) => setReviewer(event.target.value === '' ? null : Number(event.target.value))}
+        >
+          <option value="">{t('report.anyReviewer')}</option>
+          {reviewers.map((r) => (
+            <option key={r.id} value={String(r.id)}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="button refresh-button"
+        disabled={loading}
+        title={t('report.refresh')}
+        aria-label={t('report.refresh')}
+        data-testid="report-refresh"
+        onClick={() => void refresh()}
+      >
+        <Icon name="refresh" size={14} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useDropdownMenu } from '../../common/useDropdownMenu';
+import { useI18n } from '../../i18n/useI18n';
+import { useLabelingStore } from '../labeling/labelingStore';
+import { useReviewerStore } from './reviewerStore';
+import { useTestSetStore } from '../test-sets/testSetStore';
+import { Icon } from '../../common/Icon';
+import { ReviewerDialog } from './ReviewerDialog';
+import '../labeling/labeling.css';
+
+/**
+ * The current reviewer, always in the top bar; one click opens the list of
+ * reviewers and "New reviewer…". Also loads the reviewers whenever a test set
+ * opens and asks who is labeling when none is remembered for it.
+ */
+export function ReviewerMenu() {
+  const { t } = useI18n();
+  const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
+  const reviewers = useReviewerStore((s) => s.reviewers);
+  const current = useReviewerStore((s) => s.current);
+  const choose = useReviewerStore((s) => s.choose);
+  const openDialog = useReviewerStore((s) => s.openDialog);
+  const refresh = useReviewerStore((s) => s.refresh);
+  const { open, setOpen, root, button } = useDropdownMenu();
+
+  useEffect(() => {
+    useLabelingStore.getState().reset();
+    if (testSetId) void useReviewerStore.getState().init(testSetId);
+  }, [testSetId]);
+
+  if (!testSetId) return null;
+
+  return (
+    <>
+      <div className="menu-root reviewer-root" ref={root}>
+        <button
+          ref={button}
+          type="button"
+          className={current ? 'toolbar-button reviewer-button' : 'toolbar-button reviewer-button none'}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          title={t('reviewer.menuTitle')}
+          data-testid="reviewer-menu"
+          onClick={() => {
+            if (!open) void refresh();
+            setOpen(!open);
+          }}
+        >
+          <span className="reviewer-avatar" aria-hidden="true">{current ? initials(current.name) : '?'}</span>
+          <span className="reviewer-name" data-testid="reviewer-name">{current ? current.name : t('reviewer.none')}</span>
+          <Icon name="chevron" size={12} />
+        </button>
+        {open ? (
+          <div className="menu reviewer-menu" role="menu" aria-label={t('reviewer.menuLabel')}>
+            <div className="menu-heading">{t('reviewer.menuLabel')}</div>
+            {reviewers.map((reviewer) => (
+              <button
+                key={reviewer.id}
+                type="button"
+                role="menuitemradio"
+                aria-checked={reviewer.id === current?.id}
+                className={reviewer.id === current?.id ? 'menu-item reviewer-item current' : 'menu-item reviewer-item'}
+                data-testid="reviewer-option"
+                data-reviewer-id={reviewer.id}
+                onClick={() => {
+                  setOpen(false);
+                  choose(reviewer);
+                }}
+              >
+                <span className="reviewer-avatar small" aria-hidden="true">{initials(reviewer.name)}</span>
+                <span className="menu-item-name">{reviewer.name}</span>
+              </button>
+            ))}
+            <div className="menu-separator" role="separator" />
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item reviewer-item"
+              data-testid="reviewer-new"
+              onClick={() => {
+                setOpen(false);
+                openDialog(true);
+              }}
+            >
+              <span className="reviewer-avatar small add" aria-hidden="true">+</span>
+              <span className="menu-item-name">{t('reviewer.new')}</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <span className="toolbar-divider" aria-hidden="true" />
+      <ReviewerDialog />
+    </>
+  );
+}
+
+/** One or two letters for the avatar: the first character of a Chinese name, initials of a Latin one. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = [...words[0]][0] ?? '?';
+  if (/[\u3400-\u9fff]/.test(first)) return first;
+  const second = words.length > 1 ? [...words[words.length - 1]][0] ?? '' : '';
+  return (first + second).toUpperCase();
+}

@@ -1,0 +1,159 @@
+import { create } from 'zustand';
+import type { ApiErrorBody, TestSetInfo } from '../../../shared/api/contract';
+import { invoke } from '../../api/transport';
+import { toErrorBody } from '../../common/errors';
+import { useCasesStore } from '../cases/casesStore';
+
+export interface RecentFile {
+  path: string;
+  name: string;
+  exists: boolean;
+}
+
+export type PathPurpose = 'open' | 'create';
+
+export interface PathPrompt {
+  purpose: PathPurpose;
+  busy: boolean;
+  error: ApiErrorBody | null;
+}
+
+interface TestSetState {
+  ready: boolean;
+  mode: 'desktop' | 'browser' | null;
+  current: TestSetInfo | null;
+  recent: RecentFile[];
+  busy: boolean;
+  /** Shown in the banner under the top bar. */
+  error: ApiErrorBody | null;
+  /** The path dialog (browser mode, or when no native dialog is available). */
+  pathPrompt: PathPrompt | null;
+
+  init(): Promise<void>;
+  requestOpen(): Promise<void>;
+  requestCreate(): Promise<void>;
+  openDemo(): Promise<void>;
+  openRecent(path: string): Promise<void>;
+  submitPath(path: string): Promise<void>;
+  closePathPrompt(): void;
+  refreshRecent(): Promise<void>;
+  showError(error: unknown): void;
+  dismissError(): void;
+}
+
+let initStarted = false;
+
+export const useTestSetStore = create<TestSetState>()((set, get) => {
+  function opened(info: TestSetInfo): void {
+    set({ current: info, error: null });
+    useCasesStore.getState().reset();
+    void get().refreshRecent();
+  }
+
+  async function pickOrPrompt(purpose: PathPurpose): Promise<void> {
+    if (get().busy) return;
+    try {
+      const answer = await invoke('dialog.pickPath', { purpose: purpose === 'open' ? 'openTestSet' : 'createTestSet' });
+      if (answer.supported) {
+        if (answer.path) await run(purpose, answer.path);
+        return;
+      }
+    } catch {
+      // no native dialog available: fall back to typing the path
+    }
+    set({ pathPrompt: { purpose, busy: false, error: null } });
+    void get().refreshRecent();
+  }
+
+  /** Opens or creates; the error goes to the banner. */
+  async function run(purpose: PathPurpose, path: string): Promise<boolean> {
+    set({ busy: true });
+    try {
+      const info = await invoke(purpose === 'open' ? 'testSets.open' : 'testSets.create', { path });
+      opened(info);
+      return true;
+    } catch (error) {
+      set({ error: toErrorBody(error) });
+      return false;
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  return {
+    ready: false,
+    mode: null,
+    current: null,
+    recent: [],
+    busy: false,
+    error: null,
+    pathPrompt: null,
+
+    async init() {
+      if (initStarted) return;
+      initStarted = true;
+      try {
+        const [info, current] = await Promise.all([invoke('app.info', {}), invoke('testSets.current', {})]);
+        set({ mode: info.mode, current, ready: true });
+        if (current) useCasesStore.getState().reset();
+      } catch (error) {
+        set({ ready: true, error: toErrorBody(error) });
+      }
+      void get().refreshRecent();
+    },
+
+    requestOpen: () => pickOrPrompt('open'),
+    requestCreate: () => pickOrPrompt('create'),
+
+    async openDemo() {
+      if (get().busy) return;
+      set({ busy: true });
+      try {
+        opened(await invoke('testSets.openDemo', {}));
+      } catch (error) {
+        set({ error: toErrorBody(error) });
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async openRecent(path) {
+      if (!get().busy) await run('open', path);
+    },
+
+    async submitPath(path) {
+      const prompt = get().pathPrompt;
+      if (!prompt || prompt.busy) return;
+      const trimmed = path.trim();
+      if (!trimmed) return;
+      set({ pathPrompt: { ...prompt, busy: true, error: null } });
+      try {
+        const info = await invoke(prompt.purpose === 'open' ? 'testSets.open' : 'testSets.create', { path: trimmed });
+        set({ pathPrompt: null });
+        opened(info);
+      } catch (error) {
+        set({ pathPrompt: { ...prompt, busy: false, error: toErrorBody(error) } });
+      }
+    },
+
+    closePathPrompt() {
+      set({ pathPrompt: null });
+    },
+
+    async refreshRecent() {
+      try {
+        set({ recent: await invoke('testSets.recent', {}) });
+      } catch {
+        // the recent list is a convenience; keep the last one
+      }
+    },
+
+    showError(error) {
+      set({ error: toErrorBody(error) });
+    },
+
+    dismissError() {
+      set({ error: null });
+    },
+  };
+});

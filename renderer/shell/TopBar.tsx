@@ -1,0 +1,47 @@
+import { useI18n } from '../i18n/useI18n';
+import { useImportStore } from '../features/import/importStore';
+import { useTestSetStore } from '../features/test-sets/testSetStore';
+import { Icon } from '../common/Icon';
+import { ReviewerMenu } from '../features/reviewers/ReviewerMenu';
+import { FileActions } from '../features/test-sets/FileActions';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MainNav } from './MainNav';
+
+export function TopBar() {
+  const { t } = useI18n();
+  const current = useTestSetStore((s) => s.current);
+  const openImport = useImportStore((s) => s.openDialog);
+  return (
+    <header className="top-bar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">{t('app.name')}</span>
+      </div>
+      <div className="test-set" title={current ? t('testSet.pathTitle', { path: current.path }) : undefined}>
+        <Icon name="file" className="test-set-icon" />
+        <span className={current ? 'test-set-name' : 'test-set-name none'} data-testid="testset-name">
+          {current ? current.name : t('testSet.none')}
+        </span>
+        {current?.isDemo ? <span className="badge">{t('testSet.demo')}</span> : null}
+      </div>
+      <MainNav />
+      <div className="top-bar-spacer" />
+      <ReviewerMenu />
+      <button
+        type="button"
+        className="toolbar-button primary"
+        disabled={!current}
+        title={t('import.buttonTitle')}
+        data-testid="import-button"
+        onClick={openImport}
+      >
+        <Icon name="import" />
+        <span>{t('import.button')}</span>
+      </button>
+      <span className="toolbar-divider" aria-hidden="true" />
+      <FileActions />
+      <span className="toolbar-divider" aria-hidden="true" />
+      <LanguageSwitch />
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { contract, type Handlers, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
+import type { agreementOps } from '../../shared/api/agreement-ops';
+import { biasCorrectedDimension, biasCorrectionApplies, humanVsHumanDimension, judgeVsHumanDimension, type AgreementOptions } from '../../shared/agreement';
+import {
+  ADJUDICATED_REASON, caseQueries, hasAdjudications, humanValuesByItem, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
+} from '../../db/agreement';
+import type { Db } from '../../db/open';
+
+/**
+ * The agreement operations (issue 4): the SQL of db/agreement.ts fed to the pure assembly of
+ * shared/agreement. The CLI (`touchstone agreement`) calls the same report functions, and both
+ * pass the result through the contract's output schema, so the two print the same figures.
+ */
+
+export type AgreementHandlers = Pick<Handlers, keyof typeof agreementOps>;
+
+type JudgeVsHumanInput = OpParsedInput<'agreement.judgeVsHuman'>;
+
+export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: AgreementOptions): OpOutput<'agreement.judgeVsHuman'> {
+  const run = requireJudgeRun(db, input.runId, 'agreement.judgeVsHuman');
+  const reference = resolveReference(db, input.reference, 'agreement.judgeVsHuman');
+  const dimensions = runDimensions(db, run, input.dimension).map(({ dimension, defined }) => {
+    const data = judgeHumanData(db, run.id, dimension.name, reference);
+    return judgeVsHumanDimension({
+      dimension,
+      defined,
+      verdicts: data.verdicts.itemKey.length,
+      duplicateVerdicts: data.verdicts.duplicates,
+      pairs: data.pairs,
+      options,
+    });
+  });
+  const queries = caseQueries(db, dimensions.flatMap((d) => d.disagreements.items.map((item) => item.caseId)));
+  for (const d of dimensions) for (const item of d.disagreements.items) item.query = queries.get(item.caseId) ?? null;
+  return contract['agreement.judgeVsHuman'].output.parse({
+    run,
+    reference,
+    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
+    dimensions,
+  });
+}
+
+export function humanVsHumanReport(db: Db, input: OpParsedInput<'agreement.humanVsHuman'>): OpOutput<'agreement.humanVsHuman'> {
+  const dimensions = labelDimensions(db, input.dimension).map(({ dimension }) => humanVsHumanDimension({ dimension, items: labeledItems(db, dimension.name) }));
+  const queries = caseQueries(db, dimensions.flatMap((d) => d.disagreements.items.map((item) => item.caseId)));
+  for (const d of dimensions) for (const item of d.disagreements.items) item.query = queries.get(item.caseId) ?? null;
+  return contract['agreement.humanVsHuman'].output.parse({ dimensions });
+}
+
+export function biasCorrectedReport(db: Db, input: OpParsedInput<'agreement.biasCorrected'>): OpOutput<'agreement.biasCorrected'> {
+  const run = requireJudgeRun(db, input.runId, 'agreement.biasCorrected');
+  const reference = resolveReference(db, input.reference, 'agreement.biasCorrected');
+  const dimensions = runDimensions(db, run, input.dimension)
+    .filter(({ dimension }) => biasCorrectionApplies(dimension))
+    .map(({ dimension }) => {
+      const data = judgeHumanData(db, run.id, dimension.name, reference);
+      const verdicts = data.verdicts.itemKey.map((itemKey, i) => ({ itemKey, value: data.verdicts.value[i] }));
+      return biasCorrectedDimension({ dimension, verdicts, human: humanValuesByItem(data.pairs) });
+    });
+  return contract['agreement.biasCorrected'].output.parse({
+    run,
+    reference,
+    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
+    dimensions,
+  });
+}
+
+export function createAgreementHandlers(db: () => Db): AgreementHandlers {
+  return {
+    'judgeRuns.list': () => listJudgeRuns(db()),
+    'agreement.judgeVsHuman': (input) => judgeVsHumanReport(db(), input),
+    'agreement.humanVsHuman': (input) => humanVsHumanReport(db(), input),
+    'agreement.biasCorrected': (input) => biasCorrectedReport(db(), input),
+  };
+}

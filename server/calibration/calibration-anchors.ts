@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
+import {
+  DEFAULT_DRIFT_THRESHOLDS, type AnchorItem, type AnchorSetSummary, type DriftDimension, type DriftThresholds, type JudgeRef,
+} from '../../shared/api/calibration-ops';
+import {
+  ANCHOR_DATA_FILES, ANCHOR_FORMAT, ANCHOR_SCHEMA_VERSION, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
+  manifestHashInput, parseAnchorsJsonl, renderAnchorsJsonl, renderManifest, sortAnchorItems, unsafeFileName, type Manifest, type ManifestJudgeRun,
+} from '../../shared/calibration/anchor-format';
+import { pairFigures, type CellPair } from '../../shared/calibration/figures';
+import { itemKey } from '../../shared/calibration/sampler';
+import { scaleOf } from '../../shared/calibration/scale';
+import { readZip, writeZip, ZipFormatError } from '../../shared/calibration/zip';
+import type { Dimension } from '../../shared/domain/dimensions';
+import { canonicalJson } from '../../shared/labeling/values';
+import {
+  earlierRunsOfModel, findAnchorSet, insertAnchorSet, judgeRunDetails, latestAnchorVersion, listAnchorSets, requireAnchorSet, verdictsByIds,
+  type StoredAnchorSet,
+} from '../../db/anchors';
+import { listDimensions } from '../../db/dimensions';
+import type { Db } from '../../db/open';
+import { caseSlices, judgeRef, requireRound, reviewerNamesOfEvents } from '../../db/rounds';
+import { roundState } from './calibration-rounds';
+
+/**
+ * Anchor sets (SPEC workflow 7): freeze adjudicated cells of closed rounds into a versioned set,
+ * export it (shared/calibration/anchor-format.ts; optionally a deterministic zip), import an
+ * export after verifying every hash, and the drift report of a judge run on a set.
+ */
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const at = (op: string, field: string | null = null, file: string = op) => ({ file, line: null, field });
+
+/** The items, the definitions used, the thresholds and the slices: what makes two versions the same. */
+function contentHash(items: readonly AnchorItem[], definitions: readonly Dimension[], thresholds: DriftThresholds, slices: readonly string[]): string {
+  return sha256(renderAnchorsJsonl(items) + canonicalJson({ definitions, thresholds, slices }));
+}
+
+export function anchorList(db: Db): OpOutput<'anchors.list'> {
+  return contract['anchors.list'].output.parse(listAnchorSets(db).map((s) => s.summary));
+}
+
+export function anchorGet(db: Db, input: OpParsedInput<'anchors.get'>): OpOutput<'anchors.get'> {
+  const set = requireAnchorSet(db, input.name, input.version, 'anchors.get');
+  return contract['anchors.get'].output.parse({ summary: set.summary, items: set.items });
+}
+
+/** Agreement and bias of the judge values at freeze against the human values, per dimension. */
+function dimensionSummaries(items: readonly AnchorItem[], definitions: readonly Dimension[], judgeOf: (dimension: string) => JudgeRef | null): AnchorSetSummary['dimensions'] {
+  return definitions
+    .filter((d) => items.some((i) => d.name in i.human))
+    .map((d) => {
+      const pairs: CellPair[] = items
+        .filter((i) => d.name in i.human && d.name in i.judge)
+        .map((i) => ({ itemKey: itemKey(i.caseId, i.responseId), caseId: i.caseId, responseId: i.responseId, human: i.human[d.name], judge: i.judge[d.name] }));
+      const f = pairFigures(d, pairs);
+      return {
+        dimension: d.name,
+        type: d.type,
+        items: items.filter((i) => d.name in i.human).length,
+        judge: judgeOf(d.name),
+        agreementKey: f.agreementKey,
+        agreement: pairs.length ? f.agreement.value : null,
+        bias: pairs.length ? f.bias.value : null,
+      };
+    });
+}
+
+// ---- freeze ------------------------------------------------------------------------------------
+
+export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, now: () => string = () => new Date().toISOString()): OpOutput<'anchors.freeze'> {
+  const op = 'anchors.freeze';
+  const outcome = db.transaction(() => {
+    const roundIds = [...new Set(input.roundIds)].sort((a, b) => a - b);
+    const allDefinitions = listDimensions(db);
+    const wantDimensions = input.dimensions?.length ? new Set(input.dimensions) : null;
+    const wantSlices = input.slices?.length ? new Set(input.slices) : null;
+    const items = new Map<string, AnchorItem & { runs: Map<string, number> }>();
+    const reviewers = new Set<string>();
+    const roundDimensionNames = new Set<string>();
+    for (const roundId of roundIds) {
+      const round = requireRound(db, roundId, op);
+      if (round.status !== 'closed') throw new ApiError('conflict', `Round ${roundId} is ${round.status}, not closed: only the adjudicated values of closed rounds can be frozen.`, at(op, 'roundIds'));
+      const state = roundState(db, roundId, op);
+      for (const d of state.dimensions) roundDimensionNames.add(d.definition.name);
+      const slicesOf = caseSlices(db, state.items.map((i) => i.caseSeq));
+      for (const cell of state.cells) {
+        if (!cell.adjudication) continue;
+        if (wantDimensions && !wantDimensions.has(cell.dimension)) continue;
+        const item = state.items.find((i) => i.position === cell.position)!;
+        if (wantSlices && !(slicesOf.get(item.caseSeq) ?? []).some((s) => wantSlices.has(s))) continue;
+        const key = itemKey(item.caseId, item.responseId);
+        const entry: AnchorItem & { runs: Map<string, number> } = items.get(key) ?? {
+          caseId: item.caseId, responseId: item.responseId, query: item.query, system: item.system, answer: item.answer, roundId, human: {}, judge: {}, runs: new Map(),
+        };
+        entry.roundId = roundId; // the latest round that settled it
+        entry.human[cell.dimension] = cell.adjudication.value;
+        if (cell.judge) {
+          entry.judge[cell.dimension] = cell.judge.value;
+          entry.runs.set(cell.dimension, cell.judge.runId);
+        } else {
+          delete entry.judge[cell.dimension];
+          entry.runs.delete(cell.dimension);
+        }
+        items.set(key, entry);
+        for (const name of reviewerNamesOfEvents(db, cell.adjudication.fromEventIds)) reviewers.add(name);
+        if (cell.adjudication.decider) reviewers.add(cell.adjudication.decider);
+      }
+    }
+    if (wantDimensions) {
+      const unknown = [...wantDimensions].filter((d) => !roundDimensionNames.has(d));
+      if (unknown.length) {
+        throw new ApiError('invalid-input', `The rounds ${roundIds.join(', ')} do not review ${unknown.map((d) => `"${d}"`).join(', ')} (they review ${[...roundDimensionNames].join(', ')}).`, at(op, 'dimensions'));
+      }
+    }
+    if (items.size === 0) {
+      throw new ApiError('invalid-input', `Nothing to freeze: round${roundIds.length === 1 ? '' : 's'} ${roundIds.join(', ')} ha${roundIds.length === 1 ? 's' : 've'} no adjudicated item${wantDimensions || wantSlices ? ' matching the chosen dimensions and slices' : ''}.`, at(op, 'roundIds'));
+    }
+    const runsUsed = new Map<string, Set<number>>();
+    const anchorItems: AnchorItem[] = sortAnchorItems(
+      [...items.values()].map(({ runs, ...item }) => {
+        for (const [d, run] of runs) runsUsed.set(d, (runsUsed.get(d) ?? new Set()).add(run));
+        return item;
+      }),
+    );
+    const definitions = allDefinitions.filter((d) => anchorItems.some((i) => d.name in i.human));
+    const latest = findAnchorSet(db, input.name, null);
+    const thresholds: DriftThresholds = { ...DEFAULT_DRIFT_THRESHOLDS, ...(latest?.summary.thresholds ?? {}), ...(input.driftThresholds ?? {}) };
+    const slices = [...(wantSlices ?? [])].sort();
+    const content = contentHash(anchorItems, definitions, thresholds, slices);
+    if (latest && latest.contentSha256 === content) return { summary: latest.summary, created: false };
+
+    const judgeRuns = [...new Set([...runsUsed.values()].flatMap((s) => [...s]))]
+      .sort((a, b) => a - b)
+      .map((id) => judgeRunDetails(db, id))
+      .filter((r): r is ManifestJudgeRun => r !== null);
+    const summary: AnchorSetSummary = {
+      name: input.name,
+      version: (latestAnchorVersion(db, input.name) ?? 0) + 1,
+      frozenAt: now(),
+      origin: 'frozen',
+      items: anchorItems.length,
+      rounds: [...new Set(anchorItems.map((i) => i.roundId).filter((r): r is number => r !== null))].sort((a, b) => a - b),
+      dimensions: dimensionSummaries(anchorItems, definitions, (d) => {
+        const runs = [...(runsUsed.get(d) ?? [])];
+        return runs.length ? judgeRef(db, Math.max(...runs)) : null;
+      }),
+      slices,
+      reviewers: [...reviewers].sort(),
+      counts: countValues(anchorItems, definitions.map((d) => d.name)),
+      thresholds,
+    };
+    insertAnchorSet(db, { summary, judgeRuns, definitions, contentSha256: content, items: anchorItems });
+    return { summary, created: true };
+  }).immediate();
+  return contract['anchors.freeze'].output.parse(outcome);
+}
+
+// ---- export ------------------------------------------------------------------------------------
+
+function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
+  const s = set.summary;
+  const manifest: Manifest = {
+    format: ANCHOR_FORMAT,
+    schemaVersion: ANCHOR_SCHEMA_VERSION,
+    name: s.name,
+    version: s.version,
+    createdAt: s.frozenAt,
+    items: s.items,
+    rounds: s.rounds,
+    slices: s.slices,
+    reviewers: s.reviewers,
+    dimensions: s.dimensions,
+    definitions: set.definitions,
+    counts: s.counts,
+    judgeRuns: set.judgeRuns,
+    driftThresholds: s.thresholds,
+    files: [{ name: ANCHORS_FILE, bytes: anchorsBytes.length, sha256: sha256(anchorsBytes) }],
+    manifestSha256: '',
+  };
+  manifest.manifestSha256 = sha256(manifestHashInput(manifest));
+  return manifest;
+}
+
+/** Writes bytes to dir/name (a fixed name) through a temporary file; never outside dir. */
+function writeInside(dir: string, name: string, bytes: Uint8Array): string {
+  const target = resolve(dir, name);
+  if (dirname(target) !== dir || basename(target) !== name) throw new ApiError('invalid-input', `Refusing to write ${name} outside ${dir}.`, { file: name, line: null, field: 'outDir' });
+  const partial = `${target}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, target);
+  return target;
+}
+
+export function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): OpOutput<'anchors.export'> {
+  const op = 'anchors.export';
+  const set = requireAnchorSet(db, input.name, input.version, op);
+  const dir = resolve(input.outDir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ApiError('invalid-input', `${dir} is a file, not a folder: choose a folder for --out.`, at(op, 'outDir', dir));
+  mkdirSync(dir, { recursive: true });
+  const anchors = Buffer.from(renderAnchorsJsonl(set.items), 'utf8');
+  const manifest = Buffer.from(renderManifest(manifestOf(set, anchors)), 'utf8');
+  const files = [
+    { name: ANCHORS_FILE, bytes: anchors },
+    { name: MANIFEST_FILE, bytes: manifest },
+  ].map((f) => ({ name: f.name, path: writeInside(dir, f.name, f.bytes), bytes: f.bytes.length, sha256: sha256(f.bytes) }));
+  let zip = null;
+  if (input.zip) {
+    const name = `${set.summary.name}-v${set.summary.version}.zip`;
+    const bytes = writeZip([{ name: ANCHORS_FILE, data: anchors }, { name: MANIFEST_FILE, data: manifest }], set.summary.frozenAt);
+    zip = { name, path: writeInside(dir, name, bytes), bytes: bytes.length, sha256: sha256(bytes) };
+  }
+  return contract['anchors.export'].output.parse({ summary: set.summary, dir, files, zip });
+}
+
+// ---- import ------------------------------------------------------------------------------------
+
+const refused = (file: string, message: string, field: string | null = null) =>
+  new ApiError('invalid-data', `${message} Nothing was imported.`, { file, line: null, field });
+
+/** The exported files, from a folder or from a zip written by export. */
+function readExport(source: string): { label: string; read(name: string): Uint8Array | null } {
+  const path = resolve(source);
+  if (!existsSync(path)) throw new ApiError('not-found', `There is no anchor set export at ${path}.`, { file: path, line: null, field: 'dir' });
+  if (statSync(path).isDirectory()) {
+    return {
+      label: path,
+      read: (name) => {
+        const file = join(path, name);
+        if (dirname(resolve(file)) !== path) return null;
+        return existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null;
+      },
+    };
+  }
+  let entries;
+  try {
+    entries = readZip(readFileSync(path));
+  } catch (error) {
+    if (error instanceof ZipFormatError) throw refused(basename(path), `${basename(path)} is not an anchor set folder or zip: ${error.message}.`);
+    throw error;
+  }
+  const byName = new Map(entries.map((e) => [e.name, e.data]));
+  return { label: path, read: (name) => byName.get(name) ?? null };
+}
+
+export function importAnchorSet(db: Db, input: OpParsedInput<'anchors.import'>): OpOutput<'anchors.import'> {
+  const source = readExport(input.dir);
+  const manifestBytes = source.read(MANIFEST_FILE);
+  if (!manifestBytes) throw refused(MANIFEST_FILE, `${source.label} has no ${MANIFEST_FILE}: it is not an anchor set export.`);
+  let text: string;
+  let json: unknown;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(manifestBytes);
+    json = JSON.parse(text);
+  } catch {
+    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} is not valid JSON text: it was damaged or changed after export.`);
+  }
+  // file names first: a manifest can never point outside the folder
+  const listed = (json as { files?: unknown })?.files;
+  if (Array.isArray(listed)) {
+    for (const f of listed) {
+      const name = (f as { name?: unknown })?.name;
+      const problem = typeof name === 'string' ? unsafeFileName(name) : 'a file entry without a name';
+      if (problem) throw refused(MANIFEST_FILE, `${MANIFEST_FILE} lists ${problem}: refused, no file outside the anchor set is ever read.`, 'files');
+    }
+  }
+  const parsed = ManifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.map(String).join('.') || null;
+    throw refused(MANIFEST_FILE, `${MANIFEST_FILE}${field ? `, field ${field}` : ''}: ${issue.message}.`, field);
+  }
+  const manifest = parsed.data;
+  const names = manifest.files.map((f) => f.name).sort();
+  if (canonicalJson(names) !== canonicalJson([...ANCHOR_DATA_FILES].sort())) {
+    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} must list exactly ${ANCHOR_DATA_FILES.join(', ')} (it lists ${names.join(', ') || 'nothing'}).`, 'files');
+  }
+  if (sha256(manifestHashInput(manifest)) !== manifest.manifestSha256 || renderManifest(manifest) !== text) {
+    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} does not match its manifestSha256: it was changed after export.`, 'manifestSha256');
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const f of manifest.files) {
+    const bytes = source.read(f.name);
+    if (!bytes) throw refused(f.name, `${f.name} is missing from ${source.label}.`);
+    const actual = sha256(bytes);
+    if (actual !== f.sha256 || bytes.length !== f.bytes) {
+      throw refused(f.name, `${f.name} does not match its sha256 in ${MANIFEST_FILE} (expected ${f.sha256}, found ${actual}): the file was changed or damaged after export.`, 'sha256');
+    }
+    files.set(f.name, bytes);
+  }
+  let items: AnchorItem[];
+  try {
+    items = parseAnchorsJsonl(new TextDecoder('utf-8', { fatal: true }).decode(files.get(ANCHORS_FILE)!));
+  } catch (error) {
+    if (error instanceof AnchorFormatError) throw new ApiError('invalid-data', `${error.message}. Nothing was imported.`, { file: error.file, line: error.line, field: error.field });
+    throw refused(ANCHORS_FILE, `${ANCHORS_FILE} is not UTF-8 text.`);
+  }
+  if (items.length !== manifest.items || canonicalJson(countValues(items, manifest.definitions.map((d) => d.name))) !== canonicalJson(manifest.counts)) {
+    throw refused(ANCHORS_FILE, `${ANCHORS_FILE} does not hold the items and counts ${MANIFEST_FILE} announces.`);
+  }
+  const summary: AnchorSetSummary = {
+    name: manifest.name,
+    version: manifest.version,
+    frozenAt: manifest.createdAt,
+    origin: 'imported',
+    items: manifest.items,
+    rounds: manifest.rounds,
+    dimensions: manifest.dimensions,
+    slices: manifest.slices,
+    reviewers: manifest.reviewers,
+    counts: manifest.counts,
+    thresholds: manifest.driftThresholds,
+  };
+  const sorted = sortAnchorItems(items);
+  const content = contentHash(sorted, manifest.definitions, manifest.driftThresholds, manifest.slices);
+  const outcome = db.transaction(() => {
+    const existing = findAnchorSet(db, manifest.name, manifest.version);
+    if (existing) {
+      if (existing.contentSha256 === content) return { summary: existing.summary, created: false };
+      throw new ApiError('conflict', `This test set already has a different version ${manifest.version} of the anchor set "${manifest.name}"; an anchor set version is never replaced. Nothing was imported.`, {
+        file: MANIFEST_FILE, line: null, field: 'version',
+      });
+    }
+    insertAnchorSet(db, { summary, judgeRuns: manifest.judgeRuns, definitions: manifest.definitions, contentSha256: content, items: sorted });
+    return { summary, created: true };
+  }).immediate();
+  return contract['anchors.import'].output.parse(outcome);
+}
+
+// ---- drift -------------------------------------------------------------------------------------
+
+const EPSILON = 1e-12;
+
+export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOutput<'anchors.drift'> {
+  const op = 'anchors.drift';
+  const set = requireAnchorSet(db, input.name, input.version, op);
+  const run = judgeRef(db, input.runId);
+  if (!run) {
+    const ids = db.prepare('SELECT id FROM judge_runs ORDER BY id').pluck().all() as number[];
+    throw new ApiError('not-found', `There is no judge run ${input.runId} in this test set; ${ids.length ? `the runs are ${ids.join(', ')}` : 'it has no judge runs yet'}.`, at(op, 'runId'));
+  }
+  const thresholds = set.summary.thresholds;
+  const dimensions: DriftDimension[] = set.definitions.map((definition) => {
+    const name = definition.name;
+    const atFreeze = set.summary.dimensions.find((d) => d.dimension === name);
+    const anchored = set.items.filter((i) => name in i.human);
+    const verdicts = verdictsByIds(db, run.runId, name);
+    const pairs: CellPair[] = [];
+    for (const item of anchored) {
+      const key = itemKey(item.caseId, item.responseId);
+      if (verdicts.has(key)) pairs.push({ itemKey: key, caseId: item.caseId, responseId: item.responseId, human: item.human[name], judge: verdicts.get(key) });
+    }
+    const now = pairFigures(definition, pairs);
+    const agreementAtFreeze = atFreeze?.agreement ?? null;
+    const biasAtFreeze = atFreeze?.bias ?? null;
+    const agreementDrop = agreementAtFreeze !== null && now.agreement.value !== null ? agreementAtFreeze - now.agreement.value : null;
+    const baseline = biasAtFreeze ?? 0;
+    const biasMove = now.bias.value !== null ? now.bias.value - baseline : null;
+    const flags: DriftDimension['flags'] = [];
+    if (agreementDrop !== null && agreementDrop > thresholds.maxAgreementDrop + EPSILON) {
+      flags.push({
+        code: 'agreement-drop',
+        values: { coefficient: now.agreementKey, atFreeze: agreementAtFreeze!, now: now.agreement.value!, drop: agreementDrop, threshold: thresholds.maxAgreementDrop },
+        message: `${now.agreementKey} fell from ${agreementAtFreeze!.toFixed(3)} at freeze to ${now.agreement.value!.toFixed(3)} (−${agreementDrop.toFixed(3)}; threshold ${thresholds.maxAgreementDrop}).`,
+      });
+    }
+    const range = scaleOf(definition).range;
+    if (biasMove !== null && now.bias.value !== null) {
+      const share = Math.abs(biasMove) / (range ?? 1);
+      if (share > thresholds.maxBiasShift + EPSILON && Math.abs(now.bias.value) > Math.abs(baseline) + EPSILON) {
+        flags.push({
+          code: 'bias-move',
+          values: { from: baseline, fromFreeze: biasAtFreeze !== null, now: now.bias.value, share, threshold: thresholds.maxBiasShift },
+          message: `The bias (judge − human) moved from ${baseline.toFixed(3)}${biasAtFreeze === null ? ' (no judge at freeze: measured from 0)' : ' at freeze'} to ${now.bias.value.toFixed(3)}, ${(share * 100).toFixed(1)}% of the scale (threshold ${(thresholds.maxBiasShift * 100).toFixed(1)}%).`,
+        });
+      }
+    }
+    // the previous judge version on the same anchors: the latest earlier run of the same model scoring any of them
+    let previous: DriftDimension['previous'] = null;
+    for (const earlier of earlierRunsOfModel(db, run.runId, run.model)) {
+      const before = verdictsByIds(db, earlier, name);
+      const shared: CellPair[] = [];
+      for (const p of pairs) if (before.has(p.itemKey)) shared.push({ ...p, human: before.get(p.itemKey) });
+      if (shared.length === 0) continue;
+      const f = pairFigures(definition, shared);
+      previous = { run: judgeRef(db, earlier)!, n: f.n, agreement: f.agreement, meanShift: f.bias };
+      break;
+    }
+    return {
+      dimension: name,
+      type: definition.type,
+      n: now.n,
+      missing: anchored.length - pairs.length,
+      agreementKey: now.agreementKey,
+      agreement: now.agreement,
+      agreementAtFreeze,
+      agreementDrop,
+      bias: now.bias,
+      biasAtFreeze,
+      biasMove,
+      previous,
+      flags,
+      reason: pairs.length === 0 ? `Judge run ${run.runId} scored none of the ${anchored.length} anchor items on ${name}.` : now.reason,
+    };
+  });
+  return contract['anchors.drift'].output.parse({
+    anchorSet: set.summary,
+    run,
+    thresholds,
+    flagged: dimensions.some((d) => d.flags.length > 0),
+    dimensions,
+  });
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { ApiError, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
+import { backupTestSetFile } from '../../db/backups';
+import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
+
+export type WorkerMessage =
+  | ({ type: 'progress' } & ImportProgress)
+  | ({ type: 'done' } & ImportOutcome)
+  | { type: 'failed'; error: ApiErrorBody };
+
+export interface ImportWorkerData {
+  dbPath: string;
+  request: ImportRequest;
+}
+
+/** Running from TypeScript sources (tsx) the worker needs the tsx loader; a bundled build ships plain JS. */
+function spawnImportWorker(data: ImportWorkerData): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  if (fromSources) {
+    return new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+      workerData: { entry: new URL('./import-worker.ts', import.meta.url).href, data },
+    });
+  }
+  return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData: { data } });
+}
+
+/**
+ * Imports run in a worker thread with their own connection, one at a time,
+ * so a large file never freezes the app; callers poll `status` for progress.
+ */
+export class ImportJobs {
+  private readonly jobs = new Map<string, ImportJob>();
+  private queue: Promise<void> = Promise.resolve();
+
+  start(dbPath: string, request: ImportRequest): string {
+    const jobId = randomUUID();
+    const job: ImportJob = {
+      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null, error: null,
+    };
+    this.jobs.set(jobId, job);
+    this.queue = this.queue.then(() => this.run(job, dbPath, request));
+    return jobId;
+  }
+
+  private async run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {
+    // A consistent copy of the open file before anything is written into it (db/backups.ts).
+    try {
+      await backupTestSetFile(dbPath, `import-${request.kind}`);
+    } catch (error) {
+      Object.assign(job, {
+        state: 'failed', phase: 'finished',
+        error: { code: 'internal', message: `No backup of the test set could be written before the import (${(error as Error).message}). Nothing was imported.` },
+      });
+      return;
+    }
+    return new Promise((resolve) => {
+      const worker = spawnImportWorker({ dbPath, request });
+      const finish = (patch: Partial<ImportJob>) => {
+        if (job.state === 'running') Object.assign(job, patch);
+        resolve();
+      };
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'progress') Object.assign(job, { phase: message.phase, done: message.done, total: message.total });
+        else if (message.type === 'done') finish({ state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total });
+        else finish({ state: 'failed', phase: 'finished', error: message.error });
+      });
+      worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: `The import stopped unexpectedly: ${error.message}. Nothing was imported.` } }));
+      worker.on('exit', () => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: 'The import stopped unexpectedly. Nothing was imported.' } }));
+    });
+  }
+
+  /** Resolves once no import is running or queued: writes on the app's own connection wait for it instead of hitting a locked file. */
+  async idle(): Promise<void> {
+    let queue: Promise<void>;
+    do {
+      queue = this.queue;
+      await queue;
+    } while (queue !== this.queue);
+  }
+
+  /** An import is running or queued (a restore is refused meanwhile). */
+  get running(): boolean {
+    for (const job of this.jobs.values()) if (job.state === 'running') return true;
+    return false;
+  }
+
+  status(jobId: string): ImportJob {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new ApiError('not-found', `No import job ${jobId}.`);
+    return { ...job };
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ImportKind } from '../../shared/domain/schemas';
+import { openTestSetFile } from '../../db/open';
+import { runImport } from '../imports/import-pipeline';
+
+/** The sample bundled with the app, in import order: each file only refers to what came before it. */
+export const SAMPLE_FILES: [ImportKind, string][] = [
+  ['documents', 'documents.jsonl'],
+  ['cases', 'cases.jsonl'],
+  ['responses', 'responses.jsonl'],
+  ['judge', 'judge.jsonl'],
+];
+
+export function sampleDir(): string {
+  return process.env.TOUCHSTONE_SAMPLE_DIR ?? fileURLToPath(new URL('../../shared/sample/', import.meta.url));
+}
+
+/** Builds the demo test set through the ordinary importers, then moves it into place whole. */
+export async function createDemoTestSet(path: string): Promise<void> {
+  const building = `${path}.building`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
+  const opened = await openTestSetFile(building, { create: true });
+  try {
+    for (const [kind, file] of SAMPLE_FILES) {
+      runImport(opened.db, { kind, format: 'jsonl', fileName: file, bytes: readFileSync(join(sampleDir(), file)) });
+    }
+    opened.db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    opened.db.close();
+  }
+  if (existsSync(path)) throw new Error(`${path} appeared while the demo was being built`);
+  renameSync(building, path);
+}

@@ -1,0 +1,146 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ApiError, type TestSetInfo } from '../../shared/api/contract';
+import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../../shared/api/exchange-ops';
+import { openTestSetFile, type OpenedTestSet } from '../../db/open';
+import { createDemoTestSet } from './demo';
+
+const RECENT_LIMIT = 10;
+
+interface Settings {
+  recent: string[];
+  /** Minutes between automatic backups: a habit of this computer, so it is not stored in (nor restored with) a test set. */
+  backupIntervalMinutes?: number;
+}
+
+const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinutes'] =>
+  (BACKUP_INTERVAL_CHOICES as readonly unknown[]).includes(value);
+
+/**
+ * The one open test-set file of a running app, the recent-files list, and
+ * the demo test set created in the data folder on first launch.
+ */
+export class TestSetSession {
+  private current: OpenedTestSet | null = null;
+  private readonly settingsPath: string;
+
+  constructor(readonly dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.settingsPath = join(dataDir, 'settings.json');
+  }
+
+  get demoPath(): string {
+    return join(this.dataDir, 'demo.touchstone.sqlite');
+  }
+
+  private readSettings(): Settings {
+    try {
+      const parsed = JSON.parse(readFileSync(this.settingsPath, 'utf8')) as Partial<Settings>;
+      return {
+        recent: Array.isArray(parsed.recent) ? parsed.recent.filter((p): p is string => typeof p === 'string') : [],
+        ...(isBackupInterval(parsed.backupIntervalMinutes) ? { backupIntervalMinutes: parsed.backupIntervalMinutes } : {}),
+      };
+    } catch {
+      return { recent: [] };
+    }
+  }
+
+  private writeSettings(settings: Settings): void {
+    const temporary = `${this.settingsPath}.tmp`;
+    writeFileSync(temporary, JSON.stringify(settings, null, 2));
+    renameSync(temporary, this.settingsPath);
+  }
+
+  private remember(path: string): void {
+    const settings = this.readSettings();
+    settings.recent = [path, ...settings.recent.filter((p) => p !== path)].slice(0, RECENT_LIMIT);
+    this.writeSettings(settings);
+  }
+
+  backupInterval(): BackupSettings['intervalMinutes'] {
+    const minutes = this.readSettings().backupIntervalMinutes;
+    return isBackupInterval(minutes) ? minutes : DEFAULT_BACKUP_INTERVAL;
+  }
+
+  setBackupInterval(minutes: BackupSettings['intervalMinutes']): void {
+    this.writeSettings({ ...this.readSettings(), backupIntervalMinutes: minutes });
+  }
+
+  recent(): { path: string; name: string; exists: boolean }[] {
+    return this.readSettings().recent.map((path) => ({ path, name: basename(path), exists: existsSync(path) }));
+  }
+
+  info(): TestSetInfo | null {
+    if (!this.current) return null;
+    return {
+      path: this.current.path,
+      name: basename(this.current.path),
+      testSetId: this.current.testSetId,
+      schemaVersion: this.current.schemaVersion,
+      isDemo: resolve(this.current.path) === resolve(this.demoPath),
+    };
+  }
+
+  /** The open file, or null (for callers that skip rather than fail when none is open). */
+  openFile(): OpenedTestSet | null {
+    return this.current;
+  }
+
+  require(): OpenedTestSet {
+    if (!this.current) throw new ApiError('no-test-set', 'No test set is open. Open or create one from the File menu.');
+    return this.current;
+  }
+
+  private async switchTo(path: string, create: boolean): Promise<TestSetInfo> {
+    const absolute = resolve(path);
+    const opened = await openTestSetFile(absolute, { create });
+    this.current?.db.close();
+    this.current = opened;
+    this.remember(absolute);
+    return this.info()!;
+  }
+
+  open(path: string): Promise<TestSetInfo> {
+    return this.switchTo(path, false);
+  }
+
+  async create(path: string): Promise<TestSetInfo> {
+    const absolute = resolve(path);
+    if (existsSync(absolute)) {
+      throw new ApiError('conflict', `${basename(absolute)} already exists. Choose another name, or open it instead.`, { file: absolute, line: null, field: null });
+    }
+    if (!existsSync(dirname(absolute))) {
+      throw new ApiError('not-found', `The folder ${dirname(absolute)} does not exist.`, { file: absolute, line: null, field: null });
+    }
+    return this.switchTo(absolute, true);
+  }
+
+  /** The open file again on a fresh connection, after its content was replaced underneath (a restore); migrated if older. */
+  reopen(): Promise<TestSetInfo> {
+    return this.switchTo(this.require().path, false);
+  }
+
+  async openDemo(): Promise<TestSetInfo> {
+    if (!existsSync(this.demoPath)) await createDemoTestSet(this.demoPath);
+    return this.switchTo(this.demoPath, false);
+  }
+
+  /** First launch opens the demo; later launches reopen the last file that still opens. */
+  async openAtLaunch(explicitPath?: string): Promise<TestSetInfo> {
+    if (explicitPath) return existsSync(explicitPath) ? this.open(explicitPath) : this.create(explicitPath);
+    for (const { path, exists } of this.recent()) {
+      if (!exists) continue;
+      try {
+        return await this.open(path);
+      } catch {
+        // A file that no longer opens stays in the recent list; the next candidate is tried.
+      }
+    }
+    return this.openDemo();
+  }
+
+  close(): void {
+    this.current?.db.close();
+    this.current = null;
+  }
+}
