@@ -1,5 +1,5 @@
 import { affectedCommand, conflictSetCommand, splitsCommand } from './diagnosis-data-commands';
-import { diagnoseCommand, LEAK_FOUND } from './diagnose-command';
+import { diagnoseCommand, LEAK_FOUND } from './diagnose-layers-command';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

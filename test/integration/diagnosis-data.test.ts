@@ -11,7 +11,7 @@ import type { LayersReport } from '../../shared/diagnosis/layers-report';
 import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/diagnosis/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/diagnosis-data/', import.meta.url));
 const SYSTEM = 'support-agent@3';
 
 async function fixtureSet(dir: string): Promise<string> {
