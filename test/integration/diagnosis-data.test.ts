@@ -68,10 +68,10 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
     const report = reportOf(run.json);
     expect(run.json.leaks).toBe(1);
     expect(report.permission.leakingResponses).toEqual([
-      { responseId: 'r1-enterprise-price', caseId: 'enterprise-price', restrictedCase: true, chunks: [{ docId: 'vip-price-sheet', chunkId: 'vip-price-sheet@r3#1', rank: 1, documentScope: ['sales'] }] },
+      { responseId: 'r1-enterprise-price', caseId: 'enterprise-price', restrictedCase: true, chunks: [{ docId: 'enterprise-price-sheet', chunkId: 'enterprise-price-sheet@r3#1', rank: 1, documentScope: ['sales'] }] },
     ]);
     // The v1 chunk is stale at the case's asOf (v2 in effect since 2026-10-01).
-    expect(report.staleResponses).toEqual([{ caseId: 'refund-day20', responseId: 'r1-refund-day20', docId: 'refund-policy', revision: 'v1', current: 'v2', reason: 'superseded' }]);
+    expect(report.staleResponses).toEqual([{ caseId: 'refund-day20', responseId: 'r1-refund-day20', docId: 'membership-refund-rules', revision: 'v1', current: 'v2', reason: 'superseded' }]);
     expect(report.data.staleContext).toMatchObject({ count: 1, n: 3 });
     // Both policy-and-amounts cases must retrieve; the invoice one did not.
     expect(report.agent.missedRetrieval).toMatchObject({ count: 1, n: 2 });
@@ -88,13 +88,13 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
     const dir = tempDir();
     const db = await fixtureSet(dir);
     const v3 = join(dir, 'v3.jsonl');
-    writeFileSync(v3, `${JSON.stringify({ docId: 'refund-policy', title: '会员退款政策', revision: 'v3', effectiveFrom: '2026-12-01', accessScope: ['public'], text: '第 2 条 年度会员购买后 15 天内可申请退款；超过 15 天不予退款。\n第 3 条 月度会员一经开通不予退款。' })}\n`);
+    writeFileSync(v3, `${JSON.stringify({ docId: 'membership-refund-rules', title: '会员退款政策', revision: 'v3', effectiveFrom: '2026-12-01', accessScope: ['public'], text: '第 2 条 年度会员购买后 15 天内可申请退款；超过 15 天不予退款。\n第 3 条 月度会员一经开通不予退款。' })}\n`);
     expect((await cli('import', 'documents', v3, '--db', db)).code).toBe(0);
     const ids = join(dir, 'rerun.txt');
-    const run = await cli('affected', '--db', db, '--doc', 'refund-policy', '--out', ids, '--json');
+    const run = await cli('affected', '--db', db, '--doc', 'membership-refund-rules', '--out', ids, '--json');
     expect(run.code).toBe(0);
     expect(run.json).toEqual({
-      docId: 'refund-policy',
+      docId: 'membership-refund-rules',
       newestRevision: 'v3',
       cases: [
         { caseId: 'refund-day20', quotes: [{ claim: 1, quote: '年度会员购买后 30 天内可申请退款', found: false }, { claim: 2, quote: '超过 30 天不予退款', found: false }] },
@@ -119,8 +119,8 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
     ]);
     const documents = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(documents.map((d) => [d.docId, d.revision, d.effectiveFrom, d.supersededBy])).toEqual([
-      ['refund-policy', 'v2-conflict', '2025-10-01', 'v2'],
-      ['invoice-rules', '2026-01-conflict', '2025-01-01', '2026-01'],
+      ['membership-refund-rules', 'v2-conflict', '2025-10-01', 'v2'],
+      ['e-invoice-rules', '2026-01-conflict', '2025-01-01', '2026-01'],
     ]);
     expect(documents[0].text).toContain('年度会员购买后 60 天内可申请退款');
     expect(documents[0].text).toContain('超过 60 天不予退款');
@@ -147,8 +147,8 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
     writeFileSync(
       conflictResponses,
       [
-        { id: 'c-refund', caseId: 'refund-day20', system: SYSTEM, condition: 'conflict', answer: '购买后 60 天内可以退款。', finalContext: [chunk('refund-policy', 'v2-conflict', '年度会员购买后 60 天内可申请退款'), chunk('refund-policy', 'v2', '年度会员购买后 30 天内可申请退款')] },
-        { id: 'c-invoice', caseId: 'invoice-window', system: SYSTEM, condition: 'conflict', answer: '订单完成后 180 天内可以申请。', finalContext: [chunk('invoice-rules', '2026-01-conflict', '电子发票在订单完成后 360 天内可申请开具')] },
+        { id: 'c-refund', caseId: 'refund-day20', system: SYSTEM, condition: 'conflict', answer: '购买后 60 天内可以退款。', finalContext: [chunk('membership-refund-rules', 'v2-conflict', '年度会员购买后 60 天内可申请退款'), chunk('membership-refund-rules', 'v2', '年度会员购买后 30 天内可申请退款')] },
+        { id: 'c-invoice', caseId: 'invoice-window', system: SYSTEM, condition: 'conflict', answer: '订单完成后 180 天内可以申请。', finalContext: [chunk('e-invoice-rules', '2026-01-conflict', '电子发票在订单完成后 360 天内可申请开具')] },
       ].map((r) => `${JSON.stringify(r)}\n`).join(''),
     );
     expect((await cli('import', 'responses', conflictResponses, '--db', db)).code).toBe(0);
