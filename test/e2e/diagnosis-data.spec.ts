@@ -24,13 +24,14 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   test.setTimeout(120_000);
   await importFixtures(request);
   await openApp(page);
+  await page.getByRole('button', { name: 'Not now' }).click();
   await page.getByTestId('nav-diagnosis').click();
   await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
 
   const sections = page.locator('[data-testid^="diagnosis-section-"]');
   await expect(sections.first()).toHaveAttribute('data-testid', 'diagnosis-section-permission');
   const leaks = page.getByTestId('dx-leaks');
-  await expect(leaks).toContainText('1 responses leaked 1 chunks');
+  await expect(leaks).toContainText('Leaking responses: 1 · leaked chunks: 1');
   await leaks.getByRole('button').first().click();
   await expect(page.getByTestId('dx-leak-cases')).toContainText('enterprise-price');
   await expect(page.getByTestId('dx-leak-cases')).toContainText('restricted case');

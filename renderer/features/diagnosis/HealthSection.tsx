@@ -8,6 +8,8 @@ import type { DiagnosisSectionProps } from './sections';
 
 type Kind = 'origin' | 'answerability' | 'slice' | 'split';
 
+const SHOWN_IDS = 6;
+
 /** The test set read as the method asks: its mix, its gaps, and dev/holdout hygiene. */
 export function HealthSection({ system, report }: DiagnosisSectionProps) {
   const { t, num, label, locale } = useI18n();
@@ -33,6 +35,7 @@ export function HealthSection({ system, report }: DiagnosisSectionProps) {
     </div>
   );
   const share = health.refusalShare;
+  const ids = (list: string[]) => (list.length <= SHOWN_IDS ? list.join(', ') : t('dxdata.health.more', { ids: list.slice(0, SHOWN_IDS).join(', '), count: num(list.length - SHOWN_IDS) }));
   return (
     <SectionCard id="health" title={t('dxdata.health.title')} subtitle={t('dxdata.health.sub')}>
       <div className="dx-figures">
@@ -54,7 +57,7 @@ export function HealthSection({ system, report }: DiagnosisSectionProps) {
         <ul className="dx-groups" data-testid="dx-split-leaks">
           {health.splitLeaks.map((l) => (
             <li key={`${l.kind}:${l.key}`} className="dx-warning">
-              {t('dxdata.health.splitLeak', { kind: t(`dxdata.health.kind.${l.kind}` as MessageKey), key: l.key, dev: l.dev.join(', '), holdout: l.holdout.join(', ') })}
+              {t('dxdata.health.splitLeak', { kind: t(`dxdata.health.kind.${l.kind}` as MessageKey), key: l.key, dev: ids(l.dev), holdout: ids(l.holdout) })}
             </li>
           ))}
         </ul>
