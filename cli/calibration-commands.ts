@@ -62,7 +62,8 @@ export async function roundCommand(sub: string | undefined, args: CalibrationArg
   if (sub !== 'start') throw context.usage(sub ? `Unknown round command "${sub}" (expected: round start).` : 'round needs a command: round start.');
   const size = wholeNumber(args.size, '--size', context, 1, 1000) ?? 30;
   const seed = wholeNumber(args.seed, '--seed', context, 0, 2 ** 31 - 1) ?? null;
-  if (args.week !== undefined && !IsoWeekSchema.safeParse(args.week).success) throw context.usage(`--week must be an ISO week such as 2026-W07 (got "${args.week}").`);
+  const week = args.week === undefined ? null : IsoWeekSchema.safeParse(args.week);
+  if (week && !week.success) throw context.usage(`--week must be an ISO week such as 2026-W07 (got "${args.week}": ${week.error.issues[0].message}).`);
   return withDb(args, context, ({ db }) => {
     const detail = startRound(db, contract['rounds.start'].input.parse({ size, seed, week: args.week ?? null }));
     const r = detail.round;

@@ -1,51 +1,50 @@
 import { layersInput } from '../db/diagnosis-layers';
-import { listSystems } from '../db/label-reports';
-import type { ReadOnlyTestSet } from '../db/open';
+import type { Db } from '../db/open';
 import { layersReport, type LayersReport } from '../shared/diagnosis/layers-report';
 
 /**
- * `touchstone diagnose --db FILE [--system S] [--json]`: the data, permission and agent layers of
- * each system version (or one), permission leaks first. Exit 5 when any final context holds a
- * chunk its case's user may not see. Never writes to the file.
+ * The data, permission and agent layers of `touchstone diagnose`: permission leaks first (never
+ * averaged in), stale context and the follow-old rates, missed/needless retrieval and accuracy
+ * beside cost. Any leak makes the command exit 5.
  */
 
 export const LEAK_FOUND = 5;
 
-export interface DiagnoseCommandContext {
-  usage(message: string): Error;
-  open(): ReadOnlyTestSet;
-}
-
-const pct = (value: number | null) => (value === null ? 'undefined (no data)' : `${(value * 100).toFixed(1)}%`);
+const pct = (value: number | null) => (value === null ? 'undefined' : `${(value * 100).toFixed(1)}%`);
 const rateText = (r: { count: number; n: number; rate: number | null; low: number | null; high: number | null }) =>
-  r.rate === null ? `undefined (n = 0)` : `${pct(r.rate)} (${r.count}/${r.n}, 95% Wilson ${pct(r.low)}–${pct(r.high)})`;
+  r.rate === null ? 'undefined (n = 0)' : `${pct(r.rate)} (${r.count}/${r.n}), 95% ${pct(r.low)}–${pct(r.high)} Wilson`;
+const orUndefined = (value: number | null, unit = '') => (value === null ? 'undefined' : `${Number(value.toFixed(2))}${unit}`);
 
-function textOf(report: LayersReport): string[] {
-  const { permission: p, data: d, agent: a } = report;
-  const lines = [`System ${report.system}`];
-  lines.push(`  Permission leaks: ${p.leakingResponses.length} responses, ${p.leakedChunks} chunks` + (p.scopeUnknownChunks ? `; ${p.scopeUnknownChunks} chunks of documents not in the test set (scope unknown)` : ''));
+export function leakLines(report: LayersReport): string[] {
+  const p = report.permission;
+  const lines = [`Permission leaks: ${p.leakingResponses.length} responses, ${p.leakedChunks} chunks${p.scopeUnknownChunks ? `; scope unknown (document not in the test set): ${p.scopeUnknownChunks} chunks` : ''}`];
   for (const leak of p.leakingResponses) {
-    lines.push(`    LEAK case ${leak.caseId}${leak.restrictedCase ? ' (restricted)' : ''}, response ${leak.responseId}: ${leak.chunks.map((c) => `${c.docId} [${c.documentScope.join(', ')}]`).join('; ')}`);
+    lines.push(`  LEAK ${leak.caseId} / ${leak.responseId}${leak.restrictedCase ? ' (restricted case)' : ''}: ${leak.chunks.map((c) => `${c.docId} [scope ${c.documentScope.join(', ')}]`).join('; ')}`);
   }
-  lines.push(`  Stale chunk in context: ${rateText(d.staleContext)}`);
-  lines.push(`  Followed stale: ${rateText(d.followedStale.followed)}${d.followedStale.unlabeled ? `, ${d.followedStale.unlabeled} not labeled` : ''}`);
-  lines.push(`  Follows the old version (condition conflict): ${rateText(d.conflictRuns.followed)}`);
-  lines.push(`  Follows the old version (normal runs, conflict slice): ${rateText(d.conflictSliceNormal.followed)}`);
-  lines.push(`  Missed retrieval (must retrieve): ${rateText(a.missedRetrieval)}; needless retrieval: ${rateText(a.needlessRetrieval)}`);
-  lines.push(`  Accuracy ${rateText(a.cost.accuracy)}; per correct answer: searches ${a.cost.searchesPerCorrect ?? 'undefined'}, tokens ${a.cost.tokensPerCorrect ?? 'undefined'}; latency p50 ${a.cost.latencyP50 ?? 'undefined'} ms, p95 ${a.cost.latencyP95 ?? 'undefined'} ms`);
   return lines;
 }
 
-export function diagnoseCommand(system: string | undefined, context: DiagnoseCommandContext): { code: number; json: unknown; text: string } {
-  const opened = context.open();
-  try {
-    const systems = listSystems(opened.db).map((s) => s.system);
-    if (system !== undefined && !systems.includes(system)) throw context.usage(`There are no responses of system "${system}" (systems: ${systems.join(', ') || 'none'}).`);
-    const reports = (system ? [system] : systems).map((s) => layersReport(layersInput(opened.db, s)));
-    const leaks = reports.reduce((sum, r) => sum + r.permission.leakingResponses.length, 0);
-    const text = [...reports.flatMap(textOf), leaks > 0 ? `${leaks} responses leaked content outside their case's scope.` : 'No permission leaks.'].join('\n');
-    return { code: leaks > 0 ? LEAK_FOUND : 0, json: { leaks, systems: reports }, text };
-  } finally {
-    opened.db.close();
-  }
+export function dataAndAgentLines(report: LayersReport): string[] {
+  const { data: d, agent: a } = report;
+  return [
+    rateLine('Stale chunk in the final context', d.staleContext),
+    `${rateLine('Followed stale', d.followedStale.followed)}${d.followedStale.unlabeled ? ` (${d.followedStale.unlabeled} not labeled)` : ''}`,
+    rateLine('Follows the old version, conflict runs', d.conflictRuns.followed),
+    rateLine('Follows the old version, normal runs of the conflict slice', d.conflictSliceNormal.followed),
+    ...report.staleResponses.map((s) => `  stale: ${s.caseId} / ${s.responseId}: ${s.docId} ${s.revision}${s.current ? ` → ${s.current}` : ''} (${s.reason})`),
+    rateLine('Missed retrieval (must retrieve)', a.missedRetrieval),
+    rateLine('Retrieval that was not needed', a.needlessRetrieval),
+    `Searches per case: ${orUndefined(a.searchesPerCase.mean)} (n = ${a.searchesPerCase.n})`,
+    `${rateLine('Accuracy', a.cost.accuracy)}; per correct answer: searches ${orUndefined(a.cost.searchesPerCorrect)}, tokens ${orUndefined(a.cost.tokensPerCorrect)}; latency p50 ${orUndefined(a.cost.latencyP50, ' ms')}, p95 ${orUndefined(a.cost.latencyP95, ' ms')}`,
+    `Suggested failure tags: ${report.suggestedByLayer.flatMap((g) => g.tags.map((t) => `${t.tag} ${t.count}`)).join(', ') || 'none'}`,
+    report.judgeBlamesGeneration ? rateLine('Judge blames generation where people blamed retrieval or data', report.judgeBlamesGeneration) : 'No judge run scores failureLayer.',
+  ];
+}
+
+function rateLine(label: string, r: Parameters<typeof rateText>[0]): string {
+  return `${label}: ${rateText(r)}`;
+}
+
+export function diagnoseLayers(db: Db, system: string): LayersReport {
+  return layersReport(layersInput(db, system));
 }

@@ -22,6 +22,7 @@ interface CaseRow {
   grp: string | null;
   as_of: string | null;
   must_retrieve: number | null;
+  metadata: string | null;
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
@@ -117,6 +118,8 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     // Only when set, so that files without them export exactly as before.
     ...(row.as_of !== null ? { asOf: row.as_of } : {}),
     ...(row.must_retrieve !== null ? { mustRetrieve: row.must_retrieve === 1 } : {}),
+    // Only cases that came with metadata carry the field, so native exports stay as they were imported.
+    ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
 }
 
@@ -158,6 +161,7 @@ interface ResponseRow {
   cost: string | null;
   stop_state: string | null;
   trajectory: string;
+  citations: string;
 }
 
 function toResponseRecord(row: ResponseRow): ResponseRecord {
@@ -173,6 +177,7 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
     ...(row.stop_state !== null ? { stopState: row.stop_state as ResponseRecord['stopState'] } : {}),
     trajectory: JSON.parse(row.trajectory) as ResponseRecord['trajectory'],
+    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
   };
 }
 
@@ -195,6 +200,11 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
 export function* iterateCases(db: Db): Generator<CaseRecord> {
   const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
   for (const row of rows) yield toCaseRecord(db, row);
+}
+
+export function* iterateResponses(db: Db): Generator<ResponseRecord> {
+  const rows = db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq ORDER BY r.seq').iterate() as IterableIterator<ResponseRow>;
+  for (const row of rows) yield toResponseRecord(row);
 }
 
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {

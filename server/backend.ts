@@ -84,10 +84,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
-    'imports.start': ({ kind, format, source, system }) => {
+    'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
-      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
+      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
     'dialog.pickPath': () => ({ supported: false, path: null }),
@@ -97,8 +97,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
-    ...createRetrievalHandlers(() => session.require().db),
     ...createDiagnosisHandlers(() => session.require().db),
+    ...createRetrievalHandlers(() => session.require().db),
     ...createDiagnosisDataHandlers(() => session.require().db),
   });
 

@@ -12,6 +12,7 @@ import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
 import { migration008 } from './008-diagnosis';
 import { migration010 } from './010-diagnosis-data';
+import { migration011 } from './011-interchange';
 
 export type { Migration } from './migration';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Migration[] = [
   migration007,
   migration008,
   migration010,
+  migration011,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

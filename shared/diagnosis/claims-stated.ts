@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forbiddenClaimId, withClaimIds } from './claim-ids';
 import { CITATION_VERDICTS, type StatedMark, type StatedState } from './types';
 
 /** The per-response step "Claims this answer states": per claim id, stated or not, and for a stated cited claim whether the citation supports it. */
@@ -38,3 +39,31 @@ export function statedState(adjudicated: unknown, reviewers: readonly unknown[])
   if (values.every((v) => sameMarks(v, values[0]))) return { kind: 'value', marks: values[0], source: 'reviewer' };
   return { kind: 'disagree' };
 }
+
+export interface StatedClaim {
+  id: string;
+  text: string;
+  forbidden: boolean;
+}
+
+/** The step's list: the required claims (settled, else imported) with their stable ids, then the forbidden claims. */
+export function statedClaimList(claims: readonly { text: string; id?: string | null }[], forbidden: readonly string[]): StatedClaim[] {
+  return [
+    ...withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, forbidden: false })),
+    ...forbidden.map((text) => ({ id: forbiddenClaimId(text), text, forbidden: true })),
+  ];
+}
+
+/** Every listed claim marked (unmarked ones as not stated), citation kept only on stated claims. */
+export function completeMarks(list: readonly StatedClaim[], draft: Readonly<Record<string, StatedMark>>): ClaimsStatedValue {
+  const out: ClaimsStatedValue = {};
+  for (const c of list) {
+    const mark = draft[c.id];
+    out[c.id] = mark?.stated ? { stated: true, ...(mark.citation ? { citation: mark.citation } : {}) } : { stated: false };
+  }
+  return out;
+}
+
+/** Listed claims the saved value does not cover: the claims changed since, so the step asks again. */
+export const unmarkedClaims = (list: readonly StatedClaim[], value: Readonly<Record<string, StatedMark>> | null): StatedClaim[] =>
+  value ? list.filter((c) => !(c.id in value)) : [];

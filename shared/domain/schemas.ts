@@ -58,6 +58,8 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
+  metadata: z.record(z.string(), z.unknown()).nullish(),
   /** The date the question is asked: a chunk is stale when its revision is not the one in effect then. */
   asOf: isoDate.nullish(),
   /** Whether answering needs retrieval; absent: the question type's default (policy and amounts must). */
@@ -103,6 +105,18 @@ export const ToolCallSchema = z.strictObject({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/** A span of the answer (code-point offsets, end exclusive) and what it cites. */
+export const CitationSchema = z
+  .strictObject({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    docId: z.string().nullish(),
+    chunkId: z.string().nullish(),
+    quote: z.string().nullish(),
+  })
+  .refine((c) => c.start <= c.end, { path: ['end'], message: 'must not be before start' });
+export type Citation = z.infer<typeof CitationSchema>;
+
 export const ResponseSchema = z.strictObject({
   id,
   caseId: id,
@@ -116,6 +130,13 @@ export const ResponseSchema = z.strictObject({
   cost: CostSchema.nullish(),
   stopState: z.enum(STOP_STATES).nullish(),
   trajectory: z.array(ToolCallSchema).default([]),
+  /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
+  citations: z.array(CitationSchema).default([]),
+}).superRefine((r, ctx) => {
+  const length = [...r.answer].length;
+  r.citations.forEach((c, i) => {
+    if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: `must be within the answer (${length} characters)` });
+  });
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;
 
@@ -134,10 +155,14 @@ export const VerdictSchema = z.strictObject({
   dimension: id,
   value: z.union([z.string(), z.number()]),
   rationale: z.string().nullish(),
+  /** The pass threshold the judge applied to a score (DeepEval, promptfoo), kept beside the value. */
+  threshold: z.number().nullish(),
 });
 export type VerdictRecord = z.infer<typeof VerdictSchema>;
 
 export const IMPORT_KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_FORMATS = ['auto', 'jsonl', 'csv', 'ragas', 'deepeval'] as const;
+export const IMPORT_FORMATS = [
+  'auto', 'jsonl', 'csv', 'ragas', 'deepeval', 'langsmith', 'langfuse', 'phoenix', 'promptfoo', 'openai-evals', 'trulens', 'mapped',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -1,5 +1,6 @@
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
 import { ImportDataError } from './errors';
+import type { ForeignReport } from './foreign/build';
 import type { Located, ParsedImport, ConcreteImportFormat } from './types';
 
 /**
@@ -85,7 +86,7 @@ export class Collector {
     return this.cases.length + this.documents.length + this.responses.length + this.verdicts.length;
   }
 
-  result(format: ConcreteImportFormat, lines: number, kind: ImportKind): ParsedImport {
+  result(format: ConcreteImportFormat, lines: number, kind: ImportKind, report: ForeignReport | null = null): ParsedImport {
     return {
       format,
       documents: this.documents,
@@ -94,6 +95,7 @@ export class Collector {
       verdicts: this.verdicts,
       judge: kind === 'judge' && this.judge ? this.judge.config : null,
       lines,
+      report,
     };
   }
 }

@@ -25,7 +25,7 @@ async function fixtureSet(dir: string): Promise<string> {
   return db;
 }
 
-const reportOf = (json: { systems: LayersReport[] }, system = SYSTEM) => json.systems.find((s) => s.system === system) as LayersReport;
+const reportOf = (json: { dataLayers: LayersReport }) => json.dataLayers;
 
 /** A reviewer's "claims this answer states" marks for a response, as the labeling step stores them. */
 async function markStated(db: string, responseId: string, marks: Record<string, { stated: boolean }>): Promise<void> {
@@ -63,10 +63,9 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
 
   it('touchstone diagnose lists the leak first and exits 5; stale context, missed retrieval and cost are per system', async () => {
     const db = await fixtureSet(tempDir());
-    const run = await cli('diagnose', '--db', db, '--json');
+    const run = await cli('diagnose', '--db', db, '--system', SYSTEM, '--json');
     expect(run.code).toBe(5);
     const report = reportOf(run.json);
-    expect(run.json.leaks).toBe(1);
     expect(report.permission.leakingResponses).toEqual([
       { responseId: 'r1-enterprise-price', caseId: 'enterprise-price', restrictedCase: true, chunks: [{ docId: 'enterprise-price-sheet', chunkId: 'enterprise-price-sheet@r3#1', rank: 1, documentScope: ['sales'] }] },
     ]);
@@ -79,8 +78,10 @@ describe('diagnosis data: stale chunks, permission leaks, agent decisions, docum
     expect(report.agent.searchesPerCase).toEqual({ mean: 1, n: 3 });
     expect(report.agent.cost.latencyP50).toBe(900);
     expect(report.suggestions.map((s) => s.suggestion.tag)).toEqual(['stale_revision']);
-    const text = await cli('diagnose', '--db', db);
-    expect(text.stdout.indexOf('Permission leaks')).toBeLessThan(text.stdout.indexOf('Stale chunk'));
+    const text = await cli('diagnose', '--db', db, '--system', SYSTEM);
+    expect(text.code).toBe(5);
+    expect(text.stdout.indexOf('Permission leaks')).toBe(0);
+    expect(text.stdout).toContain('Stale chunk in the final context: 33.3% (1/3)');
     expect(text.stdout).not.toContain('单价 168 元');
   });
 

@@ -16,7 +16,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
     return (
       <div className="dx-block">
         <h3 className="dx-subhead">{t('diagnosis.baseline.title')}</h3>
-        <p className="muted">{t('diagnosis.noRuns', { condition: 'no-retrieval' })}</p>
+        <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.no-retrieval') })}</p>
       </div>
     );
   }

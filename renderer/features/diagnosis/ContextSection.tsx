@@ -11,7 +11,7 @@ export function ContextSection({ report }: DiagnosisSectionProps) {
   return (
     <SectionCard id="context" title={t('diagnosis.section.context')} subtitle={t('diagnosis.section.context.sub')}>
       {r.changed.n === 0 && r.excluded.notAssessed === 0 ? (
-        <p className="muted">{t('diagnosis.noRuns', { condition: 'reordered' })}</p>
+        <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.reordered') })}</p>
       ) : (
         <Figure label={t('diagnosis.reordered')} hint={t('diagnosis.reordered.hint')} testId="diagnosis-reordered">
           <RateText rate={r.changed} />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { PageShell } from '../../common/PageShell';
+import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from '../test-sets/testSetStore';
 import { DIAGNOSIS_SECTIONS } from './registry';
@@ -67,7 +68,7 @@ export function DiagnosisView() {
       </div>
     );
   } else {
-    const conditions = Object.entries(report.responses.byCondition).map(([c, n]) => `${c} ${num(n)}`).join(' · ');
+    const conditions = Object.entries(report.responses.byCondition).map(([c, n]) => `${t(`diagnosis.condition.${c}` as MessageKey)} ${num(n)}`).join(' · ');
     body = (
       <div className={loading ? 'dx-sections stale' : 'dx-sections'}>
         <p className="muted" data-testid="diagnosis-responses">{t('diagnosis.responses', { total: num(report.responses.total), conditions })}</p>

@@ -40,7 +40,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
       <div className="dx-block">
         <h3 className="dx-subhead">{t('diagnosis.distractors.title')}</h3>
         {dist.unsafe.n === 0 && dist.excluded.notLabeled === 0 ? (
-          <p className="muted">{t('diagnosis.noRuns', { condition: 'distractors-only' })}</p>
+          <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.distractors-only') })}</p>
         ) : (
           <Figure label={t('diagnosis.distractors.unsafe')} hint={t('diagnosis.distractors.hint')} testId="diagnosis-distractors">
             <RateText rate={dist.unsafe} />

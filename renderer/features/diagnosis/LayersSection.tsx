@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n';
-import { reasonText } from '../../../shared/diagnosis/reason-text';
+import { reasonText } from './reasonText';
 import { useI18n } from '../../i18n/useI18n';
 import { CaseLinks } from './CaseLinks';
 import { RateText } from './RateText';

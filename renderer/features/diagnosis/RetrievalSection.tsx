@@ -20,7 +20,7 @@ export function RetrievalSection({ report }: DiagnosisSectionProps) {
       <h3 className="dx-subhead">{t('diagnosis.gold.title')}</h3>
       <p className="muted">{t('diagnosis.gold.hint')}</p>
       {paired === 0 ? (
-        <p className="muted" data-testid="diagnosis-gold-none">{t('diagnosis.noRuns', { condition: 'gold-context' })}</p>
+        <p className="muted" data-testid="diagnosis-gold-none">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.gold-context') })}</p>
       ) : (
         <>
           <CellGrid

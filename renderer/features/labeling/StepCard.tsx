@@ -7,6 +7,7 @@ import {
 } from './labelingStore';
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
 import { Icon } from '../../common/Icon';
+import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
 import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
@@ -79,7 +80,7 @@ export function StepCard() {
         </div>
       ) : null}
 
-      {kind !== 'claims' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
+      {kind !== 'claims' && kind !== 'stated' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
         <div className={hasSuggestion ? 'suggestion' : 'suggestion none'} data-testid="suggestion" data-value={hasSuggestion ? String(step.suggestion) : ''}>
           {hasSuggestion ? (
             <div className="suggestion-head">
@@ -101,6 +102,7 @@ export function StepCard() {
       {kind === 'options' && dimension ? <OptionsStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'numeric' && dimension ? <NumericStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'claims' ? <ClaimEditor /> : null}
+      {kind === 'stated' ? <StatedStep item={item} step={step} /> : null}
 
       {reasonPrompt && reasonPrompt.stepIndex === stepIndex && reasonPrompt.caseId === caseId ? <ReasonPrompt /> : null}
 

@@ -2,10 +2,13 @@ import { create } from 'zustand';
 import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { LabelEvent, LabelingItem, QueueSpec } from '../../../shared/api/labeling-ops';
 import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../shared/domain/dimensions';
-import type { Claim, Evidence } from '../../../shared/domain/schemas';
+import type { Evidence } from '../../../shared/domain/schemas';
+import type { LabeledClaim as Claim } from '../../../shared/domain/dimensions';
+import { newClaimId, withClaimIds } from '../../../shared/diagnosis/claim-ids';
 import { applyNumericKey, parseNumericDraft } from './numeric';
 import { firstOpenStep, stepAfter, stepId } from './sequence';
 import { splitIntoClaims } from './split-claims';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 import { invoke } from '../../api/transport';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
 import { toErrorBody } from '../../common/errors';
@@ -13,7 +16,8 @@ import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
 import { useReviewerStore } from '../reviewers/reviewerStore';
 
 export type LabelStep = LabelingItem['steps'][number];
-export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+import type { StepKind } from './keymap';
+export type { StepKind };
 /** 'waiting': not written yet because the file (or the server) cannot take it now; kept in the outbox and retried. */
 export type SaveStatus = 'saving' | 'waiting' | 'saved' | 'error';
 
@@ -137,6 +141,7 @@ export function dimensionOf(dimensions: readonly Dimension[], name: string): Dim
 
 export function kindOf(dimension: Dimension | undefined): StepKind {
   if (!dimension) return 'none';
+  if (dimension.name === CLAIMS_STATED) return 'stated';
   if (dimension.type === 'structured') return 'claims';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';
@@ -186,7 +191,8 @@ function isClaims(value: unknown): value is Claim[] {
   return Array.isArray(value);
 }
 
-const cloneClaims = (claims: readonly Claim[]): Claim[] => claims.map((c) => ({ text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
+/** A copy to edit; each claim keeps its stable id (an imported claim takes its position's), so labels that name it keep pointing at it. */
+const cloneClaims = (claims: readonly Claim[]): Claim[] => withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
 
 const sameStep = (a: { dimension: string; responseId: string | null }, b: { dimension: string; responseId: string | null }) =>
   a.dimension === b.dimension && a.responseId === b.responseId;
@@ -1030,7 +1036,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     addClaim(text) {
       const trimmed = text.trim();
       if (!trimmed) return;
-      const claims = [...(get().claimsDraft ?? []), { text: trimmed, evidence: [] }];
+      const existing = get().claimsDraft ?? [];
+      const claims = [...existing, { id: newClaimId(existing), text: trimmed, evidence: [] }];
       updateDraft(claims, claims.length - 1);
     },
 
@@ -1059,7 +1066,9 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     splitReference(text = get().item?.detail.case.referenceAnswer) {
       const parts = splitIntoClaims(text);
       if (parts.length === 0) return;
-      updateDraft(parts.map((part) => ({ text: part, evidence: [] })), 0);
+      const fresh: Claim[] = [];
+      for (const part of parts) fresh.push({ id: newClaimId(fresh), text: part, evidence: [] });
+      updateDraft(fresh, 0);
     },
 
     offerSelection(offer) {

@@ -1,5 +1,5 @@
-import type { MessageKey, MessageParams } from '../../renderer/i18n';
-import type { LayerReason } from './layers';
+import type { MessageKey, MessageParams } from '../../i18n';
+import type { LayerReason } from '../../../shared/diagnosis/layers';
 
 /** A layer reason in the reader's words (the window and the CLI both word it from the catalogue). */
 export function reasonText(t: (key: MessageKey, params?: MessageParams) => string, reason: LayerReason): string {
