@@ -39,3 +39,12 @@ export function affectedCases(db: Db, docId: string): AffectedReport {
   });
   return { docId, newestRevision: newest?.revision ?? null, cases };
 }
+
+/** Every document with more than one revision, the most recently imported first, with the cases its change touches. */
+export function documentChanges(db: Db): AffectedReport[] {
+  const docIds = db
+    .prepare('SELECT doc_id FROM documents GROUP BY doc_id HAVING count(*) > 1 ORDER BY max(rowid) DESC')
+    .pluck()
+    .all() as string[];
+  return docIds.map((docId) => affectedCases(db, docId));
+}

@@ -28,6 +28,16 @@ export const enDiagnosisData = {
   'dxdata.reason.superseded': 'superseded',
   'dxdata.reason.older-text': 'text only in an older revision',
 
+  'dxdata.changes.title': 'Document changes',
+  'dxdata.changes.sub': 'Documents with a new revision (latest import first): the cases whose evidence cites them, and whether each quote is still in the newest revision. Re-check them, or save their ids to re-run.',
+  'dxdata.changes.none': 'No document has more than one revision.',
+  'dxdata.changes.doc': '{docId}, newest revision {revision}',
+  'dxdata.changes.count': 'Cases citing it: {cases} · with a quote no longer found: {lost}',
+  'dxdata.changes.found': 'claim {claim} found',
+  'dxdata.changes.lost': 'claim {claim} NOT found',
+  'dxdata.changes.noText': 'claim {claim}: no text to check',
+  'dxdata.changes.save': 'Save case ids',
+
   'dxdata.agent.title': 'Agent decisions',
   'dxdata.agent.sub': 'Whether to retrieve, how often, when to stop, at what cost. Normal responses only.',
   'dxdata.agent.missed': 'Missed retrieval',

@@ -30,6 +30,16 @@ export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
   'dxdata.reason.superseded': '已被取代',
   'dxdata.reason.older-text': '文本只在旧版本中',
 
+  'dxdata.changes.title': '文档变更',
+  'dxdata.changes.sub': '有新版本的文档（最近导入的在前）：证据引用它们的用例，以及每条引文是否仍在最新版本中。逐一复核，或保存用例 ID 以便重跑。',
+  'dxdata.changes.none': '没有文档有多个版本。',
+  'dxdata.changes.doc': '{docId}，最新版本 {revision}',
+  'dxdata.changes.count': '引用它的用例：{cases} · 引文已找不到的：{lost}',
+  'dxdata.changes.found': '断言 {claim} 找到',
+  'dxdata.changes.lost': '断言 {claim} 未找到',
+  'dxdata.changes.noText': '断言 {claim}：无文本可查',
+  'dxdata.changes.save': '保存用例 ID',
+
   'dxdata.agent.title': '智能体决策',
   'dxdata.agent.sub': '是否检索、检索几次、何时停止、代价多少。仅统计正常运行的回答。',
   'dxdata.agent.missed': '漏检索',

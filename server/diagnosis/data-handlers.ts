@@ -1,4 +1,4 @@
-import { affectedCases } from '../../db/affected-cases';
+import { affectedCases, documentChanges } from '../../db/affected-cases';
 import { layersInput } from '../../db/diagnosis-layers';
 import { testSetHealthInput } from '../../db/test-set-health';
 import { listSystems } from '../../db/label-reports';
@@ -22,6 +22,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
     },
     'diagnosis.health': () => testSetHealth(testSetHealthInput(db())),
     'diagnosis.affected': ({ docId }) => affectedCases(db(), docId),
+    'diagnosis.documentChanges': () => documentChanges(db()),
     'diagnosis.assignSplits': ({ unit, holdoutRatio, seed, by }) => {
       const plan = applySplits(db(), unit, holdoutRatio, seed, by);
       return { holdoutCases: plan.holdoutCases, total: plan.assignments.length, units: plan.units, changed: plan.changed };

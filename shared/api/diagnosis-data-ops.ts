@@ -107,6 +107,8 @@ export const diagnosisDataOps = {
   'diagnosis.health': op(noInput, TestSetHealthSchema),
   /** The cases a document's new revision touches: a queue to re-check and a list of ids to re-run. */
   'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),
+  /** Documents with more than one revision (latest import first), each with the cases citing it. */
+  'diagnosis.documentChanges': op(noInput, z.array(AffectedSchema)),
   'diagnosis.assignSplits': op(
     z.object({ unit: z.enum(SPLIT_UNITS), holdoutRatio: z.number().gt(0).lt(1), seed: z.number().int().min(0).max(2 ** 32 - 1), by: z.string().trim().min(1).max(200) }),
     z.object({ holdoutCases: z.number().int(), total: z.number().int(), units: z.number().int(), changed: z.number().int() }),

@@ -44,7 +44,15 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await expect(page.getByTestId('dx-tags')).toContainText('stale_revision');
   await expect(page.getByTestId('dx-refusal-share')).toBeVisible();
 
+  // the policy has two revisions: its citing cases are listed to re-check, each quote found or not in v2
+  const change = page.getByTestId('dx-change-membership-refund-rules');
+  await expect(change).toContainText('refund-day20');
+  await expect(change).toContainText('monthly-refund');
+  await expect(change).toContainText('claim 1 found');
+
   await page.screenshot({ path: join(SHOTS, 'diagnosis-top-en.png') });
+  await change.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-changes-en.png') });
   await page.getByTestId('diagnosis-section-agent').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-agent-en.png') });
   await page.getByTestId('diagnosis-section-health').scrollIntoViewIfNeeded();
@@ -55,6 +63,8 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await expect(page.getByTestId('diagnosis-section-agent')).toContainText('准确率与成本并列');
   await page.getByTestId('diagnosis-section-permission').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-top-zh-CN.png') });
+  await change.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-changes-zh-CN.png') });
   await page.getByTestId('diagnosis-section-agent').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-agent-zh-CN.png') });
   await page.getByTestId('diagnosis-section-health').scrollIntoViewIfNeeded();

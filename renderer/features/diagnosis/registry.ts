@@ -1,6 +1,7 @@
 import { AgentSection } from './AgentSection';
 import { ContextSection } from './ContextSection';
 import { DataSection } from './DataSection';
+import { DocumentChangesSection } from './DocumentChangesSection';
 import { FailureTagsSection } from './FailureTagsSection';
 import { HealthSection } from './HealthSection';
 import { GenerationSection } from './GenerationSection';
@@ -14,6 +15,7 @@ export const DIAGNOSIS_SECTIONS: readonly DiagnosisSection[] = [
   { id: 'permission', order: -1, Component: PermissionSection },
   { id: 'layers', order: 0, Component: LayersSection },
   { id: 'data', order: 10, Component: DataSection },
+  { id: 'document-changes', order: 12, Component: DocumentChangesSection },
   { id: 'retrieval', order: 20, Component: RetrievalSection },
   { id: 'context', order: 30, Component: ContextSection },
   { id: 'generation', order: 40, Component: GenerationSection },
