@@ -1,4 +1,4 @@
-import { agentFiguresOf, type AgentFigures } from './agent-figures';
+import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import type { StopState } from '../domain/schemas';
 import { indexRevisions, newestFirst, type KnownRevision } from './chunk-revision';
 import { dataLayerFiguresOf, type DataLayerFigures } from './followed-stale';
@@ -23,18 +23,12 @@ export interface LayerCase {
   forbiddenIds: string[];
 }
 
-export interface LayerResponse {
+/** A response with what the agent figures read of it (the case's fields come from its LayerCase). */
+export interface LayerResponse extends Pick<AgentResponse, 'caseId' | 'retrievalCalled' | 'stopState' | 'searches' | 'tokens' | 'latencyMs' | 'correct'> {
   responseId: string;
-  caseId: string;
   condition: string;
   finalContext: DxChunk[];
   candidates: DxChunk[];
-  retrievalCalled: boolean | null;
-  stopState: StopState | null;
-  searches: number | null;
-  tokens: number | null;
-  latencyMs: number | null;
-  correct: boolean | null;
   stated: StatedState;
   /** failureLayer as people settled it and as the latest judge run scored it. */
   humanLayer: string | null;
@@ -98,10 +92,8 @@ export function layersReport(input: LayersInput): LayersReport {
     input.system,
     known.map((r) => {
       const c = caseOf.get(r.caseId) as LayerCase;
-      return {
-        system: input.system, caseId: r.caseId, answerability: c.answerability, mustRetrieve: c.mustRetrieve, retrievalCalled: r.retrievalCalled,
-        stopState: r.stopState, searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
-      };
+      const { caseId, retrievalCalled, stopState, searches, tokens, latencyMs, correct } = r;
+      return { system: input.system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled, stopState, searches, tokens, latencyMs, correct };
     }).filter((_, i) => known[i].condition === 'normal'),
   );
   const suggestions = known.flatMap((r) => {
