@@ -1,5 +1,4 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
-import type { StopState } from '../domain/schemas';
 import { indexRevisions, newestFirst, type KnownRevision } from './chunk-revision';
 import { dataLayerFiguresOf, type DataLayerFigures } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
