@@ -2,7 +2,7 @@ import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
 import { settledFields } from './case-fields';
-import { caseWhere, searchTerms, type FacetName } from './case-search';
+import { caseWhere, LEAK_COLUMN, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -20,6 +20,7 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  leak: number;
   as_of: string | null;
   must_retrieve: number | null;
   metadata: string | null;
@@ -52,6 +53,7 @@ const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
   questionType: 'c.question_type',
   split: 'c.split',
   origin: 'c.origin',
+  leak: LEAK_COLUMN,
 };
 
 export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
@@ -80,6 +82,7 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
     slice: facet('slice'),
     split: facet('split'),
     origin: facet('origin'),
+    leak: facet('leak'),
   };
 }
 
@@ -115,6 +118,7 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    ...(row.leak === 1 ? { leak: true } : {}),
     // Only when set, so that files without them export exactly as before.
     ...(row.as_of !== null ? { asOf: row.as_of } : {}),
     ...(row.must_retrieve !== null ? { mustRetrieve: row.must_retrieve === 1 } : {}),

@@ -21,6 +21,9 @@ export const enDiagnosis = {
   'labeling.stated.citation.unset': 'not judged',
   'labeling.stated.citationsHere': 'This answer carries {count} citations.',
 
+  'cases.filter.leak': 'Leak',
+  'enum.leak.leak': 'Flagged as leak',
+
   'diagnosis.nav': 'Diagnosis',
   'diagnosis.title': 'Diagnosis',
   'diagnosis.subtitle': 'End-to-end scores raise the alarm; layered figures locate the fault. One system version, read top-down: data → retrieval → context → generation → agent.',

@@ -23,6 +23,9 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'labeling.stated.citation.unset': '未判断',
   'labeling.stated.citationsHere': '该答案带有 {count} 处引用。',
 
+  'cases.filter.leak': '泄漏',
+  'enum.leak.leak': '已标记为泄漏',
+
   'diagnosis.nav': '诊断',
   'diagnosis.title': '分层诊断',
   'diagnosis.subtitle': '端到端分数负责报警，分层指标负责定位。一个系统版本，自上而下：数据 → 检索 → 上下文 → 生成 → Agent。',

@@ -58,6 +58,8 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** Flagged by the lead: answered right without retrieval, so it measures the model's memory. */
+  leak: z.boolean().nullish(),
   /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
   metadata: z.record(z.string(), z.unknown()).nullish(),
   /** The date the question is asked: a chunk is stale when its revision is not the one in effect then. */

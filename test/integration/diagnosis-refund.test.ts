@@ -1,6 +1,8 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { caseFacets, listCases } from '../../db/case-queries';
+import { setCaseLeak } from '../../db/diagnosis';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
@@ -88,5 +90,36 @@ describe('touchstone diagnose on the refund case, each root cause once', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There are no responses of system "nope@1"');
     expect((await cli('diagnose', '--db', db)).code).toBe(2);
+  });
+
+  it('a case flagged as leak is filtered in the Cases view, exported with the flag and imported back with it', async () => {
+    const dir = tempDir();
+    const db = await refundSet(dir);
+    const opened = await openTestSetFile(db, { create: false });
+    try {
+      expect(setCaseLeak(opened.db, 'refund-prior', true)).toBe(true);
+      expect(setCaseLeak(opened.db, 'no-such-case', true)).toBe(false);
+      expect(listCases(opened.db, { search: '', leak: 'leak' }, 0, 50).map((c) => c.id)).toEqual(['refund-prior']);
+      expect(caseFacets(opened.db, { search: '' }).leak).toEqual([{ value: 'leak', count: 1 }]);
+    } finally {
+      opened.db.close();
+    }
+    const { json } = await cli('diagnose', '--db', db, '--system', SYSTEM, '--json');
+    expect(json.noRetrieval.flagged).toEqual(['refund-prior']);
+    expect(json.noRetrieval.leakCandidates).toEqual([]);
+    const out = join(dir, 'cases.jsonl');
+    expect((await cli('export', 'cases', '--db', db, '--out', out)).code).toBe(0);
+    const exported = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(exported.filter((c) => c.leak).map((c) => c.id)).toEqual(['refund-prior']);
+    const copy = join(dir, 'copy.sqlite');
+    await cli('init', '--db', copy);
+    await cli('import', 'documents', join(FIXTURES, 'refund-documents.jsonl'), '--db', copy);
+    expect((await cli('import', 'cases', out, '--db', copy)).code).toBe(0);
+    const reopened = await openTestSetFile(copy, { create: false });
+    try {
+      expect(listCases(reopened.db, { search: '', leak: 'leak' }, 0, 50).map((c) => c.id)).toEqual(['refund-prior']);
+    } finally {
+      reopened.db.close();
+    }
   });
 });
