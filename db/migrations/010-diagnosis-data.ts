@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 
 export const migration010: Migration = {
   version: 10,
-  name: 'diagnosis data: case asOf and mustRetrieve, response stop state and trajectory, case edits with history, holdout openings',
+  name: 'diagnosis data: case asOf and mustRetrieve, response stop state and trajectory, case edits with history',
   sql: `
 -- asOf: the date the question is asked (staleness is judged at it). must_retrieve: NULL = the
 -- question type's default (settings key 'must_retrieve_types').
@@ -27,13 +27,5 @@ CREATE INDEX case_edits_case ON case_edits(case_seq, id);
 CREATE TRIGGER case_edits_no_update BEFORE UPDATE ON case_edits
   BEGIN SELECT RAISE(ABORT, 'case edits are append-only'); END;
 
--- Every time someone asked to see holdout cases, so the holdout's exposure is on record.
-CREATE TABLE holdout_openings (
-  id INTEGER PRIMARY KEY,
-  opened_at TEXT NOT NULL,
-  by TEXT NOT NULL,
-  purpose TEXT NOT NULL,
-  case_count INTEGER NOT NULL
-) STRICT;
 `,
 };

@@ -109,6 +109,25 @@ export const diagnosisDataOps = {
   'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),
   /** Documents with more than one revision (latest import first), each with the cases citing it. */
   'diagnosis.documentChanges': op(noInput, z.array(AffectedSchema)),
+  /** The conflict test: altered older copies of the picked cases' documents (returned as documents JSONL) and the implied forbidden claims as case edits. */
+  'diagnosis.buildConflictSet': op(
+    z.object({
+      types: z.array(z.string().min(1).max(200)).min(1).max(50),
+      n: z.number().int().min(1).max(10000),
+      rule: z.string().max(40),
+      shiftDays: z.number().int().min(1).max(36500),
+      seed: z.number().int().min(0).max(2 ** 32 - 1),
+      by: z.string().trim().min(1).max(200),
+    }),
+    z.object({
+      cases: z.array(z.object({ id: z.string(), added: z.array(z.string()) })),
+      eligible: z.number().int(),
+      documentsJsonl: z.string(),
+      documents: z.number().int(),
+      quotesNotFound: z.number().int(),
+    }),
+    { writes: true },
+  ),
   'diagnosis.assignSplits': op(
     z.object({ unit: z.enum(SPLIT_UNITS), holdoutRatio: z.number().gt(0).lt(1), seed: z.number().int().min(0).max(2 ** 32 - 1), by: z.string().trim().min(1).max(200) }),
     z.object({ holdoutCases: z.number().int(), total: z.number().int(), units: z.number().int(), changed: z.number().int() }),

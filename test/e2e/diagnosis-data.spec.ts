@@ -24,7 +24,10 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   test.setTimeout(120_000);
   await importFixtures(request);
   await openApp(page);
-  await page.getByRole('button', { name: 'Not now' }).click();
+  const dialog = page.getByTestId('reviewer-dialog');
+  await dialog.getByTestId('reviewer-new-name').fill(`conflict-${Date.now()}`);
+  await dialog.getByTestId('reviewer-create').click();
+  await expect(dialog).toBeHidden();
   await page.getByTestId('nav-diagnosis').click();
   await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
 
@@ -58,7 +61,18 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await page.getByTestId('diagnosis-section-health').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-health-en.png') });
 
+  // build a conflict set of three cases from the window: the forbidden claims go in as case edits
+  const conflict = page.getByTestId('diagnosis-section-conflict-set');
+  await conflict.scrollIntoViewIfNeeded();
+  await page.getByTestId('dx-conflict-n').fill('3');
+  await page.getByTestId('dx-conflict-build').click();
+  await expect(page.getByTestId('dx-conflict-result')).toContainText('Picked 3 of');
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-conflict-en.png') });
+
   await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('dx-conflict-result')).toContainText('选出 3 个');
+  await conflict.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-conflict-zh-CN.png') });
   await expect(page.getByTestId('diagnosis-section-permission')).toContainText('权限泄露');
   await expect(page.getByTestId('diagnosis-section-agent')).toContainText('准确率与成本并列');
   await page.getByTestId('diagnosis-section-permission').scrollIntoViewIfNeeded();

@@ -5,20 +5,11 @@ import { toErrorBody } from '../../common/errors';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { LayerStatus } from './LayerStatus';
+import { saveText } from './saveText';
 import { SectionCard } from './SectionCard';
 import type { DiagnosisSectionProps } from './sections';
 
 type Changes = OpOutput<'diagnosis.documentChanges'>;
-
-/** The case ids as a file, one a line, to re-run against the new revision. */
-function saveIds(docId: string, ids: string[]): void {
-  const url = URL.createObjectURL(new Blob([ids.map((id) => `${id}\n`).join('')], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${docId}-affected-cases.txt`;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** After a new revision of a document: the cases whose evidence cites it, whether each quote is still there, to re-check one by one or re-run. */
 export function DocumentChangesSection({ report }: DiagnosisSectionProps) {
@@ -59,7 +50,7 @@ export function DocumentChangesSection({ report }: DiagnosisSectionProps) {
                 ))}
               </ul>
               {change.cases.length > 0 ? (
-                <button type="button" className="button small" onClick={() => saveIds(change.docId, change.cases.map((c) => c.caseId))}>{t('dxdata.changes.save')}</button>
+                <button type="button" className="button small" onClick={() => saveText(`${change.docId}-affected-cases.txt`, change.cases.map((c) => `${c.caseId}\n`).join(''))}>{t('dxdata.changes.save')}</button>
               ) : null}
             </div>
           );

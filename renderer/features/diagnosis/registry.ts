@@ -1,4 +1,5 @@
 import { AgentSection } from './AgentSection';
+import { ConflictSetSection } from './ConflictSetSection';
 import { ContextSection } from './ContextSection';
 import { DataSection } from './DataSection';
 import { DocumentChangesSection } from './DocumentChangesSection';
@@ -16,6 +17,7 @@ export const DIAGNOSIS_SECTIONS: readonly DiagnosisSection[] = [
   { id: 'layers', order: 0, Component: LayersSection },
   { id: 'data', order: 10, Component: DataSection },
   { id: 'document-changes', order: 12, Component: DocumentChangesSection },
+  { id: 'conflict-set', order: 14, Component: ConflictSetSection },
   { id: 'retrieval', order: 20, Component: RetrievalSection },
   { id: 'context', order: 30, Component: ContextSection },
   { id: 'generation', order: 40, Component: GenerationSection },
