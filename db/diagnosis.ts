@@ -1,3 +1,4 @@
+import { newestRevisions } from '../shared/documents/revision-order';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
@@ -104,14 +105,9 @@ function documentsOf(db: Db, today: string): DxDocument[] {
   const rows = db
     .prepare('SELECT rowid, doc_id, revision, effective_from, expires_at, superseded_by, access_scope, text FROM documents ORDER BY doc_id, rowid')
     .all() as { rowid: number; doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; superseded_by: string | null; access_scope: string; text: string | null }[];
-  // the newest revision: the latest effective date, ties by import order
-  const newest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const best = newest.get(row.doc_id);
-    if (!best || (row.effective_from ?? '') >= (best.effective_from ?? '')) newest.set(row.doc_id, row);
-  }
+  const newest = newestRevisions(rows.map((row) => ({ docId: row.doc_id, revision: row.revision, effectiveFrom: row.effective_from, row })));
   return rows.map((row) => {
-    const isNewest = newest.get(row.doc_id) === row;
+    const isNewest = newest.get(row.doc_id)?.row === row;
     return {
       docId: row.doc_id,
       revision: row.revision,

@@ -1,3 +1,4 @@
+import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -99,6 +100,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createConflictHandlers(() => session.require().db),
     ...createDiagnosisHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
+    ...createDiagnosisDataHandlers(() => session.require().db),
   });
 
   return {

@@ -10,6 +10,7 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisDataOps } from './diagnosis-data-ops';
 import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { firstRunOps } from './first-run-ops';
@@ -75,6 +76,7 @@ export const contract = {
   ...retrievalOps,
   ...firstRunOps,
   ...importWizardOps,
+  ...diagnosisDataOps,
 } as const;
 
 export type Contract = typeof contract;

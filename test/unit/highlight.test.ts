@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightSegments, locateQuote } from '../../renderer/features/case-detail/highlight';
-import { evidenceMarksForDocument, groupRevisions, highlightDocument, locateEvidence } from '../../renderer/features/case-detail/evidence';
+import { evidenceMarksForDocument, highlightDocument, locateEvidence } from '../../renderer/features/case-detail/evidence';
 
 const joined = (text: string, marks: { quote: string; start?: number | null }[]) =>
   highlightSegments(text, marks).segments.map((s) => s.text).join('');
@@ -123,16 +123,4 @@ describe('evidence', () => {
     expect(locateEvidence({ docId: 'empty', quote: 'x' }, docs).status).toBe('no-text');
   });
 
-  it('groups revisions newest first', () => {
-    const groups = groupRevisions([
-      { docId: 'a', revision: 'v1', effectiveFrom: '2026-01-01' },
-      { docId: 'b', revision: 'r', effectiveFrom: null },
-      { docId: 'a', revision: 'v2', effectiveFrom: '2026-10-01' },
-      { docId: 'a', revision: 'draft', effectiveFrom: null },
-    ]);
-    expect(groups.map((g) => [g.docId, g.revisions.map((r) => r.revision)])).toEqual([
-      ['a', ['v2', 'v1', 'draft']],
-      ['b', ['r']],
-    ]);
-  });
 });

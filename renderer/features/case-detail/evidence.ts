@@ -62,32 +62,3 @@ export function locateEvidence(
   const found = withText.filter((document) => (document.text as string).includes(evidence.quote)).map((d) => d.revision);
   return found.length > 0 ? { status: 'found', revisions: found } : { status: 'quote-not-found', revisions: [] };
 }
-
-/**
- * Documents grouped by docId (first-seen order); within a group the newest
- * revision (latest effectiveFrom) comes first, revisions without a date last.
- */
-export function groupRevisions<D extends { docId: string; effectiveFrom?: string | null }>(
-  documents: readonly D[],
-): { docId: string; revisions: D[] }[] {
-  const groups = new Map<string, D[]>();
-  for (const document of documents) {
-    const list = groups.get(document.docId);
-    if (list) list.push(document);
-    else groups.set(document.docId, [document]);
-  }
-  return [...groups].map(([docId, revisions]) => ({
-    docId,
-    revisions: revisions
-      .map((document, index) => ({ document, index }))
-      .sort((a, b) => {
-        const x = a.document.effectiveFrom ?? '';
-        const y = b.document.effectiveFrom ?? '';
-        if (x === y) return a.index - b.index;
-        if (!x) return 1;
-        if (!y) return -1;
-        return x < y ? 1 : -1;
-      })
-      .map(({ document }) => document),
-  }));
-}

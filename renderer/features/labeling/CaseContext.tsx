@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Claim } from '../../../shared/domain/schemas';
 import { codePointToUtf16 } from './codepoints';
-import { groupRevisions } from '../case-detail/evidence';
+import { groupRevisions } from '../../../shared/documents/revision-order';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
 import { useClaimsDraftStore } from './claimsDraftStore';
