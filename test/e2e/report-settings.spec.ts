@@ -93,6 +93,12 @@ test('the refusal report shows each rate with its n and Wilson interval, and ope
   const verdict = rateVerdict(4, 6, thresholds['policy-and-amounts'].minCorrectAnswerRate, 'atLeast');
   await expect(correct).toHaveAttribute('data-pass', passState(verdict));
   if (verdict.state === 'inconclusive' && verdict.decidingN !== null) await expect(correct.getByTestId('report-rate-deciding')).toContainText(`n = ${verdict.decidingN}`);
+  await correct.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/report-verdicts-en.png' });
+  await page.getByTestId('language-switch').click();
+  await expect(correct.getByTestId('report-rate-verdict')).toHaveText(/尚无定论|达标|未达标/);
+  await page.screenshot({ path: 'test-results/screens/report-verdicts-zh.png' });
+  await page.getByTestId('language-switch').click();
 
   const over = rate(page, 'policy-and-amounts', 'overRefusal');
   await expect(over).toHaveAttribute('data-n', '6');
