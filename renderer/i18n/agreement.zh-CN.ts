@@ -155,6 +155,7 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.corrected.lambdaLow': '评审模型在这里帮助不大；估计主要依据人工标注。',
   'agreement.corrected.lambdaMid': '评审模型评分与人工标注共同决定估计值。',
   'agreement.corrected.lambdaHigh': '评审模型评分与人工高度一致，占了大部分权重（λ = 1 即经典 PPI）。',
+  'agreement.reason.few-random': '随机条目还太少：累计满 40 个随机条目后才显示区间。',
   'agreement.reason.small-n-interval': '已标注条目不足 10 个或案例不足 5 个：此样本量下区间不可靠，只显示点估计。',
   'agreement.reason.no-data': '没有可用于计算的数据。',
   'agreement.reason.length-mismatch': '两组数据长度不同。',
