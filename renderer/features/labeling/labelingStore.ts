@@ -13,6 +13,7 @@ import { useReviewerStore } from '../reviewers/reviewerStore';
 import { CaseNavigator } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
+import { onSessionReset } from '../../common/session';
 
 export type LabelStep = LabelingItem['steps'][number];
 export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
@@ -895,4 +896,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       return false;
     },
   };
+});
+
+onSessionReset('reviewer', ({ reviewerId }) => {
+  // a queue asked for before anyone was chosen is opened for the reviewer now chosen
+  const { pendingQueue } = useLabelingStore.getState();
+  useLabelingStore.getState().reset();
+  if (reviewerId !== null && pendingQueue) useLabelingStore.setState({ pendingQueue });
 });

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useDropdownMenu } from '../../common/useDropdownMenu';
 import { useI18n } from '../../i18n/useI18n';
-import { useLabelingStore } from '../labeling/labelingStore';
 import { useReviewerStore } from './reviewerStore';
 import { useTestSetStore } from '../test-sets/testSetStore';
 import { Icon } from '../../common/Icon';
@@ -10,8 +8,8 @@ import '../labeling/labeling.css';
 
 /**
  * The current reviewer, always in the top bar; one click opens the list of
- * reviewers and "New reviewer…". Also loads the reviewers whenever a test set
- * opens and asks who is labeling when none is remembered for it.
+ * reviewers and "New reviewer…" (the reviewers of a test set are loaded when
+ * it opens; see reviewerStore).
  */
 export function ReviewerMenu() {
   const { t } = useI18n();
@@ -22,11 +20,6 @@ export function ReviewerMenu() {
   const openDialog = useReviewerStore((s) => s.openDialog);
   const refresh = useReviewerStore((s) => s.refresh);
   const { open, setOpen, root, button } = useDropdownMenu();
-
-  useEffect(() => {
-    useLabelingStore.getState().reset();
-    if (testSetId) void useReviewerStore.getState().init(testSetId);
-  }, [testSetId]);
 
   if (!testSetId) return null;
 
