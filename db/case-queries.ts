@@ -20,6 +20,7 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  metadata: string | null;
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
@@ -112,6 +113,8 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    // Only cases that came with metadata carry the field, so native exports stay as they were imported.
+    ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
 }
 
@@ -186,6 +189,11 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
 export function* iterateCases(db: Db): Generator<CaseRecord> {
   const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
   for (const row of rows) yield toCaseRecord(db, row);
+}
+
+export function* iterateResponses(db: Db): Generator<ResponseRecord> {
+  const rows = db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq ORDER BY r.seq').iterate() as IterableIterator<ResponseRow>;
+  for (const row of rows) yield toResponseRecord(row);
 }
 
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {

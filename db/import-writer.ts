@@ -26,7 +26,7 @@ export interface ImportSourceInfo {
   /**
    * Ragas / DeepEval cases get ids derived from their question, so a results
    * file names the same cases as the test-set file imported before it: an
-   * identical existing case is reused (its responses are still added).
+   * identical existing case (or response) is reused.
    */
   reuseIdenticalCases?: boolean;
 }
@@ -67,8 +67,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
     sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
-      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
@@ -80,7 +80,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
               coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM claims WHERE case_seq = c.seq), '')
        FROM cases c WHERE c.seq >= ?`,
     ),
-    response: db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?'),
+    response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
       'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -88,7 +88,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    insertVerdict: db.prepare('INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value, rationale) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertVerdict: db.prepare('INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value, rationale, threshold) VALUES (?, ?, ?, ?, ?, ?, ?)'),
   };
   let written = 0;
   const tick = () => {
@@ -140,6 +140,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         statements.insertCase.run(
           c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
           c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
+          c.metadata ? JSON.stringify(c.metadata) : null,
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
@@ -161,7 +162,12 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     for (const { record: r, line } of records.responses) {
       const caseSeq = statements.caseSeq.get(r.caseId) as number | undefined;
       if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${r.caseId}" (import the case first)`);
-      if (statements.response.get(r.id)) throw refused(source, line, 'id', `response id "${r.id}" is already in this test set`);
+      const stored = statements.response.get(r.id) as { case_seq: number; answer: string } | undefined;
+      if (stored) {
+        // A foreign results file repeats the answers its test-set file (or an earlier results file) brought.
+        if (source.reuseIdenticalCases && stored.case_seq === caseSeq && stored.answer === r.answer) continue;
+        throw refused(source, line, 'id', `response id "${r.id}" is already in this test set${source.reuseIdenticalCases ? ' with a different answer' : ''}`);
+      }
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
         json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null,
@@ -199,7 +205,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
           if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', `response "${v.responseId}" belongs to another case than "${v.caseId}"`);
           responseSeq = response.seq;
         }
-        statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null);
+        statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null, v.threshold ?? null);
         counts.verdicts += 1;
         tick();
       }

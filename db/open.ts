@@ -1,3 +1,4 @@
+import { backupDirOf, cleanPartialBackups } from './backups';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
@@ -66,7 +67,7 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
     return { version };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified.`, { file: path, line: null, field: null });
+    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified; if it is a test set it is damaged: restore a backup (from ${basename(backupDirOf(path))} beside it).`, { file: path, line: null, field: null });
   } finally {
     probe?.close();
   }
@@ -130,6 +131,7 @@ export async function openTestSetFile(
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
     ensureRetrievalIndex(db);
+    cleanPartialBackups(path);
     return {
       db,
       path,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -10,6 +9,7 @@ import { createConflictHandlers } from './conflicts/conflict-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
@@ -31,15 +31,7 @@ export interface Backend {
 }
 
 function importSourceBytes(source: { path: string } | { fileName: string; contentBase64: string }): { fileName: string; bytes: Uint8Array } {
-  if ('path' in source) {
-    try {
-      return { fileName: basename(source.path), bytes: readFileSync(source.path) };
-    } catch (error) {
-      throw new ApiError('not-found', `Cannot read ${source.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, {
-        file: source.path, line: null, field: null,
-      });
-    }
-  }
+  if ('path' in source) return { fileName: basename(source.path), bytes: readInputFile(source.path, 'import') };
   return { fileName: basename(source.fileName), bytes: Buffer.from(source.contentBase64, 'base64') };
 }
 
@@ -82,10 +74,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
-    'imports.start': ({ kind, format, source, system }) => {
+    'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
-      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
+      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
     'dialog.pickPath': () => ({ supported: false, path: null }),

@@ -10,6 +10,7 @@ import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
+import { migration011 } from './011-interchange';
 
 export type { Migration } from './migration';
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration011,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
-import { backupTestSetFile } from '../../db/backups';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
 
 export type WorkerMessage =
@@ -36,7 +35,8 @@ export class ImportJobs {
   start(dbPath: string, request: ImportRequest): string {
     const jobId = randomUUID();
     const job: ImportJob = {
-      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null, error: null,
+      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null,
+      runId: null, alreadyImported: false, report: null, error: null,
     };
     this.jobs.set(jobId, job);
     this.queue = this.queue.then(() => this.run(job, dbPath, request));
@@ -44,16 +44,7 @@ export class ImportJobs {
   }
 
   private async run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {
-    // A consistent copy of the open file before anything is written into it (db/backups.ts).
-    try {
-      await backupTestSetFile(dbPath, `import-${request.kind}`);
-    } catch (error) {
-      Object.assign(job, {
-        state: 'failed', phase: 'finished',
-        error: { code: 'internal', message: `No backup of the test set could be written before the import (${(error as Error).message}). Nothing was imported.` },
-      });
-      return;
-    }
+    // The worker writes the backup itself, once the file is valid and before writing (db/backups.ts).
     return new Promise((resolve) => {
       const worker = spawnImportWorker({ dbPath, request });
       const finish = (patch: Partial<ImportJob>) => {
@@ -62,7 +53,10 @@ export class ImportJobs {
       };
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'progress') Object.assign(job, { phase: message.phase, done: message.done, total: message.total });
-        else if (message.type === 'done') finish({ state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total });
+        else if (message.type === 'done') finish({
+          state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total,
+          runId: message.runId, alreadyImported: message.alreadyImported, report: message.report,
+        });
         else finish({ state: 'failed', phase: 'finished', error: message.error });
       });
       worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: `The import stopped unexpectedly: ${error.message}. Nothing was imported.` } }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoWeeksInYear } from '../calibration/iso-week';
 import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
@@ -20,7 +21,8 @@ export const ROUND_STATUSES = ['labeling', 'revealed', 'adjudicated', 'closed'] 
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
 
 /** ISO week, e.g. 2026-W07. */
-export const IsoWeekSchema = z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, 'expected an ISO week such as 2026-W07');
+export const IsoWeekSchema = z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, 'expected an ISO week such as 2026-W07')
+  .refine((w) => Number(w.slice(6)) <= isoWeeksInYear(Number(w.slice(0, 4))), 'that year has only 52 ISO weeks');
 
 /** The judge run a round (or a trend point, or an anchor set) uses for one dimension. */
 export const JudgeRefSchema = z.object({

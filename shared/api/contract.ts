@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { op } from './op';
 import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
+import { MAP_TARGETS } from '../import/foreign/mapped';
 import {
   ApiErrorSchema, CaseDetailSchema, CaseFacetsSchema, CaseFiltersSchema, CaseSummarySchema, ImportJobSchema, ImportSourceSchema,
   TableCountsSchema, TestSetInfoSchema, type ApiErrorBody, type ErrorLocation,
@@ -42,6 +43,14 @@ export const contract = {
       source: ImportSourceSchema,
       /** System version for the responses of Ragas / DeepEval files. */
       system: z.string().trim().min(1).max(200).nullish(),
+      /** The judge of a foreign results file, when the file does not name it (Ragas). */
+      judge: z.object({
+        model: z.string().trim().max(200).nullish(), version: z.string().trim().max(200).nullish(), promptVersion: z.string().trim().max(200).nullish(),
+      }).nullish(),
+      /** Format "mapped": target field → the file's column. */
+      mapping: z.partialRecord(z.enum(MAP_TARGETS), z.string().min(1).max(200)).nullish(),
+      /** Define the dimensions the judge's metrics name that the test set lacks. */
+      createDimensions: z.boolean().default(false),
     }),
     z.object({ jobId: z.string() }), { writes: 'job' },
   ),

@@ -26,6 +26,8 @@ export const DimensionSchema = z
     options: z.array(DimensionOptionSchema).default([]),
     min: z.number().nullish(),
     max: z.number().nullish(),
+    /** The name as the tool that made it writes it ("factual_correctness(mode=f1)"), when the name is its slug. */
+    label: z.string().max(200).nullish(),
   })
   .superRefine((d, ctx) => {
     if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary') && d.options.length < 2) {

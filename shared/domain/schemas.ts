@@ -58,6 +58,8 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
+  metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 export type CaseRecord = z.infer<typeof CaseSchema>;
 
@@ -115,10 +117,14 @@ export const VerdictSchema = z.strictObject({
   dimension: id,
   value: z.union([z.string(), z.number()]),
   rationale: z.string().nullish(),
+  /** The pass threshold the judge applied to a score (DeepEval, promptfoo), kept beside the value. */
+  threshold: z.number().nullish(),
 });
 export type VerdictRecord = z.infer<typeof VerdictSchema>;
 
 export const IMPORT_KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_FORMATS = ['auto', 'jsonl', 'csv', 'ragas', 'deepeval'] as const;
+export const IMPORT_FORMATS = [
+  'auto', 'jsonl', 'csv', 'ragas', 'deepeval', 'langsmith', 'langfuse', 'phoenix', 'promptfoo', 'openai-evals', 'trulens', 'mapped',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -4,6 +4,8 @@ import { describeType, ImportDataError, quoteList } from './errors';
 import { isPlainObject, JsonSyntaxError, parseJsonFast, parseJsonWithPositions, type JsonPositions } from './json';
 import { nativeKeys } from './native';
 import type { SourceText } from './text';
+import { FOREIGN_FORMATS } from './foreign/formats';
+import type { ForeignFormat } from './foreign/record';
 
 /** What a file looks like before we know its format. */
 export type FileShape =
@@ -34,7 +36,7 @@ export function jsonShape(src: SourceText, fileName: string, ext: string): FileS
   try {
     const { value, positions } = parseJsonWithPositions(src.text);
     const oneLine = !/[\r\n]/.test(src.text.trim());
-    if (isPlainObject(value) && oneLine && !('testRunData' in value)) return { type: 'jsonl' };
+    if (isPlainObject(value) && oneLine && !FOREIGN_FORMATS.some((f) => f.container && Array.isArray(f.container.list(value)))) return { type: 'jsonl' };
     return { type: 'json', value, positions };
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;
@@ -51,10 +53,6 @@ export function csvShape(src: SourceText, fileName: string, ext: string): FileSh
   return { type: 'csv', table: csvTable(parseCsv(src.text, fileName, delimiter), fileName), delimiter };
 }
 
-export type Classified = 'ragas' | 'deepeval' | 'native' | null;
-
-const DEEPEVAL_MARKERS = ['expected_output', 'actual_output', 'context', 'retrieval_context', 'expectedOutput', 'actualOutput', 'retrievalContext'];
-
 /** Keys that, all present, mark a native record of each kind. */
 const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
   cases: ['id', 'query'],
@@ -63,11 +61,16 @@ const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
   judge: ['caseId', 'dimension'],
 };
 
-export function classifyKeys(keys: readonly string[], kind: ImportKind): Classified {
-  const has = (k: string) => keys.includes(k);
-  if (has('user_input')) return 'ragas';
-  if (has('input') && DEEPEVAL_MARKERS.some(has)) return 'deepeval';
+/**
+ * The format whose distinctive fields the keys hold: a foreign one first
+ * (each names fields no native record has), then native. Never a format
+ * whose distinctive fields are absent.
+ */
+export function classifyKeys(keys: readonly string[], kind: ImportKind): ForeignFormat | 'native' | null {
+  const foreign = FOREIGN_FORMATS.find((f) => f.matches(keys));
+  if (foreign) return foreign;
   const native = nativeKeys(kind);
+  const has = (k: string) => keys.includes(k);
   const overlap = keys.filter((k) => native.includes(k)).length;
   if (NATIVE_SIGNATURE[kind].every(has) || overlap >= 2) return 'native';
   return null;
@@ -106,11 +109,10 @@ export function describeJson(value: unknown): string {
 export function unknownFormatError(fileName: string, kind: ImportKind, seen: string): ImportDataError {
   const native = nativeKeys(kind).slice(0, 6).join(', ');
   const tried = [`native JSONL/CSV ${kind} (fields such as ${native})`];
-  if (kind === 'cases') {
-    tried.push('Ragas (user_input, reference, reference_contexts, retrieved_contexts, response)');
-    tried.push('DeepEval goldens (input, expected_output, context, retrieval_context, actual_output) or a DeepEval test run ({"testRunData": …})');
+  if (kind === 'cases' || kind === 'judge') {
+    for (const f of FOREIGN_FORMATS) tried.push(`${f.label} (${f.distinctive.join(', ')})`);
   }
   return new ImportDataError(fileName, null, null,
     `could not recognise the format of this file. Tried: ${tried.join('; ')}. Saw ${seen}. ` +
-    'Convert the file to one of these formats, or choose the format explicitly.');
+    'Convert the file to one of these formats, choose the format explicitly, or map its columns (--map query=COLUMN,referenceAnswer=COLUMN).');
 }

@@ -5,7 +5,10 @@ import {
   classifyKeys, csvShape, describeJson, extensionOf, jsonShape, keysOfItems, looksLikeJson, unknownFormatError, type FileShape,
 } from './detect';
 import { describeType, ImportDataError, quoteList } from './errors';
-import { DEEPEVAL, RAGAS, readExternalRows, rowFromJson, type ExternalSpec, type SourceRow } from './external';
+import { readForeignRows } from './foreign/build';
+import { FOREIGN_FORMATS, foreignFormat } from './foreign/formats';
+import { mappedFormat, requireMappedColumns } from './foreign/mapped';
+import { rowFromJson, type ForeignFormat, type SourceRow } from './foreign/record';
 import { isPlainObject, parseJsonFast } from './json';
 import { parseJsonLine, progressReporter, readNativeCsv, readNativeJsonl } from './native';
 import { decodeUtf8, SourceText } from './text';
@@ -28,7 +31,9 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
 
   let format: ConcreteImportFormat;
   let shape: FileShape | null = null;
-  if (options.format === 'auto') {
+  if (options.mapping) {
+    format = 'mapped';
+  } else if (options.format === 'auto') {
     shape = jsonish ? jsonShape(src, fileName, ext) : csvShape(src, fileName, ext);
     format = detect(shape, src, kind, fileName);
   } else {
@@ -38,7 +43,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
   switch (format) {
     case 'jsonl':
       readNativeJsonl(kind, src, collector, progress);
-      break;
+      return collector.result(format, src.lineCount, kind);
     case 'csv': {
       if (!shape && (jsonish || /^\s*[[{]/.test(text))) {
         throw new ImportDataError(fileName, null, null,
@@ -46,35 +51,46 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
       }
       shape ??= csvShape(src, fileName, ext);
       readNativeCsv(kind, (shape as { table: CsvTable }).table, collector, progress);
-      break;
+      return collector.result(format, src.lineCount, kind);
     }
-    case 'ragas':
-    case 'deepeval': {
-      const spec = format === 'ragas' ? RAGAS : DEEPEVAL;
-      requireCasesKind(kind, spec, fileName);
+    default: {
+      if (format === 'mapped' && !options.mapping) {
+        throw new ImportDataError(fileName, null, null, 'the format "mapped" needs a column mapping (--map query=COLUMN,referenceAnswer=COLUMN).');
+      }
+      const fmt = options.mapping ? mappedFormat(options.mapping) : foreignFormat(format)!;
+      requireForeignKind(kind, fmt, fileName);
       shape ??= jsonish ? jsonShape(src, fileName, ext) : csvShape(src, fileName, ext);
-      readExternalRows(externalRows(shape, spec, src, fileName), spec, collector, system, progress);
-      break;
+      const rows = foreignRows(shape, fmt, src, fileName);
+      const keys = keysOfRows(rows);
+      if (options.mapping) requireMappedColumns(options.mapping, keys, fileName);
+      else if (options.format !== 'auto' && !fmt.matches(keys) && !(fmt.container && isPlainObject((shape as { value?: unknown }).value))) {
+        // A forced format that finds none of its own fields would import questions and drop everything else.
+        throw new ImportDataError(fileName, rows[0]?.line ?? null, fmt.distinctive[0],
+          `this is not a ${fmt.label} file: it has none of ${fmt.label}'s fields (${fmt.distinctive.join(', ')}); its records have ${quoteList(keys, 20)}. ` +
+          'Choose the format "auto", or map the columns (--map query=COLUMN,…).');
+      }
+      const report = readForeignRows(rows, fmt, collector, { kind, system, judge: options.judge }, progress);
+      return collector.result(format, src.lineCount, kind, report);
     }
   }
-  return collector.result(format, src.lineCount, kind);
 }
 
-function requireCasesKind(kind: ImportKind, spec: ExternalSpec, fileName: string): void {
-  if (kind === 'cases') return;
+function requireForeignKind(kind: ImportKind, fmt: ForeignFormat, fileName: string): void {
+  if (kind === 'cases' || kind === 'judge') return;
   throw new ImportDataError(fileName, null, null,
-    `this is a ${spec.label} file, and ${spec.label} files hold test cases (with their contexts and answers): ` +
-    `import it as kind "cases" — it then also brings the contexts as documents and the answers as responses — not as "${kind}".`);
+    `this is a ${fmt.label} file, and ${fmt.label} files hold test cases (with their contexts and answers) and, in results files, judge scores: ` +
+    `import it as kind "cases" — it then also brings the contexts as documents and the answers as responses — or as "judge" for its scores, not as "${kind}".`);
 }
+
+const keysOfRows = (rows: readonly SourceRow[]) => keysOfItems(rows.map((r) => r.values), 200);
 
 /** Format of a file given its shape (for format "auto"). */
 function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: string): ConcreteImportFormat {
   const fromClass = (c: ReturnType<typeof classifyKeys>, nativeFormat: 'jsonl' | 'csv'): ConcreteImportFormat | null => {
-    if (c === 'ragas' || c === 'deepeval') {
-      requireCasesKind(kind, c === 'ragas' ? RAGAS : DEEPEVAL, fileName);
-      return c;
-    }
-    return c === 'native' ? nativeFormat : null;
+    if (c === null) return null;
+    if (c === 'native') return nativeFormat;
+    requireForeignKind(kind, c, fileName);
+    return c.format;
   };
 
   if (shape.type === 'csv') {
@@ -99,7 +115,12 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
   }
 
   const v = shape.value;
-  if (isPlainObject(v) && 'testRunData' in v) return fromClass('deepeval', 'jsonl')!;
+  if (isPlainObject(v)) {
+    for (const fmt of FOREIGN_FORMATS) {
+      const list = fmt.container?.list(v);
+      if (Array.isArray(list) && (list.length === 0 || fmt.matches(keysOfItems(list)) || fmt.format !== 'langfuse')) return fromClass(fmt, 'jsonl')!;
+    }
+  }
   if (Array.isArray(v)) {
     const c = classifyKeys(keysOfItems(v), kind);
     if (c === 'native') {
@@ -112,15 +133,11 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
   throw unknownFormatError(fileName, kind, describeJson(v));
 }
 
-/** The records of a Ragas / DeepEval file, whatever its container (CSV, JSON array, JSON Lines, test run). */
-function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fileName: string): SourceRow[] {
+/** The records of a foreign file, whatever its container (CSV, JSON array, JSON Lines, a wrapper object). */
+function foreignRows(shape: FileShape, fmt: ForeignFormat, src: SourceText, fileName: string): SourceRow[] {
   const lineAt = (off: number) => src.lineAt(off);
   if (shape.type === 'csv') {
     const { table } = shape;
-    if (!spec.query.some((k) => table.header.includes(k))) {
-      throw new ImportDataError(fileName, table.headerLine, spec.query[0],
-        `required column "${spec.query[0]}" is missing, so this is not a ${spec.label} file. The header has: ${quoteList(table.header, 20)}.`);
-    }
     if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, 'the file has a header row but no data rows.');
     return table.rows.map((r) => ({ line: r.line, values: r.values, fromCsv: true }));
   }
@@ -140,18 +157,17 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
   const { value, positions } = shape;
   let list: unknown = value;
   let container = 'the top-level array';
-  if (spec.format === 'deepeval' && isPlainObject(value) && 'testRunData' in value) {
-    const run = value.testRunData;
-    list = isPlainObject(run) ? run.testCases : undefined;
-    container = '"testRunData.testCases"';
+  if (fmt.container && isPlainObject(value)) {
+    list = fmt.container.list(value);
+    container = `"${fmt.container.path}"`;
     if (!Array.isArray(list)) {
-      throw new ImportDataError(fileName, null, 'testRunData.testCases',
-        `a DeepEval test run must have "testRunData.testCases" as a list, got ${describeType(list)}.`);
+      throw new ImportDataError(fileName, null, fmt.container.path,
+        `a ${fmt.label} file that is one JSON object must have "${fmt.container.path}" as a list, got ${describeType(list)}.`);
     }
   }
   if (!Array.isArray(list)) {
     throw new ImportDataError(fileName, null, null,
-      `expected a JSON array of ${spec.label} records${spec.format === 'deepeval' ? ' or a DeepEval test run ({"testRunData": …})' : ''}, but saw ${describeJson(value)}.`);
+      `expected a JSON array of ${fmt.label} records${fmt.container ? ` or an object with "${fmt.container.path}"` : ''}, but saw ${describeJson(value)}.`);
   }
   const pos = positions.get(list);
   return list.map((item, k) => {
@@ -162,4 +178,3 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
     return rowFromJson(item, line, positions.get(item), lineAt);
   });
 }
-

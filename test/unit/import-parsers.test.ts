@@ -196,8 +196,8 @@ describe('files that are not case sources', () => {
     expect(e.message).toContain(seen);
   });
 
-  it('Ragas and DeepEval files are refused for other kinds, with the reason', () => {
-    for (const kind of ['documents', 'responses', 'judge'] as const) {
+  it('Ragas and DeepEval files are refused as documents or responses, with the reason', () => {
+    for (const kind of ['documents', 'responses'] as const) {
       const e = failure(() => parse('ragas_eval_result_letstalk.csv', fixture('ragas_eval_result_letstalk.csv'), kind));
       expect(e.message).toMatch(/Ragas files hold test cases/);
       expect(e.message).toContain(`import it as kind "cases"`);
@@ -415,11 +415,11 @@ describe('bad input gives file, line, field and a clear message', () => {
   });
 
   it('unknown format: which formats were tried and what was seen', () => {
-    const e = failure(() => parse('data.csv', 'question,answer\nq,a\n'));
+    const e = failure(() => parse('data.csv', 'prompt,completion\nq,a\n'));
     expect([e.line, e.field]).toEqual([null, null]);
-    expect(e.message).toMatch(/could not recognise the format.*Tried: native JSONL\/CSV cases.*Ragas.*DeepEval.*Saw a CSV header with the columns "question", "answer"/);
-    const j = failure(() => parse('data.jsonl', jsonl({ question: 'q', answer: 'a' })));
-    expect(j.message).toMatch(/Saw JSON Lines whose first record \(line 1\) has the keys "question", "answer"/);
+    expect(e.message).toMatch(/could not recognise the format.*Tried: native JSONL\/CSV cases.*Ragas.*DeepEval.*LangSmith.*TruLens.*Saw a CSV header with the columns "prompt", "completion"/);
+    const j = failure(() => parse('data.jsonl', jsonl({ prompt: 'q', completion: 'a' })));
+    expect(j.message).toMatch(/Saw JSON Lines whose first record \(line 1\) has the keys "prompt", "completion"/);
     const arr = failure(() => parse('cases.json', JSON.stringify([{ id: 'a', query: 'q' }])));
     expect(arr.message).toMatch(/native cases are read from JSON Lines/);
   });
