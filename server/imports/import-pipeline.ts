@@ -8,7 +8,8 @@ import type { ColumnMapping } from '../../shared/import/foreign/mapped';
 import { parseImportFile } from '../../shared/import/parse-import';
 import type { ParsedImport } from '../../shared/import/types';
 import { writeRecords } from '../../db/import-writer';
-import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
+import { listDimensions } from '../../db/dimensions';
 import type { Db } from '../../db/open';
 
 export interface ImportRequest {

@@ -1,4 +1,4 @@
-/** Whether each evidence quote is still in the newest revision of its document (issue 3, item 4). */
+/** Whether each evidence quote is still in the newest revision of its document, so an expert sees which evidence a newer revision no longer supports. */
 
 export interface RevisionText {
   docId: string;

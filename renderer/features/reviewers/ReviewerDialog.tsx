@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useReviewerStore } from './reviewerStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
-import { initials } from './ReviewerMenu';
+import { initials } from './initials';
 
 /**
  * "Who is labeling?": pick a reviewer of this test set or add one (a name, no
