@@ -5,7 +5,8 @@ import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../sh
 import type { Claim } from '../../../shared/domain/schemas';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
 import { applyNumericKey, parseNumericDraft } from './numeric';
-import { firstOpenStep, hasLabel, stepAfter, stepId } from './sequence';
+import { stepKey } from '../../../shared/labeling/steps';
+import { firstOpenStep, hasLabel, stepAfter } from './sequence';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
@@ -124,7 +125,7 @@ interface LabelingState {
 
 /* ---------- helpers ---------- */
 
-export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepId(step)}`;
+export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepKey(step.dimension, step.responseId)}`;
 
 export function dimensionOf(dimensions: readonly Dimension[], name: string): Dimension | undefined {
   return dimensions.find((d) => d.name === name);
