@@ -1,7 +1,6 @@
 import { text as say, type LocalText } from '../../shared/messages/text';
 import { describeIssue } from '../../shared/import/issues';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import {
@@ -28,6 +27,7 @@ import { listDimensions } from '../../db/dimensions';
 import type { Db } from '../../db/open';
 import { caseSlices, judgeRef, requireRound, reviewerNamesOfEvents } from '../../db/rounds';
 import { roundState } from './calibration-rounds';
+import { sha256, writeInside } from '../../db/file-writes';
 
 /**
  * Anchor sets (SPEC workflow 7): freeze adjudicated cells of closed rounds into a versioned set,
@@ -35,7 +35,6 @@ import { roundState } from './calibration-rounds';
  * export after verifying every hash, and the drift report of a judge run on a set.
  */
 
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const at = (op: string, field: string | null = null, file: string = op) => ({ file, line: null, field });
 
 /** The items, the definitions used, the thresholds and the slices: what makes two versions the same. */
@@ -187,16 +186,6 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   };
   manifest.manifestSha256 = sha256(manifestHashInput(manifest));
   return manifest;
-}
-
-/** Writes bytes to dir/name (a fixed name) through a temporary file; never outside dir. */
-function writeInside(dir: string, name: string, bytes: Uint8Array): string {
-  const target = resolve(dir, name);
-  if (dirname(target) !== dir || basename(target) !== name) throw new ApiError('invalid-input', say('err.anchor.outside-folder', { name, dir }), { file: name, line: null, field: 'outDir' });
-  const partial = `${target}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, target);
-  return target;
 }
 
 export async function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): Promise<OpOutput<'anchors.export'>> {

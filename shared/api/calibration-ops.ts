@@ -5,7 +5,7 @@ import { DIMENSION_TYPES } from '../domain/dimensions';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
 
 /**
- * The calibration part of the API contract (issue 5): the weekly review round (start → blind
+ * The calibration part of the API contract: the weekly review round (start → blind
  * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
  * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
  *

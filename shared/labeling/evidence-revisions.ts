@@ -1,6 +1,6 @@
 import { newestRevisions } from '../documents/revision-order';
 
-/** Whether each evidence quote is still in the newest revision of its document. */
+/** Whether each evidence quote is still in the newest revision of its document, so an expert sees which evidence a newer revision no longer supports. */
 
 export interface RevisionText {
   docId: string;

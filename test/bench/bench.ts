@@ -3,7 +3,7 @@
  * (override with BENCH_CASES) and writes them to .bench/results.json so two
  * versions can be compared. Never asserted in the test suite.
  *
- * Labeling (issue 3): one response per case, 300,000 label events (override
+ * Labeling: one response per case, 300,000 label events (override
  * with BENCH_LABEL_EVENTS) written in bulk, then labelRecordP95Ms = labels.record
  * at the database (durable commit each), nextCase*P95Ms = the server side of
  * "next case" (queue.navigate + labeling.item through the handlers, outputs

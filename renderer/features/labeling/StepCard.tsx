@@ -16,7 +16,7 @@ import { OptionsStep } from './OptionsStep';
 import { ReasonPrompt } from './ReasonPrompt';
 import { SummaryStep } from './SummaryStep';
 import { StepWaitingMark } from './StepWaitingMark';
-import { isSaved } from './StepPanel';
+import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
 
 /** Why a suggestion is made, in the person's language. */
