@@ -10,6 +10,7 @@ import { createConflictHandlers } from './conflicts/conflict-handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { createInterchangeHandlers } from './interchange/interchange-handlers';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
@@ -94,6 +95,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createInterchangeHandlers(() => session.require().db),
   });
 
   return {

@@ -10,6 +10,7 @@ import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
+import { interchangeOps } from './interchange-ops';
 import { labelingOps } from './labeling-ops';
 
 export * from './contract-shapes';
@@ -66,6 +67,7 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...interchangeOps,
 } as const;
 
 export type Contract = typeof contract;

@@ -15,8 +15,12 @@ interface ImportState {
   open: boolean;
   kind: ImportKind;
   format: ImportFormat;
-  /** System version for the responses in Ragas / DeepEval files (empty: "imported"). */
+  /** System version for the responses in foreign files (empty: "imported"). */
   system: string;
+  /** The judge of a foreign results file (kind "judge"); empty fields are not sent. */
+  judge: { model: string; version: string; promptVersion: string };
+  /** Names of the offered dimensions defined after the import (null: not yet). */
+  definedDimensions: string[] | null;
   /** Browser mode: the chosen file. */
   file: File | null;
   /** Desktop mode: the path from the native dialog. */
@@ -30,6 +34,9 @@ interface ImportState {
   setKind(kind: ImportKind): void;
   setFormat(format: ImportFormat): void;
   setSystem(system: string): void;
+  setJudge(patch: Partial<ImportState['judge']>): void;
+  /** Defines the dimensions the finished import offered (appended to the test set's). */
+  defineOfferedDimensions(): Promise<void>;
   setFile(file: File | null): void;
   pickPath(): Promise<void>;
   start(): Promise<void>;
@@ -78,6 +85,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
     kind: 'cases',
     format: 'auto',
     system: '',
+    judge: { model: '', version: '', promptVersion: '' },
+    definedDimensions: null,
     file: null,
     path: null,
     status: 'idle',
@@ -87,7 +96,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     openDialog() {
       const { status } = get();
       // a finished import's report stays until the person starts over; a new dialog starts clean
-      if (status === 'done' || status === 'failed') set({ status: 'idle', job: null, error: null, file: null, path: null });
+      if (status === 'done' || status === 'failed') set({ status: 'idle', job: null, error: null, file: null, path: null, definedDimensions: null });
       set({ open: true });
     },
 
@@ -98,6 +107,20 @@ export const useImportStore = create<ImportState>()((set, get) => {
     setKind: (kind) => set({ kind }),
     setFormat: (format) => set({ format }),
     setSystem: (system) => set({ system }),
+    setJudge: (patch) => set({ judge: { ...get().judge, ...patch } }),
+
+    async defineOfferedDimensions() {
+      const offered = get().job?.report?.newDimensions ?? [];
+      if (offered.length === 0) return;
+      try {
+        const current = await invoke('dimensions.list', {});
+        const missing = offered.filter((d) => !current.some((c) => c.name === d.name));
+        await invoke('dimensions.save', { dimensions: [...current, ...missing] });
+        set({ definedDimensions: offered.map((d) => d.name), error: null });
+      } catch (error) {
+        set({ error: toErrorBody(error) });
+      }
+    },
     setFile: (file) => set({ file, path: null, error: null }),
 
     async pickPath() {
@@ -110,17 +133,21 @@ export const useImportStore = create<ImportState>()((set, get) => {
     },
 
     async start() {
-      const { kind, format, system, file, path, status } = get();
+      const { kind, format, system, judge, file, path, status } = get();
       if (status === 'uploading' || status === 'running') return;
       if (!file && !path) return;
       const mine = ++ticket;
-      set({ status: 'uploading', job: null, error: null });
+      set({ status: 'uploading', job: null, error: null, definedDimensions: null });
       try {
         const source = path && isDesktop()
           ? { path }
           : { fileName: (file as File).name, contentBase64: await fileToBase64(file as File) };
         if (mine !== ticket) return;
-        const { jobId } = await invoke('imports.start', { kind, format, source, system: system.trim() || null });
+        const given = (v: string) => v.trim() || null;
+        const { jobId } = await invoke('imports.start', {
+          kind, format, source, system: given(system),
+          judge: kind === 'judge' ? { model: given(judge.model), version: given(judge.version), promptVersion: given(judge.promptVersion) } : null,
+        });
         if (mine !== ticket) return;
         set({ status: 'running' });
         await poll(jobId, mine);
@@ -131,7 +158,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
 
     startOver() {
       ticket++;
-      set({ status: 'idle', job: null, error: null, file: null, path: null });
+      set({ status: 'idle', job: null, error: null, file: null, path: null, definedDimensions: null });
     },
   };
 });
