@@ -132,6 +132,7 @@ export const enCore = {
   'detail.supersedes': 'Supersedes',
   'detail.superseded': 'Superseded',
   'detail.accessScope': 'Access scope',
+  'detail.metadata': 'Metadata from the imported file',
   'detail.noText': 'No full text available for this revision',
   'detail.marksLegend': 'Evidence quotes are highlighted; the number is the claim.',
   'detail.marksCount': '{count} evidence quotes',

@@ -128,6 +128,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'detail.supersedes': '取代',
   'detail.superseded': '已被取代',
   'detail.accessScope': '访问范围',
+  'detail.metadata': '导入文件中的元数据',
   'detail.noText': '此版本没有正文',
   'detail.marksLegend': '证据引文已高亮，数字为对应的要点编号。',
   'detail.marksCount': '{count} 段证据引文',

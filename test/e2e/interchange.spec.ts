@@ -32,7 +32,7 @@ async function importJudge(page: Page, name: string, bytes: Buffer, model: strin
 test('a Ragas results file becomes a judge run with verdicts per dimension; missing dimensions are offered', async ({ page }) => {
   await openApp(page, { locale: 'en' });
   const dialog = await importJudge(page, 'ragas_eval_result_letstalk.csv', fixture('external/ragas_eval_result_letstalk.csv'), 'gpt-4o-mini');
-  await expect(dialog.getByTestId('import-result')).toBeVisible();
+  await expect(dialog.getByTestId('import-result')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('import-added-verdicts')).toHaveAttribute('data-count', '48');
   await expect(dialog.getByTestId('import-metric-faithfulness')).toContainText('a dimension of this test set');
   await expect(dialog.getByTestId('import-metric-factual_correctness_mode_f1')).toContainText('factual_correctness(mode=f1)');
@@ -49,13 +49,13 @@ test('a Ragas results file becomes a judge run with verdicts per dimension; miss
   await dialog.getByTestId('import-kind').selectOption('judge');
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'ragas_eval_result_letstalk.csv', mimeType: 'text/plain', buffer: fixture('external/ragas_eval_result_letstalk.csv') });
   await dialog.getByTestId('import-start').click();
-  await expect(dialog.getByTestId('import-already')).toContainText('already imported as judge run');
+  await expect(dialog.getByTestId('import-already')).toContainText('already imported as judge run', { timeout: 30_000 });
 });
 
 test('in Chinese: a promptfoo results file, its assertions as verdicts and the fields it did not import', async ({ page }) => {
   await openApp(page, { locale: 'zh-CN' });
   const dialog = await importJudge(page, 'promptfoo_results.json', fixture('interchange/promptfoo_results.json'), 'gpt-4o');
-  await expect(dialog.getByTestId('import-result')).toBeVisible();
+  await expect(dialog.getByTestId('import-result')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('import-metric-llm_rubric')).toContainText('llm-rubric');
   await expect(dialog.getByTestId('import-unused')).toContainText('latencyMs');
   await expect(dialog.getByTestId('import-judge')).toHaveCount(0);
@@ -91,5 +91,31 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(panel.getByTestId('data-export-result')).toBeVisible();
     expect(readFileSync(join(dir, 'cases.ragas.jsonl')).equals(bytes)).toBe(true);
     await panel.screenshot({ path: `test-results/interchange-export-${locale}.png` });
+  });
+}
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`a Langfuse item keeps its id and metadata, shown with the case (${locale})`, async ({ page }) => {
+    const { testSetId } = await api<{ testSetId: string }>(page.request, 'testSets.current', {});
+    const reviewer = await api<{ id: number }>(page.request, 'reviewers.create', { name: `Reader-${locale}-${Math.floor(Math.random() * 1e5)}` });
+    await openApp(page, { locale, reviewer: { testSetId, id: reviewer.id } });
+    await expect(page.getByTestId('case-row').first()).toBeVisible();
+    await page.getByTestId('import-button').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-kind').selectOption('cases');
+    const items = JSON.parse(fixture('interchange/langfuse_dataset_items.json').toString('utf8'));
+    // each language run imports its own copy of the items (ids are the case ids, so they must differ)
+    for (const item of items.data) item.id = `${item.id}-${locale}`;
+    items.data[1].input = `${items.data[1].input} (e2e-${locale})`;
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'langfuse_dataset_items.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(items)) });
+    await dialog.getByTestId('import-start').click();
+    await expect(dialog.getByTestId('import-added-cases')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('search-input').fill(`e2e-${locale}`);
+    await expect(page.getByTestId('case-row')).toHaveCount(1);
+    await page.getByTestId('case-row').first().click();
+    await expect(page.getByTestId('case-metadata')).toContainText('datasetId');
+    await expect(page.getByTestId('case-metadata')).toContainText('ds-support-zh');
+    await page.getByTestId('case-meta').screenshot({ path: `test-results/interchange-metadata-${locale}.png` });
   });
 }
