@@ -46,10 +46,10 @@ function wholeNumber(value: string | undefined, flag: string, context: Calibrati
   return Number(value);
 }
 
-async function withDb<T>(args: CalibrationArgs, context: CalibrationContext, work: (opened: OpenedTestSet) => T): Promise<T> {
+async function withDb<T>(args: CalibrationArgs, context: CalibrationContext, work: (opened: OpenedTestSet) => T | Promise<T>): Promise<T> {
   const opened = await context.open(context.requireDb(args.db));
   try {
-    return work(opened);
+    return await work(opened);
   } finally {
     opened.db.close();
   }
@@ -118,8 +118,8 @@ export async function anchorsCommand(sub: string | undefined, positional: string
       const name = requireName();
       if (!args.out) throw context.usage('--out DIR is required.');
       const out = args.out;
-      return withDb(args, context, ({ db }) => {
-        const result = exportAnchorSet(db, contract['anchors.export'].input.parse({ name, version: version(), outDir: out, zip: args.zip ?? false }));
+      return withDb(args, context, async ({ db }) => {
+        const result = await exportAnchorSet(db, contract['anchors.export'].input.parse({ name, version: version(), outDir: out, zip: args.zip ?? false }));
         const files = [...result.files, ...(result.zip ? [result.zip] : [])];
         const text = [`Exported anchor set ${result.summary.name} version ${result.summary.version} to ${result.dir}:`, ...files.map((f) => `  ${f.name}  ${f.bytes} bytes  sha256 ${f.sha256}`)].join('\n');
         return { code: 0, json: result, text };
@@ -128,8 +128,8 @@ export async function anchorsCommand(sub: string | undefined, positional: string
     case 'import': {
       const [dir] = positional;
       if (!dir) throw context.usage('DIR is required: touchstone anchors import DIR --db FILE.');
-      return withDb(args, context, ({ db }) => {
-        const outcome = importAnchorSet(db, { dir });
+      return withDb(args, context, async ({ db }) => {
+        const outcome = await importAnchorSet(db, { dir });
         const s = outcome.summary;
         const text = outcome.created
           ? `Imported anchor set ${s.name} version ${s.version}: ${s.items} items, every sha256 verified.`

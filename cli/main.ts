@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { backupDirOf } from '../db/backups';
+import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
@@ -12,13 +14,14 @@ import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { writeExport } from '../server/interchange/exports';
 import { EXPORT_WHATS, exportFormats } from '../shared/api/interchange-ops';
+import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 import { commandHelp } from './help';
 import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
 import { appVersion } from '../server/app-version';
 import { parseColumnMapping } from '../shared/import/foreign/mapped';
 
-export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
@@ -59,10 +62,13 @@ export const USAGE = `Usage: touchstone <command> [options]
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
   anchors drift --db FILE --name NAME --run RUN [--version V]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+  retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
+                                         Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
+                                         exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
 
 touchstone --help, touchstone COMMAND --help: this help (or the command's part); touchstone --version.
 Every command takes --json for machine-readable output on stdout (errors too).
-Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed.`;
 
 class UsageError extends Error {}
 
@@ -85,7 +91,7 @@ const stdio: CliIo = {
 };
 
 /** The most an INPUT may hold, read from a file or from stdin alike. */
-export const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
+export const MAX_INPUT_BYTES = INPUT_BYTE_BUDGETS.import;
 
 const tooLarge = (name: string) =>
   new ApiError('invalid-input', `${name} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: split it into smaller files.`, { file: name, line: null, field: null });
@@ -118,13 +124,7 @@ function readInput(input: string, io: CliIo): Uint8Array {
     if (bytes.length > MAX_INPUT_BYTES) throw tooLarge('stdin');
     return bytes;
   }
-  try {
-    if (statSync(input).size > MAX_INPUT_BYTES) throw tooLarge(input);
-    return readFileSync(input);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
-  }
+  return readInputFile(input, 'import');
 }
 
 function requireDb(db: string | undefined): string {
@@ -178,7 +178,7 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
   const opened = await openExisting(path);
   try {
     const outcome = await importLabelPackInto(opened, input);
-    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened (backup: ${outcome.backupPath}).`;
+    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : " (nothing new: no backup written)"}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
   } finally {
     opened.db.close();
@@ -227,6 +227,10 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      k: { type: 'string' },
+      list: { type: 'string' },
+      baseline: { type: 'string' },
+      'max-drop': { type: 'string' },
       'judge-model': { type: 'string' },
       'judge-version': { type: 'string' },
       'prompt-version': { type: 'string' },
@@ -320,8 +324,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
+        // a damaged file is not advised to migrate: writing to it could lose more
+        const damaged = !(report.integrity.length === 1 && report.integrity[0] === 'ok');
         const lines = [
-          ...(report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
+          ...(damaged
+            ? [`damaged: ${basename(path)} is corrupt. Do not write to it; restore a backup (in Touchstone: Backups → Restore, or with Touchstone closed copy the newest file from ${backupDirOf(path)} over it).`]
+            : report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
           `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
           `integrity: ${report.integrity.join('; ')}`,
           `foreign-key violations: ${report.foreignKeyViolations}`,
@@ -345,6 +353,11 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'retrieval':
+      return retrievalCommand(
+        { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
+        { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
+      );
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

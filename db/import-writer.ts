@@ -4,6 +4,7 @@ import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
+import { indexRetrieval } from './retrieval-index';
 import { invalidateQueues } from './queue-cache';
 import type { Db } from './open';
 
@@ -71,7 +72,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
-    insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset, grade) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     // New cases get seqs above every stored one, so "seq >= the first new seq" is exactly this import's cases.
     indexNewCases: db.prepare(
       `INSERT INTO cases_fts (rowid, query, reference_answer, claims_text)
@@ -81,7 +82,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     ),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
-      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, cost) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRun: db.prepare(
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
@@ -120,6 +121,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       return known;
     };
     let firstNewSeq: number | null = null;
+    // Cases whose claims or responses this import adds: their retrieval index is rebuilt below.
+    const casesToIndex = new Set<number>();
     for (const { record: c, line } of records.cases) {
       if (statements.caseSeq.get(c.id) !== undefined) {
         if (source.reuseIdenticalCases && statements.sameCase.get(c.id, c.query, c.referenceAnswer ?? null)) continue;
@@ -141,10 +144,11 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
+      casesToIndex.add(seq);
       c.slices.forEach((slice, position) => statements.insertSlice.run(seq, position, slice));
       c.claims.forEach((claim, position) => {
         const claimId = Number(statements.insertClaim.run(seq, position, claim.text).lastInsertRowid);
-        claim.evidence.forEach((e, ep) => statements.insertEvidence.run(claimId, ep, e.docId, e.quote, e.start ?? null, e.end ?? null));
+        claim.evidence.forEach((e, ep) => statements.insertEvidence.run(claimId, ep, e.docId, e.quote, e.start ?? null, e.end ?? null, e.grade ?? null));
       });
       counts.cases += 1;
       tick();
@@ -166,12 +170,14 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       }
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
-        json(r.finalContext), r.cost ? JSON.stringify(r.cost) : null,
+        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null,
       );
+      casesToIndex.add(caseSeq);
       if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);
       counts.responses += 1;
       tick();
     }
+    indexRetrieval(db, casesToIndex);
     if (casesGainingSteps.size > 0) {
       const dimensions = listDimensions(db);
       for (const caseSeq of casesGainingSteps) refreshProgress(db, caseSeq, null, dimensions);

@@ -11,6 +11,7 @@ import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
 import { LabelValueSchema, recordableDimension, valueProblem } from '../shared/domain/dimensions';
 import { firstInvalidUtf8 } from '../shared/import/text';
 import { isConflictField } from '../shared/labeling/conflicts';
+import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
@@ -243,6 +244,8 @@ export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack
     } catch (error) {
       throw refused(eventsPath, `${eventsPath} line ${lineNo} is not valid JSON: ${(error as Error).message}.`, lineNo);
     }
+    const broken = loneSurrogatePath(value);
+    if (broken !== null) throw refused(eventsPath, `${eventsPath} line ${lineNo}, field "${broken}": ${LONE_SURROGATE_MESSAGE}.`, lineNo, broken);
     const event = LabelPackEventSchema.safeParse(value);
     if (!event.success) {
       const issue = event.error.issues[0];

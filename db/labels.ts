@@ -247,6 +247,9 @@ export interface UndoOutcome {
   responseId: string | null;
   restoredValue: LabelValue;
   eventId: number | null;
+  /** The value and reason of the change undone (what a redo writes again). */
+  undoneValue: LabelValue;
+  undoneReason: string | null;
 }
 
 /**
@@ -267,11 +270,12 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
     requireReviewer(db, reviewerId, 'labels.undo');
     const undone = db.prepare('SELECT 1 FROM label_events WHERE undoes_event_id = ? LIMIT 1').pluck();
     const sets = db
-      .prepare("SELECT id, case_seq, response_seq, dimension FROM label_events WHERE reviewer_id = ? AND kind = 'set' AND id < ? ORDER BY id DESC LIMIT 64");
-    let target: { id: number; case_seq: number; response_seq: number | null; dimension: string } | undefined;
+      .prepare("SELECT id, case_seq, response_seq, dimension, value, reason FROM label_events WHERE reviewer_id = ? AND kind = 'set' AND id < ? ORDER BY id DESC LIMIT 64");
+    type Candidate = { id: number; case_seq: number; response_seq: number | null; dimension: string; value: string | null; reason: string | null };
+    let target: Candidate | undefined;
     let before = Number.MAX_SAFE_INTEGER;
     search: for (;;) {
-      const page = sets.all(reviewerId, before) as { id: number; case_seq: number; response_seq: number | null; dimension: string }[];
+      const page = sets.all(reviewerId, before) as Candidate[];
       if (page.length === 0) break;
       for (const candidate of page) {
         if (!undone.get(candidate.id)) {
@@ -281,7 +285,7 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
       }
       before = page[page.length - 1].id;
     }
-    if (!target) return { undone: false, caseId: null, dimension: null, responseId: null, restoredValue: null, eventId: null };
+    if (!target) return { undone: false, caseId: null, dimension: null, responseId: null, restoredValue: null, eventId: null, undoneValue: null, undoneReason: null };
     const prior = latestOfItem(db, target.case_seq, target.response_seq, target.dimension, reviewerId, target.id);
     const restoredValue = prior ? decodeLabelValue(prior.value) : null;
     const eventId = insertEvent(db, {
@@ -291,6 +295,6 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
     refreshProgress(db, target.case_seq, reviewerId);
     const caseId = db.prepare('SELECT id FROM cases WHERE seq = ?').pluck().get(target.case_seq) as string;
     const responseId = target.response_seq === null ? null : (db.prepare('SELECT id FROM responses WHERE seq = ?').pluck().get(target.response_seq) as string);
-    return { undone: true, caseId, dimension: target.dimension, responseId, restoredValue, eventId };
+    return { undone: true, caseId, dimension: target.dimension, responseId, restoredValue, eventId, undoneValue: decodeLabelValue(target.value), undoneReason: target.reason };
   }).immediate();
 }

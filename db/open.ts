@@ -1,3 +1,4 @@
+import { backupDirOf, cleanPartialBackups } from './backups';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
@@ -5,6 +6,7 @@ import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
+import { ensureRetrievalIndex } from './retrieval-index';
 
 export type Db = Database.Database;
 
@@ -65,7 +67,7 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
     return { version };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified.`, { file: path, line: null, field: null });
+    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified; if it is a test set it is damaged: restore a backup (from ${basename(backupDirOf(path))} beside it).`, { file: path, line: null, field: null });
   } finally {
     probe?.close();
   }
@@ -128,6 +130,8 @@ export async function openTestSetFile(
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
+    ensureRetrievalIndex(db);
+    cleanPartialBackups(path);
     return {
       db,
       path,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -11,8 +10,10 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
 import { createInterchangeHandlers } from './interchange/interchange-handlers';
+import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
+import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
 
 export interface BackendOptions {
@@ -31,15 +32,7 @@ export interface Backend {
 }
 
 function importSourceBytes(source: { path: string } | { fileName: string; contentBase64: string }): { fileName: string; bytes: Uint8Array } {
-  if ('path' in source) {
-    try {
-      return { fileName: basename(source.path), bytes: readFileSync(source.path) };
-    } catch (error) {
-      throw new ApiError('not-found', `Cannot read ${source.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, {
-        file: source.path, line: null, field: null,
-      });
-    }
-  }
+  if ('path' in source) return { fileName: basename(source.path), bytes: readInputFile(source.path, 'import') };
   return { fileName: basename(source.fileName), bytes: Buffer.from(source.contentBase64, 'base64') };
 }
 
@@ -96,6 +89,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
     ...createInterchangeHandlers(() => session.require().db),
+    ...createRetrievalHandlers(() => session.require().db),
   });
 
   return {

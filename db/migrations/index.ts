@@ -9,6 +9,7 @@ import { migration003 } from './003-label-progress';
 import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
+import { migration007 } from './007-retrieval';
 import { migration011 } from './011-interchange';
 
 export type { Migration } from './migration';
@@ -20,6 +21,7 @@ export const MIGRATIONS: Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
   migration011,
 ];
 

@@ -10,6 +10,7 @@ import { enConflicts } from './conflicts.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
+import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
 
 export const enCore = {
@@ -279,5 +280,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval } as const;
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
+import { zhRetrieval } from './retrieval.zh-CN';
 
 /** 简体中文消息目录：键与英文目录完全相同。 */
 const zhCore: Record<keyof typeof enCore, string> = {
@@ -274,4 +275,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import {
@@ -12,7 +12,9 @@ import {
 import { pairFigures, type CellPair } from '../../shared/calibration/figures';
 import { itemKey } from '../../shared/calibration/sampler';
 import { scaleOf } from '../../shared/calibration/scale';
-import { readZip, writeZip, ZipFormatError } from '../../shared/calibration/zip';
+import { ZipFormatError } from '../../shared/calibration/zip';
+import { readInputFile } from '../files/read-input';
+import { readZipFile, zipInWorker } from '../files/zip-jobs';
 import type { Dimension } from '../../shared/domain/dimensions';
 import { canonicalJson } from '../../shared/labeling/values';
 import {
@@ -207,7 +209,7 @@ function writeInside(dir: string, name: string, bytes: Uint8Array): string {
   return target;
 }
 
-export function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): OpOutput<'anchors.export'> {
+export async function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): Promise<OpOutput<'anchors.export'>> {
   const op = 'anchors.export';
   const set = requireAnchorSet(db, input.name, input.version, op);
   const dir = resolve(input.outDir);
@@ -222,7 +224,7 @@ export function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>):
   let zip = null;
   if (input.zip) {
     const name = `${set.summary.name}-v${set.summary.version}.zip`;
-    const bytes = writeZip([{ name: ANCHORS_FILE, data: anchors }, { name: MANIFEST_FILE, data: manifest }], set.summary.frozenAt);
+    const bytes = await zipInWorker([{ name: ANCHORS_FILE, data: anchors }, { name: MANIFEST_FILE, data: manifest }], set.summary.frozenAt);
     zip = { name, path: writeInside(dir, name, bytes), bytes: bytes.length, sha256: sha256(bytes) };
   }
   return contract['anchors.export'].output.parse({ summary: set.summary, dir, files, zip });
@@ -233,8 +235,11 @@ export function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>):
 const refused = (file: string, message: string, field: string | null = null) =>
   new ApiError('invalid-data', `${message} Nothing was imported.`, { file, line: null, field });
 
-/** The exported files, from a folder or from a zip written by export. */
-function readExport(source: string): { label: string; read(name: string): Uint8Array | null } {
+/**
+ * The exported files, from a folder or from a zip (written by export, or the
+ * folder re-zipped by hand: then the files may sit in one folder inside it).
+ */
+async function readExport(source: string): Promise<{ label: string; read(name: string): Uint8Array | null }> {
   const path = resolve(source);
   if (!existsSync(path)) throw new ApiError('not-found', `There is no anchor set export at ${path}.`, { file: path, line: null, field: 'dir' });
   if (statSync(path).isDirectory()) {
@@ -243,23 +248,25 @@ function readExport(source: string): { label: string; read(name: string): Uint8A
       read: (name) => {
         const file = join(path, name);
         if (dirname(resolve(file)) !== path) return null;
-        return existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null;
+        return existsSync(file) ? readInputFile(file, 'anchors', 'dir') : null;
       },
     };
   }
   let entries;
   try {
-    entries = readZip(readFileSync(path));
+    entries = await readZipFile(path, 'dir');
   } catch (error) {
     if (error instanceof ZipFormatError) throw refused(basename(path), `${basename(path)} is not an anchor set folder or zip: ${error.message}.`);
     throw error;
   }
-  const byName = new Map(entries.map((e) => [e.name, e.data]));
+  const manifests = entries.filter((e) => e.name === MANIFEST_FILE || e.name.endsWith(`/${MANIFEST_FILE}`));
+  const folder = manifests.length === 1 ? manifests[0].name.slice(0, -MANIFEST_FILE.length) : '';
+  const byName = new Map(entries.filter((e) => e.name.startsWith(folder)).map((e) => [e.name.slice(folder.length), e.data]));
   return { label: path, read: (name) => byName.get(name) ?? null };
 }
 
-export function importAnchorSet(db: Db, input: OpParsedInput<'anchors.import'>): OpOutput<'anchors.import'> {
-  const source = readExport(input.dir);
+export async function importAnchorSet(db: Db, input: OpParsedInput<'anchors.import'>): Promise<OpOutput<'anchors.import'>> {
+  const source = await readExport(input.dir);
   const manifestBytes = source.read(MANIFEST_FILE);
   if (!manifestBytes) throw refused(MANIFEST_FILE, `${source.label} has no ${MANIFEST_FILE}: it is not an anchor set export.`);
   let text: string;

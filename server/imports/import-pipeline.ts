@@ -43,14 +43,15 @@ export interface ImportOutcome {
 
 const NOTHING: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
 
-/**
- * The one import implementation (UI, CLI and demo all use it): parse and
- * validate the whole file, then write everything in a single transaction.
- */
-export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+/** A file parsed and validated in full, not yet written; or the judge run the same bytes already made. */
+export type PreparedImport =
+  | { alreadyImported: false; request: ImportRequest; parsed: ParsedImport; sha256: string; dimensions: Dimension[]; report: ImportReport | null; total: number }
+  | { alreadyImported: true; outcome: ImportOutcome };
+
+/** Parse and validate the whole file; nothing is written (so a refused or repeated file costs no backup). */
+export function prepareImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): PreparedImport {
   onProgress({ phase: 'reading', done: 0, total: 0 });
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
-  const runOfFile = () => (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
   const parsed = parseImportFile({
     kind: request.kind,
     format: request.format,
@@ -63,12 +64,22 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
   });
   if (parsed.verdicts.length > 0) {
     // A results file is one judge run: the same bytes again are that run, not a second one.
-    const existing = runOfFile();
-    if (existing !== null) return { format: parsed.format, added: NOTHING, runId: existing, alreadyImported: true, report: null };
+    const existing = runOfJudgeFile(db, sha256);
+    if (existing !== null) return { alreadyImported: true, outcome: { format: parsed.format, added: NOTHING, runId: existing, alreadyImported: true, report: null } };
   }
   const dimensions = listDimensions(db);
   const report = parsed.report ? foreignReport(parsed, dimensions, request.fileName) : null;
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;
+  return { alreadyImported: false, request, parsed, sha256, dimensions, report, total };
+}
+
+const runOfJudgeFile = (db: Db, sha256: string): number | null =>
+  (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
+
+/** Write a prepared import in a single transaction. */
+export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+  if (prepared.alreadyImported) return prepared.outcome;
+  const { request, parsed, sha256, dimensions, report, total } = prepared;
   onProgress({ phase: 'writing', done: 0, total });
   const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.report !== null };
   const added = db.transaction(() => {
@@ -78,7 +89,7 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
     }
     return writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
   }).immediate();
-  return { format: parsed.format, added, runId: added.judgeRuns ? runOfFile() : null, alreadyImported: false, report };
+  return { format: parsed.format, added, runId: added.judgeRuns ? runOfJudgeFile(db, sha256) : null, alreadyImported: false, report };
 }
 
 /**
@@ -114,6 +125,17 @@ function foreignReport(parsed: ParsedImport, dimensions: Dimension[], fileName: 
   }
   return { read: foreign.read, unused: foreign.unused, metrics, newDimensions, createdDimensions: [] };
 }
+
+/**
+ * The one import implementation (UI, CLI and demo all use it): parse and
+ * validate the whole file, then write everything in a single transaction.
+ */
+export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+  return writeImport(db, prepareImport(db, request, onProgress), onProgress);
+}
+
+/** Nothing was added: the file was already imported (reused identical cases) or held no records. */
+export const addedNothing = (added: ImportCounts) => Object.values(added).every((n) => n === 0);
 
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {

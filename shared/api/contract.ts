@@ -12,6 +12,7 @@ import { conflictOps } from './conflict-ops';
 import { exchangeOps } from './exchange-ops';
 import { interchangeOps } from './interchange-ops';
 import { labelingOps } from './labeling-ops';
+import { retrievalOps } from './retrieval-ops';
 
 export * from './contract-shapes';
 
@@ -68,6 +69,7 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...interchangeOps,
+  ...retrievalOps,
 } as const;
 
 export type Contract = typeof contract;

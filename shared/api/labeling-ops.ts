@@ -169,6 +169,9 @@ export const labelingOps = {
       undone: z.boolean(), caseId: z.string().nullable(), dimension: z.string().nullable(), responseId: z.string().nullable(), restoredValue: LabelValueSchema,
       /** The undo event appended (null when there was nothing to undo). Always sent. */
       eventId: z.number().int().nullable().optional(),
+      /** The value and reason of the change undone, so it can be redone (null when there was nothing to undo). Always sent. */
+      undoneValue: LabelValueSchema.optional(),
+      undoneReason: z.string().nullable().optional(),
     }), { writes: true },
   ),
   'labels.history': op(z.object({ caseId: z.string().min(1) }), z.array(LabelEventSchema)),

@@ -19,6 +19,8 @@ export const EvidenceSchema = z.strictObject({
   quote: z.string().min(1, 'must be a non-empty quote'),
   start: z.number().int().nonnegative().nullish(),
   end: z.number().int().nonnegative().nullish(),
+  /** Graded relevance for retrieval metrics: 1 (relevant) to 3 (essential); absent means 1. */
+  grade: z.number().int('must be a whole number 1, 2 or 3').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3').nullish(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -66,6 +68,8 @@ export const ContextChunkSchema = z.strictObject({
   chunkId: z.string().nullish(),
   text: z.string(),
   rank: z.number().int().nonnegative(),
+  revision: z.string().nullish(),
+  score: z.number().nullish(),
 });
 export type ContextChunk = z.infer<typeof ContextChunkSchema>;
 
@@ -76,6 +80,14 @@ export const CostSchema = z.strictObject({
   toolCalls: z.number().int().nonnegative().nullish(),
 });
 
+/**
+ * Under which condition a response was produced: `normal` is the system as it
+ * runs; the others are diagnostic runs (the context replaced or withheld) that
+ * retrieval metrics leave out.
+ */
+export const RESPONSE_CONDITIONS = ['normal', 'gold-context', 'no-retrieval', 'distractors-only', 'reordered', 'conflict'] as const;
+export type ResponseCondition = (typeof RESPONSE_CONDITIONS)[number];
+
 export const ResponseSchema = z.strictObject({
   id,
   caseId: id,
@@ -83,6 +95,9 @@ export const ResponseSchema = z.strictObject({
   answer: z.string(),
   retrievalCalled: z.boolean().nullish(),
   finalContext: z.array(ContextChunkSchema).default([]),
+  /** The ranked list the retriever returned before context assembly; finalContext is what the model saw. */
+  candidates: z.array(ContextChunkSchema).nullish(),
+  condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;

@@ -1,4 +1,6 @@
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
+import { overLimit, type LimitedField } from '../security/field-limits';
+import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../security/well-formed';
 import { ImportDataError } from './errors';
 import type { ForeignReport } from './foreign/build';
 import type { Located, ParsedImport, ConcreteImportFormat } from './types';
@@ -20,7 +22,25 @@ export class Collector {
 
   constructor(readonly fileName: string) {}
 
+  /** Every reader's records pass here, so one check bounds native and foreign files alike (and refuses text SQLite would change). */
+  private limit(line: number, fields: [string, string | null | undefined, LimitedField][], record: object): void {
+    const broken = loneSurrogatePath(record);
+    if (broken !== null) throw new ImportDataError(this.fileName, line, broken, LONE_SURROGATE_MESSAGE);
+    for (const [field, text, limit] of fields) {
+      const problem = overLimit(text, limit);
+      if (problem) throw new ImportDataError(this.fileName, line, field, problem);
+    }
+  }
+
   addCase(record: CaseRecord, line: number, idField = 'id'): void {
+    this.limit(line, [
+      ['query', record.query, 'query'],
+      ['referenceAnswer', record.referenceAnswer, 'answer'],
+      ...(record.claims ?? []).flatMap((c, i): [string, string, LimitedField][] => [
+        [`claims.${i}.text`, c.text, 'claim'],
+        ...(c.evidence ?? []).map((e, j): [string, string, LimitedField] => [`claims.${i}.evidence.${j}.quote`, e.quote, 'claim']),
+      ]),
+    ], record);
     const prev = this.caseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
@@ -32,6 +52,7 @@ export class Collector {
 
   /** `derived`: a document made from context text; the same text twice is the same document, not an error. */
   addDocument(record: DocumentRecord, line: number, derived = false): void {
+    this.limit(line, [['text', record.text, 'documentText']], record);
     const key = `${record.docId}\u0000${record.revision}`;
     const prev = this.docLines.get(key);
     if (prev !== undefined) {
@@ -45,6 +66,10 @@ export class Collector {
   }
 
   addResponse(record: ResponseRecord, line: number, idField = 'id'): void {
+    this.limit(line, [
+      ['answer', record.answer, 'answer'],
+      ...record.finalContext.map((c, i): [string, string, LimitedField] => [`finalContext.${i}.text`, c.text, 'chunkText']),
+    ], record);
     const prev = this.responseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
@@ -55,6 +80,7 @@ export class Collector {
   }
 
   addVerdict(record: VerdictRecord, line: number): void {
+    this.limit(line, [['rationale', record.rationale, 'reason']], record);
     const j = record.judge;
     if (this.judge === null) {
       this.judge = { config: j, line };

@@ -27,3 +27,4 @@ export {
   type BootstrapOptions,
 } from './bootstrap';
 export { normalCdf, normalQuantile, regularizedBeta, studentTTwoSided } from './special';
+export { studentTCritical, tInterval, type TInterval } from './t-interval';

@@ -11,6 +11,7 @@ import { readZip } from '../../shared/calibration/zip';
 import { canonicalJson } from '../../shared/labeling/values';
 import { cli } from '../helpers/cli';
 import { importRows } from '../helpers/labeling-set';
+import { buildZip, deflated, overlappingBomb } from '../helpers/hostile-zip';
 import { useTempDir } from '../helpers/temp-dir';
 import { api, calibrationSet, CASES, judgeRows, RUN2, type JudgeValues } from '../helpers/calibration-set';
 
@@ -170,6 +171,14 @@ describe('anchor sets on real files', () => {
     const imported = await callOther('anchors.import', { dir: exported });
     expect(imported).toMatchObject({ created: true, summary: { name: 'core', version: 1, origin: 'imported', items: 10 } });
     expect((await callOther('anchors.import', { dir: join(exported, 'core-v1.zip') })).created).toBe(false);
+    // a teammate's re-zip of the folder: deflated, inside a folder of its own
+    const rezipped = join(dir, 'rezipped.zip');
+    writeFileSync(rezipped, buildZip(['anchors.jsonl', 'manifest.json'].map((name) => deflated(`core-v1/${name}`, readFileSync(join(exported, name))))));
+    expect((await callOther('anchors.import', { dir: rezipped })).created).toBe(false);
+    // a crafted zip is refused from its directory, in the zip worker
+    const bomb = join(dir, 'bomb.zip');
+    writeFileSync(bomb, overlappingBomb());
+    await expect(callOther('anchors.import', { dir: bomb })).rejects.toThrow(/bomb\.zip is not an anchor set folder or zip: it holds 65,535 entries/);
     const back = join(dir, 'back');
     await callOther('anchors.export', { name: 'core', outDir: back });
     for (const name of ['anchors.jsonl', 'manifest.json']) expect(readFileSync(join(back, name)).equals(readFileSync(join(exported, name))), name).toBe(true);

@@ -6,6 +6,7 @@ import {
   currentStepKind, dimensionOf, saveKey, useLabelingStore, type LabelStep,
 } from './labelingStore';
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
+import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { ClaimEditor } from './ClaimEditor';
 import { NumericStep } from './NumericStep';
@@ -85,7 +86,7 @@ export function StepCard() {
             <div className="suggestion-head">
               <Icon name="demo" size={14} />
               <strong>{t('labeling.suggestion', { value: valueLabel(i18n, step.dimension, step.suggestion) })}</strong>
-              {step.current === null ? (
+              {!hasLabel(step) ? (
                 <button type="button" className="suggestion-confirm" onMouseDown={keepFocus} onClick={confirm}>
                   <kbd>Enter</kbd>
                 </button>
@@ -93,7 +94,7 @@ export function StepCard() {
             </div>
           ) : null}
           {reason ? <p className="suggestion-reason" data-testid="suggestion-reason">{reason}</p> : null}
-          {hasSuggestion && step.current === null ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
+          {hasSuggestion && !hasLabel(step) ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
           {!hasSuggestion && !reason ? <p className="suggestion-reason">{t('labeling.suggestion.none')}</p> : null}
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import { useI18n } from '../../i18n/useI18n';
 import { saveKey, shownValue, useLabelingStore, type LabelStep, type StepSave } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
+import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StepCard } from './StepCard';
 import { StepWaitingMark } from './StepWaitingMark';
@@ -14,11 +15,11 @@ export type StepState = 'current' | 'saved' | 'todo';
 export function stepState(step: LabelStep, save: StepSave | undefined, current: boolean): StepState {
   if (current) return 'current';
   if (save && save.status !== 'saved') return 'todo';
-  return step.current !== null && step.current.value !== null ? 'saved' : 'todo';
+  return hasLabel(step) ? 'saved' : 'todo';
 }
 
 export function isSaved(step: LabelStep, save: StepSave | undefined): boolean {
-  return (!save || save.status === 'saved') && step.current !== null && step.current.value !== null;
+  return (!save || save.status === 'saved') && hasLabel(step);
 }
 
 /** The current step's card on top, the whole sequence of the case below it. */
