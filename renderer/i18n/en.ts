@@ -208,6 +208,8 @@ export const enCore = {
   'import.added.verdicts': 'Verdicts',
   'import.added.judgeRuns': 'Judge runs',
   'import.judge': 'The judge of a results file',
+  'import.mapping': 'Columns of this file',
+  'import.mappingHint': 'TARGET=COLUMN, comma-separated; targets: id, query (required), referenceAnswer, contexts, evidence, retrieved, response. Columns not named are listed as not imported. Remembered for files with the same columns.',
   'import.judgeHint': 'Ragas and promptfoo results do not name the judge model; DeepEval names only its model. Give what you know: it tells this run apart from later ones.',
   'import.judgeModel': 'Judge model',
   'import.judgeVersion': 'Model version',

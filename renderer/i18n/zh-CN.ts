@@ -204,6 +204,8 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.added.verdicts': '评审结论',
   'import.added.judgeRuns': '评审运行',
   'import.judge': '结果文件的评审模型',
+  'import.mapping': '本文件的列',
+  'import.mappingHint': '目标=列名，用逗号分隔；目标可为 id、query（必填）、referenceAnswer、contexts、evidence、retrieved、response。未列出的列会显示为未导入。列相同的文件会记住这一映射。',
   'import.judgeHint': 'Ragas 和 promptfoo 的结果文件不写评审模型；DeepEval 只写模型名。请填写已知信息，用来区分这次运行和以后的运行。',
   'import.judgeModel': '评审模型',
   'import.judgeVersion': '模型版本',

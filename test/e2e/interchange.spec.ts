@@ -119,3 +119,29 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.getByTestId('case-meta').screenshot({ path: `test-results/interchange-metadata-${locale}.png` });
   });
 }
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`a column mapping imports any other file and is remembered for files of the same columns (${locale})`, async ({ page }) => {
+    const { testSetId } = await api<{ testSetId: string }>(page.request, 'testSets.current', {});
+    const reviewer = await api<{ id: number }>(page.request, 'reviewers.create', { name: `Mapper-${locale}-${Math.floor(Math.random() * 1e5)}` });
+    await openApp(page, { locale, reviewer: { testSetId, id: reviewer.id } });
+    await page.getByTestId('import-button').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-kind').selectOption('cases');
+    // ids differ per language run (they are the case ids)
+    const csv = fixture('interchange/mapped_faq.csv').toString('utf8').replace(/faq-(\d)/g, `faq-$1-${locale}`);
+    const file = { name: 'mapped_faq.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+    await dialog.getByTestId('import-file-input').setInputFiles(file);
+    await dialog.getByTestId('import-format').selectOption('mapped');
+    await dialog.getByTestId('import-mapping').fill('id=faq_id,query=question_text,referenceAnswer=gold');
+    await dialog.screenshot({ path: `test-results/interchange-mapping-${locale}.png` });
+    await dialog.getByTestId('import-start').click();
+    await expect(dialog.getByTestId('import-added-cases')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
+    await expect(dialog.getByTestId('import-unused')).toContainText('owner');
+    // the next file with the same columns gets the mapping back
+    await dialog.getByTestId('import-again').click();
+    await dialog.getByTestId('import-file-input').setInputFiles({ ...file, buffer: Buffer.from(csv.replace(/faq-(\d)-/g, 'faq-$1-again-')) });
+    await expect(dialog.getByTestId('import-format')).toHaveValue('mapped');
+    await expect(dialog.getByTestId('import-mapping')).toHaveValue('id=faq_id,query=question_text,referenceAnswer=gold');
+  });
+}

@@ -20,6 +20,8 @@ export function ImportForm() {
   const system = useImportStore((s) => s.system);
   const setSystem = useImportStore((s) => s.setSystem);
   const judge = useImportStore((s) => s.judge);
+  const mapping = useImportStore((s) => s.mapping);
+  const setMapping = useImportStore((s) => s.setMapping);
   const setJudge = useImportStore((s) => s.setJudge);
   const setFile = useImportStore((s) => s.setFile);
   const pickPath = useImportStore((s) => s.pickPath);
@@ -58,6 +60,19 @@ export function ImportForm() {
         </label>
       </div>
       <p className="field-hint">{t(`import.hint.${kind}`)}</p>
+      {format === 'mapped' ? (
+        <label className="field">
+          <span className="field-label">{t('import.mapping')}</span>
+          <input
+            className="input mono"
+            value={mapping}
+            placeholder="query=question,referenceAnswer=ideal"
+            data-testid="import-mapping"
+            onChange={(event) => setMapping(event.target.value)}
+          />
+          <span className="field-hint">{t('import.mappingHint')}</span>
+        </label>
+      ) : null}
       {kind === 'judge' ? (
         <fieldset className="field judge-fields" data-testid="import-judge">
           <legend className="field-label">{t('import.judge')}</legend>
