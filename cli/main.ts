@@ -16,8 +16,9 @@ import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
+import { writeExport } from '../server/interchange/exports';
+import { EXPORT_WHATS, exportFormats } from '../shared/api/interchange-ops';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
-import { EXPORT_FORMATS, EXPORT_WHATS, writeExport } from './export-command';
 import { commandHelp } from './help';
 import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
@@ -315,7 +316,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     }
     case 'export': {
       const what = oneOf(rest[0], EXPORT_WHATS, 'export WHAT');
-      const allowed = EXPORT_FORMATS[what];
+      const allowed = exportFormats(what);
       const format = values.format === 'auto' ? allowed[0] : oneOf(values.format, allowed, `--format of export ${what}`);
       if (!values.out) throw new UsageError('--out PATH is required.');
       const runId = values.run === undefined ? null : Number(values.run);

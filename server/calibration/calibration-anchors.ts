@@ -7,7 +7,7 @@ import {
   DEFAULT_DRIFT_THRESHOLDS, type AnchorItem, type AnchorSetSummary, type DriftDimension, type DriftThresholds, type JudgeRef,
 } from '../../shared/api/calibration-ops';
 import {
-  ANCHOR_DATA_FILES, ANCHOR_FORMAT, ANCHOR_SCHEMA_VERSION, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
+  ANCHOR_DATA_FILES, ANCHOR_FORMAT, anchorSchemaVersionOf, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
   manifestHashInput, parseAnchorsJsonl, renderAnchorsJsonl, renderManifest, sortAnchorItems, unsafeFileName, type Manifest, type ManifestJudgeRun,
 } from '../../shared/calibration/anchor-format';
 import { pairFigures, type CellPair } from '../../shared/calibration/figures';
@@ -28,6 +28,7 @@ import type { Db } from '../../db/open';
 import { caseSlices, judgeRef, requireRound, reviewerNamesOfEvents } from '../../db/rounds';
 import { roundState } from './calibration-rounds';
 import { sha256, writeInside } from '../../db/file-writes';
+import { settledFields } from '../../db/case-fields';
 
 /**
  * Anchor sets (SPEC workflow 7): freeze adjudicated cells of closed rounds into a versioned set,
@@ -74,6 +75,17 @@ function dimensionSummaries(items: readonly AnchorItem[], definitions: readonly 
 
 // ---- freeze ------------------------------------------------------------------------------------
 
+/** What re-scoring an anchor needs, copied into the frozen item: the reference answer (settled if a conflict was settled) and the final context. */
+function frozenContext(db: Db, caseSeq: number, responseId: string | null): Pick<AnchorItem, 'referenceAnswer' | 'finalContext'> {
+  const settled = settledFields(db, caseSeq).referenceAnswer?.value;
+  const stored = db.prepare('SELECT reference_answer FROM cases WHERE seq = ?').pluck().get(caseSeq) as string | null;
+  const context = responseId === null ? null : (db.prepare('SELECT final_context FROM responses WHERE id = ?').pluck().get(responseId) as string | undefined);
+  return {
+    referenceAnswer: typeof settled === 'string' ? settled : stored,
+    finalContext: context ? (JSON.parse(context) as NonNullable<AnchorItem['finalContext']>) : [],
+  };
+}
+
 export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, now: () => string = () => new Date().toISOString()): OpOutput<'anchors.freeze'> {
   const op = 'anchors.freeze';
   const outcome = db.transaction(() => {
@@ -98,6 +110,7 @@ export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, 
         const key = itemKey(item.caseId, item.responseId);
         const entry: AnchorItem & { runs: Map<string, number> } = items.get(key) ?? {
           caseId: item.caseId, responseId: item.responseId, query: item.query, system: item.system, answer: item.answer, roundId, human: {}, judge: {}, runs: new Map(),
+          ...frozenContext(db, item.caseSeq, item.responseId),
         };
         entry.roundId = roundId; // the latest round that settled it
         entry.human[cell.dimension] = cell.adjudication.value;
@@ -168,7 +181,7 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   const s = set.summary;
   const manifest: Manifest = {
     format: ANCHOR_FORMAT,
-    schemaVersion: ANCHOR_SCHEMA_VERSION,
+    schemaVersion: anchorSchemaVersionOf(set.items),
     name: s.name,
     version: s.version,
     createdAt: s.frozenAt,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoWeeksInYear } from '../calibration/iso-week';
 import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
+import { ContextChunkSchema } from '../domain/schemas';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
 
 /**
@@ -273,6 +274,13 @@ export const AnchorItemSchema = z.object({
   human: z.record(z.string(), AgreementLabelSchema),
   /** The judge's value per dimension at freeze (absent where it had none). */
   judge: z.record(z.string(), AgreementLabelSchema),
+  /**
+   * Captured at freeze (format version 2), so the anchors can be re-scored by a judge that needs
+   * them and a later edit of the case never changes the frozen set: the case's reference answer
+   * (as settled, else as imported) and the final context the response was given.
+   */
+  referenceAnswer: z.string().nullable().optional(),
+  finalContext: z.array(ContextChunkSchema).optional(),
 });
 export type AnchorItem = z.infer<typeof AnchorItemSchema>;
 

@@ -15,6 +15,7 @@ import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { firstRunOps } from './first-run-ops';
 import { importWizardOps } from './import-wizard-ops';
+import { interchangeOps } from './interchange-ops';
 import { labelingOps } from './labeling-ops';
 import { retrievalOps } from './retrieval-ops';
 
@@ -73,6 +74,7 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...diagnosisOps,
+  ...interchangeOps,
   ...retrievalOps,
   ...firstRunOps,
   ...importWizardOps,

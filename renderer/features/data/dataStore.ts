@@ -9,7 +9,7 @@ import { useTestSetStore } from '../test-sets/testSetStore';
 
 /** The "Team & backups" screen: label packs out and in, the backups of the open file, restoring one. */
 
-export type DataTab = 'packs' | 'conflicts' | 'backups';
+export type DataTab = 'packs' | 'exports' | 'conflicts' | 'backups';
 export type ExportResult = OpOutput<'labels.exportPack'>;
 export type ImportResult = OpOutput<'labels.importPack'>;
 export type RestoreResult = OpOutput<'backups.restore'>;

@@ -19,6 +19,10 @@ export function ImportForm() {
   const setFormat = useImportStore((s) => s.setFormat);
   const system = useImportStore((s) => s.system);
   const setSystem = useImportStore((s) => s.setSystem);
+  const judge = useImportStore((s) => s.judge);
+  const mapping = useImportStore((s) => s.mapping);
+  const setMapping = useImportStore((s) => s.setMapping);
+  const setJudge = useImportStore((s) => s.setJudge);
   const setFile = useImportStore((s) => s.setFile);
   const pickPath = useImportStore((s) => s.pickPath);
   const start = useImportStore((s) => s.start);
@@ -56,7 +60,34 @@ export function ImportForm() {
         </label>
       </div>
       <p className="field-hint">{t(`import.hint.${kind}`)}</p>
-      {kind === 'cases' ? (
+      {format === 'mapped' ? (
+        <label className="field">
+          <span className="field-label">{t('import.mapping')}</span>
+          <input
+            className="input mono"
+            value={mapping}
+            placeholder="query=question,referenceAnswer=ideal"
+            data-testid="import-mapping"
+            onChange={(event) => setMapping(event.target.value)}
+          />
+          <span className="field-hint">{t('import.mappingHint')}</span>
+        </label>
+      ) : null}
+      {kind === 'judge' ? (
+        <fieldset className="field judge-fields" data-testid="import-judge">
+          <legend className="field-label">{t('import.judge')}</legend>
+          <div className="form-row three">
+            {(['model', 'version', 'promptVersion'] as const).map((key) => (
+              <label className="field" key={key}>
+                <span className="field-label">{t(key === 'model' ? 'import.judgeModel' : key === 'version' ? 'import.judgeVersion' : 'import.promptVersion')}</span>
+                <input className="input" value={judge[key]} data-testid={`import-judge-${key}`} onChange={(event) => setJudge({ [key]: event.target.value })} />
+              </label>
+            ))}
+          </div>
+          <span className="field-hint">{t('import.judgeHint')}</span>
+        </fieldset>
+      ) : null}
+      {kind === 'cases' || kind === 'judge' ? (
         <label className="field">
           <span className="field-label">{t('import.system')}</span>
           <input

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { sourceName, useImportStore } from './importStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
+import { ImportReport } from './ImportReport';
 
 const COUNT_LABELS: Record<keyof ImportCounts, MessageKey> = {
   documents: 'import.added.documents',
@@ -44,7 +45,9 @@ export function ImportOutcome() {
       <p>
         {t('import.doneDetail', { file: name })}
         {job?.format ? <span className="muted"> · {t('import.detectedFormat', { format: label('importFormat', job.format) })}</span> : null}
+        {job?.runId && !job.alreadyImported ? <span className="muted" data-testid="import-run-id"> · {t('import.judgeRun', { run: job.runId })}</span> : null}
       </p>
+      {job?.alreadyImported ? <p className="note" data-testid="import-already">{t('import.alreadyImported', { run: job.runId ?? '' })}</p> : null}
       {entries.length > 0 && added ? (
         <ul className="added-counts" aria-label={t('import.added')}>
           {entries.map((key) => (
@@ -54,9 +57,11 @@ export function ImportOutcome() {
             </li>
           ))}
         </ul>
-      ) : (
+      ) : job?.alreadyImported ? null : (
         <p className="muted">{t('import.nothingNew')}</p>
       )}
+      {job?.report ? <ImportReport report={job.report} /> : null}
+      {error ? <ErrorDetails error={error} /> : null}
     </div>
   );
 }
