@@ -78,6 +78,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.step.savedAt': '已于 {time} 保存',
 
   'labeling.suggestion': '建议：{value}',
+  'labeling.suggestion.decide': '这里不给建议：请你自己判断拒答决定是否正确（{options}）。',
   'labeling.suggestion.confirm': '按 Enter 确认，或选择其他答案',
   'labeling.suggestion.none': '暂无建议：请先标注可回答性和回答行为，或由你自己判断。',
 
