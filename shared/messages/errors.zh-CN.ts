@@ -227,4 +227,5 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.new-file.trailing': '文件名不能以点或空格结尾。',
   'err.new-file.reserved': '"{name}" 是系统保留的名称：请换一个。',
   'err.new-file.long': '名称太长（最多 {max} 个字符）。',
+  'err.anchor.name-format': '锚点集名称只能包含字母（任何文字）、数字、"."、"_" 和 "-"（最多 80 个），且以字母或数字开头。',
 };
