@@ -350,7 +350,12 @@ export type DriftReport = z.infer<typeof DriftReportSchema>;
 
 export const ExportedFileSchema = z.object({ name: z.string(), path: z.string(), bytes: int, sha256: z.string() });
 
-const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'letters, digits, ".", "_" and "-" (80 at most), starting with a letter or digit');
+/**
+ * An anchor set's name: letters of any script (差旅锚点), digits, '.', '_' and '-' (80 at most). The name is
+ * also the export's file name, so it can never hold a path separator.
+ */
+export const ANCHOR_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,79}$/u;
+const anchorName = z.string().trim().regex(ANCHOR_NAME, 'err.anchor.name-format');
 
 export const calibrationOps = {
   /** Newest first. */

@@ -2,7 +2,7 @@ import { renderText, text as say, type LocalText } from '../messages/text';
 import { describeIssue } from '../import/issues';
 import { z } from 'zod';
 import {
-  AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
+  ANCHOR_NAME, AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
 } from '../api/calibration-ops';
 import { DimensionSchema } from '../domain/dimensions';
 import { canonicalJson } from '../labeling/values';
@@ -40,7 +40,7 @@ export const ManifestFileSchema = z.object({ name: z.string(), bytes: z.number()
 export const ManifestSchema = z.object({
   format: z.literal(ANCHOR_FORMAT),
   schemaVersion: z.union([z.literal(1), z.literal(ANCHOR_SCHEMA_VERSION)]),
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/),
+  name: z.string().regex(ANCHOR_NAME),
   version: z.number().int().positive(),
   createdAt: z.string().min(1),
   items: z.number().int().nonnegative(),
