@@ -53,7 +53,7 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir);
+  const session = new TestSetSession(options.dataDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
