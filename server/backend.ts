@@ -60,7 +60,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
-    await jobs.idle();
+    await jobs.writable();
     await backups.idle();
   }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),

@@ -8,6 +8,9 @@
  * at the database (durable commit each), nextCase*P95Ms = the server side of
  * "next case" (queue.navigate + labeling.item through the handlers, outputs
  * checked against the contract) in the unlabeled queue and in a slice filter.
+ *
+ * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
+ * while the generated cases import in the worker (test/bench/import-labels-bench.ts).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
+import { measureLabelsDuringImport } from './import-labels-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
@@ -221,6 +225,7 @@ try {
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
   Object.assign(results, await measureAgreement(dir));
   Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
+  Object.assign(results, await measureLabelsDuringImport(dir, files));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
   results.benchProcessPeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
