@@ -1,5 +1,6 @@
 import { extname, join, normalize, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../shared/security/csp';
+import { contentTypeOf } from '../shared/web/content-types';
 
 /**
  * The window loads the app from `app://touchstone/…`, a scheme that serves
@@ -12,17 +13,6 @@ import { CONTENT_SECURITY_POLICY } from '../shared/security/csp';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'touchstone';
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 /** The file an app:// request names inside the renderer folder, or null (another host, a path leaving the folder, a bad escape). */
 export function appProtocolFile(url: string, rendererDir: string): string | null {
@@ -44,7 +34,7 @@ export function appProtocolFile(url: string, rendererDir: string): string | null
 /** Headers of every app:// response: its type, the CSP, no sniffing. */
 export function appProtocolHeaders(file: string): Record<string, string> {
   return {
-    'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(extname(file)),
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
   };
