@@ -1,32 +1,52 @@
-import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
-import { iterateCases, iterateDocuments } from '../db/case-queries';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { backupDirOf } from '../db/backups';
 import { acquireWriteLock, type FileLock } from '../db/file-lock';
-import { readInputFile } from '../server/files/read-input';
+import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
+import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
+import { GATE_FAILED, retrievalCommand } from './retrieval-command';
+import { EXPORT_FORMATS, EXPORT_WHATS, writeExport } from './export-command';
+import { commandHelp } from './help';
+import { runsCommand } from './runs-command';
+import { importSummary } from './import-summary';
+import { appVersion } from '../server/app-version';
+import { parseColumnMapping } from '../shared/import/foreign/mapped';
 
-export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3 } as const;
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
   init --db FILE                         create an empty test set (or migrate an old one)
-  import KIND INPUT --db FILE [--format auto|jsonl|csv|ragas|deepeval] [--system NAME]
-                                         KIND: documents | cases | responses | judge | labels
+  import KIND INPUT --db FILE [--format F] [--system NAME] [--judge-model M --judge-version V --prompt-version P]
+         [--map TARGET=COLUMN,...] [--create-dimensions]
+                                         KIND: documents | cases | responses | judge | labels; INPUT - reads stdin
+                                         F: auto | jsonl | csv | ragas | deepeval | langsmith | langfuse | phoenix |
+                                            promptfoo | openai-evals | trulens (auto detects all of them)
+                                         judge + a Ragas/DeepEval/promptfoo results file: its scores become one judge
+                                         run, a dimension per metric (its slug); the same file again is recognised
+                                         --judge-model/--judge-version/--prompt-version: the judge of a results file
+                                         --create-dimensions: define the metrics' dimensions the test set lacks
+                                         --map: any other file, e.g. --map query=question,referenceAnswer=ideal
+                                           (targets: id, query, referenceAnswer, contexts, evidence, retrieved, response)
+                                         --system: the system version of responses in foreign files
                                          labels: INPUT is a label pack folder (manifest.json + labels.jsonl);
                                          verified (sha256, same test set) and merged idempotently after a backup
-                                         --system: the system version of responses in Ragas/DeepEval files
-  export cases --db FILE --out PATH      all cases, native JSONL
-  export documents --db FILE --out PATH  all documents, native JSONL
+  runs list --db FILE                    judge runs: id, model, version, prompt version, file, sha256, verdicts
+                                         per dimension, imported at
+  export WHAT --db FILE --out PATH [--format F] [--run RUN]
+                                         WHAT: cases (F: jsonl | ragas: EvaluationDataset JSONL | deepeval: goldens
+                                         JSON), documents (jsonl), responses | verdicts | labels | adjudications
+                                         (F: jsonl | csv, one row per item, stable columns); --run: one run's verdicts
   labels export --db FILE --reviewer R --out DIR
                                          reviewer R's label pack: labels.jsonl + manifest.json, byte-identical each time
   stats --db FILE                        counts of everything, per table
@@ -34,30 +54,80 @@ export const USAGE = `Usage: touchstone <command> [options]
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
                                          judge run RUN (id) vs human labels (reviewer R, or all),
                                          human vs human, bias-corrected estimates
-  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www] [--same-week]
                                          pick this week's calibration round (half largest judge changes, half random)
   anchors freeze --db FILE --name NAME [--round R]...
                                          freeze adjudicated items of closed rounds (default: all) as version N+1
   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
                                          anchors.jsonl + manifest.json (sha256 of every file), byte-identical each time
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
-  anchors drift --db FILE --name NAME --run RUN [--version V]
+  anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+                                         (--strict: also when drift is possible, i.e. too few anchors to rule it out)
+  retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
+                                         Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
+                                         exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
 
-Every command takes --json for machine-readable output on stdout.
-Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed.`;
+touchstone --help, touchstone COMMAND --help: this help (or the command's part); touchstone --version.
+Every command takes --json for machine-readable output on stdout (errors too).
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed.`;
 
 class UsageError extends Error {}
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Redraws one progress line (null clears it); silent when stderr is not a terminal. */
+  progress?(line: string | null): void;
+  /** The bytes of standard input (INPUT "-"). */
+  stdin?(): Uint8Array;
 }
 
 const stdio: CliIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  progress: (line) => {
+    if (process.stderr.isTTY) process.stderr.write(line === null ? '\r\x1b[K' : `\r\x1b[K${line}`);
+  },
+  stdin: () => readStdin(),
 };
+
+/** The most an INPUT may hold, read from a file or from stdin alike. */
+export const MAX_INPUT_BYTES = INPUT_BYTE_BUDGETS.import;
+
+const tooLarge = (name: string) =>
+  new ApiError('invalid-input', `${name} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: split it into smaller files.`, { file: name, line: null, field: null });
+
+function readStdin(): Uint8Array {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const chunk = Buffer.alloc(1 << 20);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    size += n;
+    if (size > MAX_INPUT_BYTES) throw tooLarge('stdin');
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An INPUT file, or stdin for "-", under the same byte budget. */
+function readInput(input: string, io: CliIo): Uint8Array {
+  if (input === '-') {
+    const bytes = (io.stdin ?? readStdin)();
+    if (bytes.length > MAX_INPUT_BYTES) throw tooLarge('stdin');
+    return bytes;
+  }
+  return readInputFile(input, 'import');
+}
 
 function requireDb(db: string | undefined): string {
   if (!db) throw new UsageError('--db FILE is required.');
@@ -108,23 +178,6 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
     throw new UsageError(`${what} must be one of ${allowed.join(', ')}${value ? ` (got "${value}")` : ''}.`);
   }
   return value as T;
-}
-
-/** Writes JSONL to a temporary file and renames it into place, so a failed export never leaves half a file. */
-function writeJsonl(path: string, records: Iterable<unknown>): number {
-  const temporary = `${path}.partial`;
-  const fd = openSync(temporary, 'w');
-  let count = 0;
-  try {
-    for (const record of records) {
-      writeSync(fd, `${JSON.stringify(record)}\n`);
-      count += 1;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
-  return count;
 }
 
 type Result = { code: number; json: unknown; text: string };
@@ -185,10 +238,22 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      'same-week': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+      k: { type: 'string' },
+      list: { type: 'string' },
+      baseline: { type: 'string' },
+      'max-drop': { type: 'string' },
+      'judge-model': { type: 'string' },
+      'judge-version': { type: 'string' },
+      'prompt-version': { type: 'string' },
+      map: { type: 'string' },
+      'create-dimensions': { type: 'boolean', default: false },
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || !command) throw new UsageError(values.help ? '' : 'No command given.');
+  if (values.help) return { code: EXIT.ok, json: { help: commandHelp(USAGE, command) }, text: commandHelp(USAGE, command) };
+  if (!command) throw new UsageError('No command given.');
 
   switch (command) {
     case 'init': {
@@ -204,40 +269,58 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const [kindArg, input] = rest;
       if (kindArg === 'labels') return importLabelsCommand(input, values);
       const kind = oneOf<ImportKind>(kindArg, IMPORT_KINDS, 'KIND');
-      if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE.');
+      if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE (INPUT - reads stdin).');
       const format = oneOf<ImportFormat>(values.format, IMPORT_FORMATS, '--format');
+      let mapping = null;
+      if (values.map !== undefined) {
+        try {
+          mapping = parseColumnMapping(values.map);
+        } catch (error) {
+          throw new UsageError(`--map: ${(error as Error).message}.`);
+        }
+      }
       const path = requireDb(values.db);
-      const bytes = readInputFile(input, 'import');
+      const fileName = input === '-' ? 'stdin' : basename(input);
+      const bytes = readInput(input, io);
       const opened = await openExisting(path);
       try {
-        const showProgress = !values.json && process.stderr.isTTY;
-        const outcome = runImport(opened.db, { kind, format, fileName: basename(input), bytes, system: values.system }, (p) => {
-          if (showProgress && p.total > 0) io.err(`\r${p.phase} ${p.done}/${p.total}`);
+        const judge = { model: values['judge-model'], version: values['judge-version'], promptVersion: values['prompt-version'] };
+        const request = { kind, format, fileName, bytes, system: values.system, judge, mapping, createDimensions: values['create-dimensions'] };
+        const outcome = runImport(opened.db, request, (p) => {
+          if (!values.json && p.total > 0) io.progress?.(`${p.phase} ${p.done}/${p.total}`);
         });
-        const { added } = outcome;
-        const text = `Imported ${basename(input)} (${outcome.format}): ${added.documents} documents, ${added.cases} cases, ${added.responses} responses, ${added.verdicts} verdicts${added.judgeRuns ? ' in 1 judge run' : ''}.`;
-        return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text };
+        io.progress?.(null);
+        if (outcome.alreadyImported) {
+          return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: `${fileName} is already imported as run ${outcome.runId}: nothing was written.` };
+        }
+        return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: importSummary(fileName, outcome) };
       } catch (error) {
-        const body = importFailure(error, basename(input));
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        io.progress?.(null);
+        throw ApiError.fromBody(importFailure(error, fileName));
       } finally {
         opened.db.close();
       }
     }
     case 'export': {
-      const what = oneOf(rest[0], ['cases', 'documents'] as const, 'export what');
+      const what = oneOf(rest[0], EXPORT_WHATS, 'export WHAT');
+      const allowed = EXPORT_FORMATS[what];
+      const format = values.format === 'auto' ? allowed[0] : oneOf(values.format, allowed, `--format of export ${what}`);
       if (!values.out) throw new UsageError('--out PATH is required.');
+      const runId = values.run === undefined ? null : Number(values.run);
+      if (runId !== null && (!Number.isInteger(runId) || runId < 1)) throw new UsageError(`--run must be a run id (a whole number; got "${values.run}").`);
       const dbPath = requireDb(values.db);
       const out = resolve(values.out);
       refuseDatabaseTarget(out, dbPath);
       const opened = openForReading(dbPath);
       try {
-        const count = writeJsonl(out, what === 'cases' ? iterateCases(opened.db) : iterateDocuments(opened.db));
-        return { code: EXIT.ok, json: { out, [what]: count }, text: `Exported ${count} ${what} to ${out}.` };
+        const count = writeExport(opened.db, what, format, out, runId);
+        return { code: EXIT.ok, json: { out, format, [what]: count }, text: `Exported ${count} ${what} (${format}) to ${out}.` };
       } finally {
         opened.db.close();
       }
     }
+    case 'runs':
+      return runsCommand(rest[0], { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     case 'stats': {
       const opened = openForReading(requireDb(values.db));
       try {
@@ -283,6 +366,11 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'retrieval':
+      return retrievalCommand(
+        { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
+        { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
+      );
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
@@ -291,6 +379,10 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
 /** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
 export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   const json = argv.includes('--json');
+  if (argv.filter((a) => a !== '--json').length === 1 && argv.includes('--version')) {
+    io.out(json ? JSON.stringify({ version: appVersion() }) : `touchstone ${appVersion()}`);
+    return EXIT.ok;
+  }
   try {
     const result = await run(argv, io);
     io.out(json ? JSON.stringify(result.json, null, 2) : result.text);
@@ -298,8 +390,10 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   } catch (error) {
     const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     if (isUsage) {
-      if ((error as Error).message) io.err(`touchstone: ${(error as Error).message}`);
-      io.err(USAGE);
+      const message = (error as Error).message;
+      if (json) io.out(JSON.stringify({ error: { code: 'usage', message, location: null } }, null, 2));
+      io.err(`touchstone: ${message}`);
+      io.err(commandHelp(USAGE, argv.find((a) => !a.startsWith('-'))));
       return EXIT.usage;
     }
     const body = error instanceof ApiError ? error.toBody() : { code: 'internal', message: (error as Error).message, location: null };

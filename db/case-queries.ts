@@ -20,6 +20,7 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  metadata: string | null;
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
@@ -82,14 +83,15 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
 
 export function claimsOf(db: Db, caseSeq: number): Claim[] {
   const claims = statement(db, 'SELECT id, text FROM claims WHERE case_seq = ? ORDER BY position').all(caseSeq) as { id: number; text: string }[];
-  const evidenceOf = statement(db, 'SELECT doc_id, quote, start_offset, end_offset FROM evidence WHERE claim_id = ? ORDER BY position');
+  const evidenceOf = statement(db, 'SELECT doc_id, quote, start_offset, end_offset, grade FROM evidence WHERE claim_id = ? ORDER BY position');
   return claims.map((claim) => ({
     text: claim.text,
-    evidence: (evidenceOf.all(claim.id) as { doc_id: string; quote: string; start_offset: number | null; end_offset: number | null }[]).map((e) => ({
+    evidence: (evidenceOf.all(claim.id) as { doc_id: string; quote: string; start_offset: number | null; end_offset: number | null; grade: number | null }[]).map((e) => ({
       docId: e.doc_id,
       quote: e.quote,
       ...(e.start_offset !== null ? { start: e.start_offset } : {}),
       ...(e.end_offset !== null ? { end: e.end_offset } : {}),
+      ...(e.grade !== null ? { grade: e.grade } : {}),
     })),
   }));
 }
@@ -111,6 +113,8 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    // Only cases that came with metadata carry the field, so native exports stay as they were imported.
+    ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
 }
 
@@ -147,6 +151,8 @@ interface ResponseRow {
   answer: string;
   retrieval_called: number | null;
   final_context: string;
+  candidates: string | null;
+  condition: string;
   cost: string | null;
 }
 
@@ -158,6 +164,8 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     answer: row.answer,
     retrievalCalled: row.retrieval_called === null ? null : row.retrieval_called === 1,
     finalContext: JSON.parse(row.final_context) as ResponseRecord['finalContext'],
+    ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
+    ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
   };
 }
@@ -181,6 +189,11 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
 export function* iterateCases(db: Db): Generator<CaseRecord> {
   const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
   for (const row of rows) yield toCaseRecord(db, row);
+}
+
+export function* iterateResponses(db: Db): Generator<ResponseRecord> {
+  const rows = db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq ORDER BY r.seq').iterate() as IterableIterator<ResponseRow>;
+  for (const row of rows) yield toResponseRecord(row);
 }
 
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {

@@ -5,6 +5,7 @@ import { CONFLICT_FIELDS, detectConflict, fieldValueKey, sameUids, type Conflict
 import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
 import { claimsOf } from './case-queries';
 import { resolutionsOf, settledFields } from './case-fields';
+import { indexRetrieval } from './retrieval-index';
 import { requireCaseSeq, requireReviewer } from './labels';
 import type { Db } from './open';
 import { statement } from './statements';
@@ -123,6 +124,8 @@ export function resolveConflict(db: Db, input: ResolveInput, now: () => string =
     const createdAt = now();
     db.prepare('INSERT INTO conflict_resolutions (case_seq, field, value, resolver_id, created_at, considered, note) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(caseSeq, input.field, encodeLabelValue(input.value), lead.id, createdAt, JSON.stringify(considered), note);
+    // Settled claims are the ones retrieval is measured against.
+    if (input.field === 'claims') indexRetrieval(db, [caseSeq]);
     return { caseId: input.caseId, field: input.field, settled: { value: input.value, by: lead.name, at: createdAt, note } };
   }).immediate();
 }

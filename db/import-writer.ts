@@ -1,9 +1,11 @@
 import { ApiError, type ImportCounts } from '../shared/api/contract';
+import { text, type LocalText } from '../shared/messages/text';
 import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '../shared/domain/schemas';
 import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
+import { indexRetrieval } from './retrieval-index';
 import { invalidateQueues } from './queue-cache';
 import type { Db } from './open';
 
@@ -25,17 +27,16 @@ export interface ImportSourceInfo {
   /**
    * Ragas / DeepEval cases get ids derived from their question, so a results
    * file names the same cases as the test-set file imported before it: an
-   * identical existing case is reused (its responses are still added).
+   * identical existing case (or response) is reused.
    */
   reuseIdenticalCases?: boolean;
 }
 
-function refused(source: ImportSourceInfo, line: number, field: string, message: string): ApiError {
-  return new ApiError('invalid-data', `${formatLocation(source.fileName, line, field)}${message}. Nothing was imported.`, {
-    file: source.fileName,
-    line,
-    field,
-  });
+/** A refusal of the whole file; the English message starts with where (the window shows the location beside it). */
+function refused(source: ImportSourceInfo, line: number, field: string, problem: LocalText): ApiError {
+  const error = new ApiError('invalid-data', text('err.import.refused', { problem }), { file: source.fileName, line, field });
+  error.message = formatLocation(source.fileName, line, field) + error.message;
+  return error;
 }
 
 const json = (value: unknown) => JSON.stringify(value ?? []);
@@ -66,12 +67,12 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
     sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
-      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
-    insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset, grade) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     // New cases get seqs above every stored one, so "seq >= the first new seq" is exactly this import's cases.
     indexNewCases: db.prepare(
       `INSERT INTO cases_fts (rowid, query, reference_answer, claims_text)
@@ -79,15 +80,15 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
               coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM claims WHERE case_seq = c.seq), '')
        FROM cases c WHERE c.seq >= ?`,
     ),
-    response: db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?'),
+    response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
-      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, cost) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRun: db.prepare(
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    insertVerdict: db.prepare('INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value, rationale) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertVerdict: db.prepare('INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value, rationale, threshold) VALUES (?, ?, ?, ?, ?, ?, ?)'),
   };
   let written = 0;
   const tick = () => {
@@ -105,7 +106,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         const fields = ['title', 'effectiveFrom', 'expiresAt', 'supersedes', 'supersededBy', 'accessScope', 'text'];
         const differing = columns.findIndex((column, i) => stored[column] !== row[i]);
         if (differing === -1) continue;
-        throw refused(source, line, fields[differing], `document "${d.docId}" revision "${d.revision}" is already in this test set with a different ${fields[differing]} (give the changed document a new revision)`);
+        throw refused(source, line, fields[differing], text('err.import.document-changed', { docId: d.docId, revision: d.revision, field: fields[differing] }));
       }
       statements.insertDocument.run(d.docId, d.revision, ...row);
       counts.documents += 1;
@@ -120,30 +121,34 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       return known;
     };
     let firstNewSeq: number | null = null;
+    // Cases whose claims or responses this import adds: their retrieval index is rebuilt below.
+    const casesToIndex = new Set<number>();
     for (const { record: c, line } of records.cases) {
       if (statements.caseSeq.get(c.id) !== undefined) {
         if (source.reuseIdenticalCases && statements.sameCase.get(c.id, c.query, c.referenceAnswer ?? null)) continue;
-        throw refused(source, line, 'id', `case id "${c.id}" is already in this test set`);
+        throw refused(source, line, 'id', text('err.import.case-exists', { id: c.id }));
       }
       c.relevantDocuments.forEach((docId, i) => {
-        if (!isKnownDoc(docId)) throw refused(source, line, `relevantDocuments.${i}`, `unknown docId "${docId}" (import its document first)`);
+        if (!isKnownDoc(docId)) throw refused(source, line, `relevantDocuments.${i}`, text('err.import.unknown-document', { docId }));
       });
       c.claims.forEach((claim, ci) =>
         claim.evidence.forEach((e, ei) => {
-          if (!isKnownDoc(e.docId)) throw refused(source, line, `claims.${ci}.evidence.${ei}.docId`, `unknown docId "${e.docId}" (import its document first)`);
+          if (!isKnownDoc(e.docId)) throw refused(source, line, `claims.${ci}.evidence.${ei}.docId`, text('err.import.unknown-document', { docId: e.docId }));
         }),
       );
       const seq = Number(
         statements.insertCase.run(
           c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
           c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
+          c.metadata ? JSON.stringify(c.metadata) : null,
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
+      casesToIndex.add(seq);
       c.slices.forEach((slice, position) => statements.insertSlice.run(seq, position, slice));
       c.claims.forEach((claim, position) => {
         const claimId = Number(statements.insertClaim.run(seq, position, claim.text).lastInsertRowid);
-        claim.evidence.forEach((e, ep) => statements.insertEvidence.run(claimId, ep, e.docId, e.quote, e.start ?? null, e.end ?? null));
+        claim.evidence.forEach((e, ep) => statements.insertEvidence.run(claimId, ep, e.docId, e.quote, e.start ?? null, e.end ?? null, e.grade ?? null));
       });
       counts.cases += 1;
       tick();
@@ -156,16 +161,23 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     const casesGainingSteps = new Set<number>();
     for (const { record: r, line } of records.responses) {
       const caseSeq = statements.caseSeq.get(r.caseId) as number | undefined;
-      if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${r.caseId}" (import the case first)`);
-      if (statements.response.get(r.id)) throw refused(source, line, 'id', `response id "${r.id}" is already in this test set`);
+      if (caseSeq === undefined) throw refused(source, line, 'caseId', text('err.import.unknown-case', { id: r.caseId }));
+      const stored = statements.response.get(r.id) as { case_seq: number; answer: string } | undefined;
+      if (stored) {
+        // A foreign results file repeats the answers its test-set file (or an earlier results file) brought.
+        if (source.reuseIdenticalCases && stored.case_seq === caseSeq && stored.answer === r.answer) continue;
+        throw refused(source, line, 'id', text(source.reuseIdenticalCases ? 'err.import.response-exists-other-answer' : 'err.import.response-exists', { id: r.id }));
+      }
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
-        json(r.finalContext), r.cost ? JSON.stringify(r.cost) : null,
+        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null,
       );
+      casesToIndex.add(caseSeq);
       if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);
       counts.responses += 1;
       tick();
     }
+    indexRetrieval(db, casesToIndex);
     if (casesGainingSteps.size > 0) {
       const dimensions = listDimensions(db);
       for (const caseSeq of casesGainingSteps) refreshProgress(db, caseSeq, null, dimensions);
@@ -182,18 +194,18 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       counts.judgeRuns = 1;
       for (const { record: v, line } of records.verdicts) {
         const caseSeq = statements.caseSeq.get(v.caseId) as number | undefined;
-        if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${v.caseId}"`);
+        if (caseSeq === undefined) throw refused(source, line, 'caseId', text('err.import.unknown-case', { id: v.caseId }));
         const dimension = dimensions.get(v.dimension);
         const problem = dimension ? valueProblem(dimension, v.value) : null;
-        if (problem) throw refused(source, line, 'value', `value ${JSON.stringify(v.value)} does not fit dimension "${v.dimension}" (${problem})`);
+        if (problem) throw refused(source, line, 'value', text('err.value.misfit', { value: JSON.stringify(v.value), dimension: v.dimension, problem }));
         let responseSeq: number | null = null;
         if (v.responseId) {
           const response = statements.response.get(v.responseId) as { seq: number; case_seq: number } | undefined;
-          if (!response) throw refused(source, line, 'responseId', `unknown response id "${v.responseId}"`);
-          if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', `response "${v.responseId}" belongs to another case than "${v.caseId}"`);
+          if (!response) throw refused(source, line, 'responseId', text('err.import.unknown-response', { id: v.responseId }));
+          if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', text('err.import.response-other-case', { id: v.responseId, caseId: v.caseId }));
           responseSeq = response.seq;
         }
-        statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null);
+        statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null, v.threshold ?? null);
         counts.verdicts += 1;
         tick();
       }

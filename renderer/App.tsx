@@ -14,6 +14,8 @@ import { TopBar } from './shell/TopBar';
 import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
 import { startMenuLoop } from './shell/menuLoop';
 import { useDocumentChrome } from './shell/useDocumentChrome';
+import { RetrievalView } from './features/retrieval/RetrievalView';
+import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
 import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
 import { useTestSetStore } from './features/test-sets/testSetStore';
@@ -38,6 +40,7 @@ export function App() {
   else if (view === 'label') main = <LabelView />;
   else if (view === 'report') main = <ReportView />;
   else if (view === 'agreement') main = <AgreementView />;
+  else if (view === 'retrieval') main = <RetrievalView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
   else if (view === 'data') main = <DataView />;
@@ -49,6 +52,7 @@ export function App() {
       <ErrorBanner />
       <main className="app-main">{main}</main>
       <PathDialog />
+      <NewTestSetDialog />
       <ImportDialog />
     </div>
   );

@@ -12,12 +12,17 @@ import { createExchangeHandlers } from './exchange/exchange-handlers';
 import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
+import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
+import { unreadableFile } from './imports/file-errors';
+import { inspectImport } from './imports/inspect';
 
 export interface BackendOptions {
   dataDir: string;
   mode: 'desktop' | 'browser';
   version: string;
+  /** Where new test sets go until another folder is chosen (Documents/Touchstone on the desktop); the data folder when unset. */
+  newFilesDir?: string;
   /** Open this file at launch (created when missing) instead of the last one / the demo. */
   initialTestSet?: string;
 }
@@ -53,7 +58,7 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
+  const session = new TestSetSession(options.dataDir, options.newFilesDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
@@ -69,16 +74,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.open': ({ path }) => session.open(path),
     'testSets.create': ({ path }) => session.create(path),
     'testSets.openDemo': () => session.openDemo(),
+    'testSets.newFileFolder': () => session.newFileFolder(),
+    'testSets.createNamed': ({ name, folder }) => session.createNamed(name, folder ?? null),
+    'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
+    'reviewers.rememberName': ({ name }) => ({ name: session.rememberReviewer(name) }),
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
-    'imports.start': ({ kind, format, source, system }) => {
+    'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
-      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined }) };
+      return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
+    'imports.inspect': ({ source }) => inspectImport(session.require().db, importSourceBytes(source)),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),
@@ -86,6 +96,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createRetrievalHandlers(() => session.require().db),
   });
 
   return {

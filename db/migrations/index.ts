@@ -9,6 +9,10 @@ import { migration003 } from './003-label-progress';
 import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
+import { migration007 } from './007-retrieval';
+import { migration009 } from './009-blind-rounds';
+import { migration011 } from './011-interchange';
+import { migration012 } from './012-imported-files';
 
 export type { Migration } from './migration';
 
@@ -19,6 +23,10 @@ export const MIGRATIONS: Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
+  migration009,
+  migration011,
+  migration012,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -42,7 +42,8 @@ export class ImportJobs {
   start(dbPath: string, request: ImportRequest): string {
     const jobId = randomUUID();
     const job: ImportJob = {
-      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null, error: null,
+      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null,
+      runId: null, alreadyImported: false, report: null, error: null,
     };
     this.jobs.set(jobId, job);
     this.queue = this.queue.then(() => this.run(job, dbPath, request));
@@ -69,7 +70,10 @@ export class ImportJobs {
             if (this.writing === writing) this.writing = null;
           });
           worker.postMessage(WRITE_GRANTED);
-        } else if (message.type === 'done') finish({ state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total });
+        } else if (message.type === 'done') finish({
+          state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total,
+          runId: message.runId, alreadyImported: message.alreadyImported, report: message.report,
+        });
         else finish({ state: 'failed', phase: 'finished', error: message.error });
       });
       worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: `The import stopped unexpectedly: ${error.message}. Nothing was imported.` } }));

@@ -24,18 +24,21 @@ function writeTurn(): Promise<void> {
 const db = connect(data.dbPath);
 let backup: BackupInfo | null = null;
 try {
-  const prepared = prepareImport(data.request, onProgress);
-  // A consistent copy of the file before anything is written into it, taken only once the file is known to be valid.
-  try {
-    // one step: the app keeps writing labels meanwhile, and a stepped copy would restart after each of them
-    backup = await backupTestSet(db, data.dbPath, `import-${data.request.kind}`, { oneStep: true });
-  } catch (error) {
-    throw new Error(`no backup of the test set could be written before the import (${(error as Error).message})`);
+  const prepared = prepareImport(db, data.request, onProgress);
+  // A judge file imported before writes nothing, so it needs no backup either.
+  if (!prepared.alreadyImported) {
+    // A consistent copy of the file before anything is written into it, taken only once the file is known to be valid.
+    try {
+      // one step: the app keeps writing labels meanwhile, and a stepped copy would restart after each of them
+      backup = await backupTestSet(db, data.dbPath, `import-${data.request.kind}`, { oneStep: true });
+    } catch (error) {
+      throw new Error(`no backup of the test set could be written before the import (${(error as Error).message})`);
+    }
   }
   await writeTurn();
   const outcome = writeImport(db, prepared, onProgress);
   // an import that added nothing (every case already there) left the file as the backup holds it
-  if (addedNothing(outcome.added)) discardBackup(backup.path);
+  if (backup && addedNothing(outcome.added)) discardBackup(backup.path);
   post({ type: 'done', ...outcome });
 } catch (error) {
   if (backup) discardBackup(backup.path);

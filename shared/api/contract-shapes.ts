@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   ANSWERABILITY, CaseSchema, DocumentSchema, IMPORT_KINDS, ORIGINS, ResponseSchema, SPLITS,
 } from '../domain/schemas';
+import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
+import { DimensionSchema } from '../domain/dimensions';
 
 /** The shapes the API contract's operations take and give. */
 
@@ -20,7 +22,10 @@ export const STORAGE_FAULT_REASONS = ['disk-full', 'read-only', 'io-error', 'bus
 export type StorageFaultReason = (typeof STORAGE_FAULT_REASONS)[number];
 export const ApiErrorSchema = z.object({
   code: z.enum(API_ERROR_CODES),
+  /** The sentence in English (logs, the CLI); worded from `text` when the error has one. */
   message: z.string(),
+  /** The sentence as a catalogue key and its values: the window words it in the reader's language. */
+  text: LocalTextSchema.nullish(),
   location: ErrorLocationSchema.nullish(),
   reason: z.enum(STORAGE_FAULT_REASONS).nullish(),
 });
@@ -95,6 +100,21 @@ export const ImportCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
+/** What a foreign file held and what became of it: fields read and not used, verdicts per dimension, dimensions to create. */
+export const ImportReportSchema = z.object({
+  read: z.array(z.string()),
+  unused: z.array(z.object({ field: z.string(), records: z.number().int(), reason: z.enum(['unmapped', 'judge-score']) })),
+  metrics: z.array(z.object({
+    metric: z.string(), dimension: z.string(), verdicts: z.number().int(), empty: z.number().int(),
+    /** defined: the test set already has this dimension, so the judge is compared with the human labels on it. */
+    defined: z.boolean(),
+  })),
+  /** Dimensions the verdicts name that the test set does not define (numeric 0–1): created on request. */
+  newDimensions: z.array(DimensionSchema),
+  createdDimensions: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
 export const ImportJobSchema = z.object({
   jobId: z.string(),
   fileName: z.string(),
@@ -105,6 +125,10 @@ export const ImportJobSchema = z.object({
   total: z.number().int(),
   format: z.string().nullable(),
   added: ImportCountsSchema.nullable(),
+  /** The judge run the file made, or the run it already made (alreadyImported: nothing was written). */
+  runId: z.number().int().nullable().default(null),
+  alreadyImported: z.boolean().default(false),
+  report: ImportReportSchema.nullable().default(null),
   error: ApiErrorSchema.nullable(),
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;

@@ -7,3 +7,8 @@ export function isoWeek(date: Date): string {
   const week = Math.ceil(((day.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/** 52 or 53: December 28th always lies in a year's last ISO week. */
+export function isoWeeksInYear(year: number): number {
+  return Number(isoWeek(new Date(Date.UTC(year, 11, 28))).slice(6));
+}

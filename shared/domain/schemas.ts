@@ -10,20 +10,22 @@ export const DEFAULT_SLICES = [
   'unanswerable', 'cross-language', 'long-tail', 'permission', 'prompt-injection',
 ] as const;
 
-const id = z.string().trim().min(1, 'must be a non-empty string');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date like 2026-10-01');
+const id = z.string().trim().min(1, 'err.schema.non-empty-string');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'err.schema.date');
 const stringList = z.array(z.string());
 
 export const EvidenceSchema = z.strictObject({
   docId: id,
-  quote: z.string().min(1, 'must be a non-empty quote'),
+  quote: z.string().min(1, 'err.schema.non-empty-quote'),
   start: z.number().int().nonnegative().nullish(),
   end: z.number().int().nonnegative().nullish(),
+  /** Graded relevance for retrieval metrics: 1 (relevant) to 3 (essential); absent means 1. */
+  grade: z.number().int('must be a whole number 1, 2 or 3').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3').nullish(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
 export const ClaimSchema = z.strictObject({
-  text: z.string().min(1, 'must be a non-empty claim'),
+  text: z.string().min(1, 'err.schema.non-empty-claim'),
   evidence: z.array(EvidenceSchema).default([]),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
@@ -43,7 +45,7 @@ export type DocumentRecord = z.infer<typeof DocumentSchema>;
 
 export const CaseSchema = z.strictObject({
   id,
-  query: z.string().min(1, 'must be a non-empty question'),
+  query: z.string().min(1, 'err.schema.non-empty-question'),
   corpusRevision: z.string().nullish(),
   accessScope: stringList.default([]),
   referenceAnswer: z.string().nullish(),
@@ -56,6 +58,8 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
+  metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 export type CaseRecord = z.infer<typeof CaseSchema>;
 
@@ -64,6 +68,8 @@ export const ContextChunkSchema = z.strictObject({
   chunkId: z.string().nullish(),
   text: z.string(),
   rank: z.number().int().nonnegative(),
+  revision: z.string().nullish(),
+  score: z.number().nullish(),
 });
 export type ContextChunk = z.infer<typeof ContextChunkSchema>;
 
@@ -74,6 +80,14 @@ export const CostSchema = z.strictObject({
   toolCalls: z.number().int().nonnegative().nullish(),
 });
 
+/**
+ * Under which condition a response was produced: `normal` is the system as it
+ * runs; the others are diagnostic runs (the context replaced or withheld) that
+ * retrieval metrics leave out.
+ */
+export const RESPONSE_CONDITIONS = ['normal', 'gold-context', 'no-retrieval', 'distractors-only', 'reordered', 'conflict'] as const;
+export type ResponseCondition = (typeof RESPONSE_CONDITIONS)[number];
+
 export const ResponseSchema = z.strictObject({
   id,
   caseId: id,
@@ -81,6 +95,9 @@ export const ResponseSchema = z.strictObject({
   answer: z.string(),
   retrievalCalled: z.boolean().nullish(),
   finalContext: z.array(ContextChunkSchema).default([]),
+  /** The ranked list the retriever returned before context assembly; finalContext is what the model saw. */
+  candidates: z.array(ContextChunkSchema).nullish(),
+  condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;
@@ -100,10 +117,14 @@ export const VerdictSchema = z.strictObject({
   dimension: id,
   value: z.union([z.string(), z.number()]),
   rationale: z.string().nullish(),
+  /** The pass threshold the judge applied to a score (DeepEval, promptfoo), kept beside the value. */
+  threshold: z.number().nullish(),
 });
 export type VerdictRecord = z.infer<typeof VerdictSchema>;
 
 export const IMPORT_KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_FORMATS = ['auto', 'jsonl', 'csv', 'ragas', 'deepeval'] as const;
+export const IMPORT_FORMATS = [
+  'auto', 'jsonl', 'csv', 'ragas', 'deepeval', 'langsmith', 'langfuse', 'phoenix', 'promptfoo', 'openai-evals', 'trulens', 'mapped',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

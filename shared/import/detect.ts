@@ -1,9 +1,12 @@
+import { text as say, type LocalText } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { csvTable, parseCsv, type CsvTable } from './csv';
 import { describeType, ImportDataError, quoteList } from './errors';
 import { isPlainObject, JsonSyntaxError, parseJsonFast, parseJsonWithPositions, type JsonPositions } from './json';
 import { nativeKeys } from './native';
 import type { SourceText } from './text';
+import { FOREIGN_FORMATS } from './foreign/formats';
+import type { ForeignFormat } from './foreign/record';
 
 /** What a file looks like before we know its format. */
 export type FileShape =
@@ -34,14 +37,14 @@ export function jsonShape(src: SourceText, fileName: string, ext: string): FileS
   try {
     const { value, positions } = parseJsonWithPositions(src.text);
     const oneLine = !/[\r\n]/.test(src.text.trim());
-    if (isPlainObject(value) && oneLine && !('testRunData' in value)) return { type: 'jsonl' };
+    if (isPlainObject(value) && oneLine && !FOREIGN_FORMATS.some((f) => f.container && Array.isArray(f.container.list(value)))) return { type: 'jsonl' };
     return { type: 'json', value, positions };
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;
     const first = src.lines().find((l) => l.trim() !== '');
     if (first !== undefined && parseJsonFast(first).ok) return { type: 'jsonl' };
     throw new ImportDataError(fileName, src.lineAt(e.offset), null,
-      `not valid JSON: ${e.reason} (at column ${src.columnAt(e.offset)}).`);
+      say('err.import.bad-json', { reason: e.reason, column: src.columnAt(e.offset) }));
   }
 }
 
@@ -51,23 +54,24 @@ export function csvShape(src: SourceText, fileName: string, ext: string): FileSh
   return { type: 'csv', table: csvTable(parseCsv(src.text, fileName, delimiter), fileName), delimiter };
 }
 
-export type Classified = 'ragas' | 'deepeval' | 'native' | null;
-
-const DEEPEVAL_MARKERS = ['expected_output', 'actual_output', 'context', 'retrieval_context', 'expectedOutput', 'actualOutput', 'retrievalContext'];
-
 /** Keys that, all present, mark a native record of each kind. */
-const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
+export const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
   cases: ['id', 'query'],
   documents: ['docId'],
   responses: ['caseId', 'answer'],
   judge: ['caseId', 'dimension'],
 };
 
-export function classifyKeys(keys: readonly string[], kind: ImportKind): Classified {
-  const has = (k: string) => keys.includes(k);
-  if (has('user_input')) return 'ragas';
-  if (has('input') && DEEPEVAL_MARKERS.some(has)) return 'deepeval';
+/**
+ * The format whose distinctive fields the keys hold: a foreign one first
+ * (each names fields no native record has), then native. Never a format
+ * whose distinctive fields are absent.
+ */
+export function classifyKeys(keys: readonly string[], kind: ImportKind): ForeignFormat | 'native' | null {
+  const foreign = FOREIGN_FORMATS.find((f) => f.matches(keys));
+  if (foreign) return foreign;
   const native = nativeKeys(kind);
+  const has = (k: string) => keys.includes(k);
   const overlap = keys.filter((k) => native.includes(k)).length;
   if (NATIVE_SIGNATURE[kind].every(has) || overlap >= 2) return 'native';
   return null;
@@ -83,34 +87,27 @@ export function keysOfItems(items: readonly unknown[], limit = 50): string[] {
 }
 
 /** A short description of what a JSON value holds, for "unknown format" messages. */
-export function describeJson(value: unknown): string {
+export function describeJson(value: unknown): LocalText {
   if (Array.isArray(value)) {
     const keys = keysOfItems(value);
-    if (value.length === 0) return 'an empty JSON array';
-    if (keys.length === 0) return `a JSON array of ${value.length} items (${describeType(value[0])}, not objects)`;
-    return `a JSON array of ${value.length} objects with keys ${quoteList(keys)}`;
+    if (value.length === 0) return say('err.seen.empty-array');
+    if (keys.length === 0) return say('err.seen.array-of-scalars', { count: value.length, type: describeType(value[0]) });
+    return say('err.seen.array-of-objects', { count: value.length, keys: quoteList(keys) });
   }
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
-    let s = `a JSON object with key${keys.length === 1 ? '' : 's'} ${quoteList(keys)}`;
     const inner = keys.find((k) => Array.isArray(value[k]) && keysOfItems(value[k] as unknown[]).length > 0);
-    if (inner) {
-      const arr = value[inner] as unknown[];
-      s += ` ("${inner}" is a list of ${arr.length} objects with keys ${quoteList(keysOfItems(arr))})`;
-    }
-    return s;
+    if (!inner) return say('err.seen.object', { keys: quoteList(keys) });
+    const arr = value[inner] as unknown[];
+    return say('err.seen.object-with-list', { keys: quoteList(keys), inner, count: arr.length, innerKeys: quoteList(keysOfItems(arr)) });
   }
-  return `a single JSON ${describeType(value).replace(/^an? /, '')}`;
+  return say('err.seen.single-value', { type: describeType(value) });
 }
 
-export function unknownFormatError(fileName: string, kind: ImportKind, seen: string): ImportDataError {
-  const native = nativeKeys(kind).slice(0, 6).join(', ');
-  const tried = [`native JSONL/CSV ${kind} (fields such as ${native})`];
-  if (kind === 'cases') {
-    tried.push('Ragas (user_input, reference, reference_contexts, retrieved_contexts, response)');
-    tried.push('DeepEval goldens (input, expected_output, context, retrieval_context, actual_output) or a DeepEval test run ({"testRunData": …})');
+export function unknownFormatError(fileName: string, kind: ImportKind, seen: LocalText): ImportDataError {
+  const tried: LocalText[] = [say('err.tried.native', { kind: say(`err.kind.${kind}`), fields: nativeKeys(kind).slice(0, 6).join(', ') })];
+  if (kind === 'cases' || kind === 'judge') {
+    for (const f of FOREIGN_FORMATS) tried.push(say('err.tried.foreign', { format: f.label, fields: f.distinctive.join(', ') }));
   }
-  return new ImportDataError(fileName, null, null,
-    `could not recognise the format of this file. Tried: ${tried.join('; ')}. Saw ${seen}. ` +
-    'Convert the file to one of these formats, or choose the format explicitly.');
+  return new ImportDataError(fileName, null, null, say('err.import.unknown-format', { tried, seen }));
 }

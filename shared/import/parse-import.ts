@@ -1,3 +1,4 @@
+import { text as say } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { Collector } from './collector';
 import type { CsvTable } from './csv';
@@ -5,7 +6,10 @@ import {
   classifyKeys, csvShape, describeJson, extensionOf, jsonShape, keysOfItems, looksLikeJson, unknownFormatError, type FileShape,
 } from './detect';
 import { describeType, ImportDataError, quoteList } from './errors';
-import { DEEPEVAL, RAGAS, readExternalRows, rowFromJson, type ExternalSpec, type SourceRow } from './external';
+import { readForeignRows } from './foreign/build';
+import { FOREIGN_FORMATS, foreignFormat } from './foreign/formats';
+import { mappedFormat, requireMappedColumns } from './foreign/mapped';
+import { rowFromJson, type ForeignFormat, type SourceRow } from './foreign/record';
 import { isPlainObject, parseJsonFast } from './json';
 import { parseJsonLine, progressReporter, readNativeCsv, readNativeJsonl } from './native';
 import { decodeUtf8, SourceText } from './text';
@@ -21,14 +25,16 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
   const progress = progressReporter(options.onProgress);
   const text = decodeUtf8(bytes, fileName);
   const src = new SourceText(text);
-  if (text.trim() === '') throw new ImportDataError(fileName, null, null, 'the file is empty.');
+  if (text.trim() === '') throw new ImportDataError(fileName, null, null, say('err.file.empty'));
   const ext = extensionOf(fileName);
   const jsonish = looksLikeJson(src, ext);
   const collector = new Collector(fileName);
 
   let format: ConcreteImportFormat;
   let shape: FileShape | null = null;
-  if (options.format === 'auto') {
+  if (options.mapping) {
+    format = 'mapped';
+  } else if (options.format === 'auto') {
     shape = jsonish ? jsonShape(src, fileName, ext) : csvShape(src, fileName, ext);
     format = detect(shape, src, kind, fileName);
   } else {
@@ -38,51 +44,59 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
   switch (format) {
     case 'jsonl':
       readNativeJsonl(kind, src, collector, progress);
-      break;
+      return collector.result(format, src.lineCount, kind);
     case 'csv': {
       if (!shape && (jsonish || /^\s*[[{]/.test(text))) {
         throw new ImportDataError(fileName, null, null,
-          'this file holds JSON, not CSV: choose the format "jsonl" (or "auto").');
+          say('err.import.json-not-csv'));
       }
       shape ??= csvShape(src, fileName, ext);
       readNativeCsv(kind, (shape as { table: CsvTable }).table, collector, progress);
-      break;
+      return collector.result(format, src.lineCount, kind);
     }
-    case 'ragas':
-    case 'deepeval': {
-      const spec = format === 'ragas' ? RAGAS : DEEPEVAL;
-      requireCasesKind(kind, spec, fileName);
+    default: {
+      if (format === 'mapped' && !options.mapping) {
+        throw new ImportDataError(fileName, null, null, say('err.import.mapped-needs-mapping'));
+      }
+      const fmt = options.mapping ? mappedFormat(options.mapping) : foreignFormat(format)!;
+      requireForeignKind(kind, fmt, fileName);
       shape ??= jsonish ? jsonShape(src, fileName, ext) : csvShape(src, fileName, ext);
-      readExternalRows(externalRows(shape, spec, src, fileName), spec, collector, system, progress);
-      break;
+      const rows = foreignRows(shape, fmt, src, fileName);
+      const keys = keysOfRows(rows);
+      if (options.mapping) requireMappedColumns(options.mapping, keys, fileName);
+      else if (options.format !== 'auto' && !fmt.matches(keys) && !(fmt.container && isPlainObject((shape as { value?: unknown }).value))) {
+        // A forced format that finds none of its own fields would import questions and drop everything else.
+        throw new ImportDataError(fileName, rows[0]?.line ?? null, fmt.distinctive[0],
+          say('err.import.not-this-format', { format: fmt.label, fields: fmt.distinctive.join(', '), keys: quoteList(keys, 20) }));
+      }
+      const report = readForeignRows(rows, fmt, collector, { kind, system, judge: options.judge }, progress);
+      return collector.result(format, src.lineCount, kind, report);
     }
   }
-  return collector.result(format, src.lineCount, kind);
 }
 
-function requireCasesKind(kind: ImportKind, spec: ExternalSpec, fileName: string): void {
-  if (kind === 'cases') return;
+function requireForeignKind(kind: ImportKind, fmt: ForeignFormat, fileName: string): void {
+  if (kind === 'cases' || kind === 'judge') return;
   throw new ImportDataError(fileName, null, null,
-    `this is a ${spec.label} file, and ${spec.label} files hold test cases (with their contexts and answers): ` +
-    `import it as kind "cases" — it then also brings the contexts as documents and the answers as responses — not as "${kind}".`);
+    say('err.import.external-is-cases', { format: fmt.label, kind: say(`err.kind.${kind}`) }));
 }
+
+const keysOfRows = (rows: readonly SourceRow[]) => keysOfItems(rows.map((r) => r.values), 200);
 
 /** Format of a file given its shape (for format "auto"). */
 function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: string): ConcreteImportFormat {
   const fromClass = (c: ReturnType<typeof classifyKeys>, nativeFormat: 'jsonl' | 'csv'): ConcreteImportFormat | null => {
-    if (c === 'ragas' || c === 'deepeval') {
-      requireCasesKind(kind, c === 'ragas' ? RAGAS : DEEPEVAL, fileName);
-      return c;
-    }
-    return c === 'native' ? nativeFormat : null;
+    if (c === null) return null;
+    if (c === 'native') return nativeFormat;
+    requireForeignKind(kind, c, fileName);
+    return c.format;
   };
 
   if (shape.type === 'csv') {
     const header = shape.table.header;
     const f = fromClass(classifyKeys(header, kind), 'csv');
     if (f) return f;
-    const sep = shape.delimiter === '\t' ? 'a tab-separated header' : 'a CSV header';
-    throw unknownFormatError(fileName, kind, `${sep} with the columns ${quoteList(header, 20)}`);
+    throw unknownFormatError(fileName, kind, say(shape.delimiter === '\t' ? 'err.seen.tsv-header' : 'err.seen.csv-header', { columns: quoteList(header, 20) }));
   }
 
   if (shape.type === 'jsonl') {
@@ -90,21 +104,26 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const k = lines.findIndex((l) => l.trim() !== '');
     const first = parseJsonLine(lines[k], k + 1, src, fileName, true);
     if (!isPlainObject(first)) {
-      throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(first)}.`);
+      throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(first) }));
     }
     const keys = Object.keys(first);
     const f = fromClass(classifyKeys(keys, kind), 'jsonl');
     if (f) return f;
-    throw unknownFormatError(fileName, kind, `JSON Lines whose first record (line ${k + 1}) has the keys ${quoteList(keys, 20)}`);
+    throw unknownFormatError(fileName, kind, say('err.seen.jsonl-keys', { line: k + 1, keys: quoteList(keys, 20) }));
   }
 
   const v = shape.value;
-  if (isPlainObject(v) && 'testRunData' in v) return fromClass('deepeval', 'jsonl')!;
+  if (isPlainObject(v)) {
+    for (const fmt of FOREIGN_FORMATS) {
+      const list = fmt.container?.list(v);
+      if (Array.isArray(list) && (list.length === 0 || fmt.matches(keysOfItems(list)) || fmt.format !== 'langfuse')) return fromClass(fmt, 'jsonl')!;
+    }
+  }
   if (Array.isArray(v)) {
     const c = classifyKeys(keysOfItems(v), kind);
     if (c === 'native') {
       throw new ImportDataError(fileName, null, null,
-        `this file is one JSON array of ${kind}; native ${kind} are read from JSON Lines: write one record per line (no surrounding [ ]).`);
+        say('err.import.array-not-jsonl', { kind: say(`err.kind.${kind}`) }));
     }
     const f = fromClass(c, 'jsonl');
     if (f) return f;
@@ -112,16 +131,12 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
   throw unknownFormatError(fileName, kind, describeJson(v));
 }
 
-/** The records of a Ragas / DeepEval file, whatever its container (CSV, JSON array, JSON Lines, test run). */
-function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fileName: string): SourceRow[] {
+/** The records of a foreign file, whatever its container (CSV, JSON array, JSON Lines, a wrapper object). */
+function foreignRows(shape: FileShape, fmt: ForeignFormat, src: SourceText, fileName: string): SourceRow[] {
   const lineAt = (off: number) => src.lineAt(off);
   if (shape.type === 'csv') {
     const { table } = shape;
-    if (!spec.query.some((k) => table.header.includes(k))) {
-      throw new ImportDataError(fileName, table.headerLine, spec.query[0],
-        `required column "${spec.query[0]}" is missing, so this is not a ${spec.label} file. The header has: ${quoteList(table.header, 20)}.`);
-    }
-    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, 'the file has a header row but no data rows.');
+    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, say('err.csv.no-rows'));
     return table.rows.map((r) => ({ line: r.line, values: r.values, fromCsv: true }));
   }
   if (shape.type === 'jsonl') {
@@ -131,7 +146,7 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
       const r = parseJsonFast(l);
       const value = r.ok ? r.value : parseJsonLine(l, k + 1, src, fileName, rows.length === 0);
       if (!isPlainObject(value)) {
-        throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(value)}.`);
+        throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(value) }));
       }
       rows.push({ line: k + 1, values: value, fromCsv: false });
     });
@@ -139,27 +154,27 @@ function externalRows(shape: FileShape, spec: ExternalSpec, src: SourceText, fil
   }
   const { value, positions } = shape;
   let list: unknown = value;
-  let container = 'the top-level array';
-  if (spec.format === 'deepeval' && isPlainObject(value) && 'testRunData' in value) {
-    const run = value.testRunData;
-    list = isPlainObject(run) ? run.testCases : undefined;
-    container = '"testRunData.testCases"';
+  let container = say('err.seen.top-level-array');
+  if (fmt.container && isPlainObject(value)) {
+    list = fmt.container.list(value);
+    container = say('err.seen.container', { path: fmt.container.path });
     if (!Array.isArray(list)) {
-      throw new ImportDataError(fileName, null, 'testRunData.testCases',
-        `a DeepEval test run must have "testRunData.testCases" as a list, got ${describeType(list)}.`);
+      throw new ImportDataError(fileName, null, fmt.container.path,
+        say('err.import.container-not-list', { format: fmt.label, path: fmt.container.path, got: describeType(list) }));
     }
   }
   if (!Array.isArray(list)) {
     throw new ImportDataError(fileName, null, null,
-      `expected a JSON array of ${spec.label} records${spec.format === 'deepeval' ? ' or a DeepEval test run ({"testRunData": …})' : ''}, but saw ${describeJson(value)}.`);
+      fmt.container
+        ? say('err.import.expected-array-or-container', { format: fmt.label, path: fmt.container.path, seen: describeJson(value) })
+        : say('err.import.expected-array', { format: fmt.label, seen: describeJson(value) }));
   }
   const pos = positions.get(list);
   return list.map((item, k) => {
     const line = lineAt(pos?.members.get(String(k)) ?? 0);
     if (!isPlainObject(item)) {
-      throw new ImportDataError(fileName, line, null, `item ${k + 1} of ${container} should be an object, got ${describeType(item)}.`);
+      throw new ImportDataError(fileName, line, null, say('err.import.item-not-object', { item: k + 1, container, got: describeType(item) }));
     }
     return rowFromJson(item, line, positions.get(item), lineAt);
   });
 }
-

@@ -1,3 +1,5 @@
+import type { ForeignReport, JudgeInput } from './foreign/build';
+import type { ColumnMapping } from './foreign/mapped';
 import type {
   CaseRecord, DocumentRecord, ImportFormat, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord,
 } from '../domain/schemas';
@@ -21,6 +23,10 @@ export interface ParseImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** System name for responses taken from Ragas/DeepEval files (default "imported"). */
   system?: string;
+  /** The judge of a foreign results file (Ragas names none; DeepEval names its model only). */
+  judge?: JudgeInput | null;
+  /** Format "mapped": which field holds the question, the reference answer, …. */
+  mapping?: ColumnMapping | null;
 }
 
 export interface ParsedImport {
@@ -33,4 +39,6 @@ export interface ParsedImport {
   judge: JudgeConfig | null;
   /** Number of lines in the file. */
   lines: number;
+  /** Foreign formats: the fields read, those not used, and the scores per metric. Null for native files. */
+  report: ForeignReport | null;
 }

@@ -120,10 +120,10 @@ describe('touchstone CLI', () => {
     const results = await cli('import', 'cases', join(FIXTURES, 'ragas_eval_result_letstalk.csv'), '--db', db, '--json');
     expect(results.code).toBe(0);
     expect(results.json).toMatchObject({ format: 'ragas', added: { cases: 0, documents: 0, responses: 10 } });
-    // importing the same file again is refused: its responses are already there
-    const again = await cli('import', 'cases', join(FIXTURES, 'ragas_eval_result_letstalk.csv'), '--db', db);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/response id "ragas-[0-9a-f]+@imported" is already in this test set/);
+    // the same file again finds its cases and identical responses already there: nothing is added
+    const again = await cli('import', 'cases', join(FIXTURES, 'ragas_eval_result_letstalk.csv'), '--db', db, '--json');
+    expect(again.code).toBe(0);
+    expect(again.json).toMatchObject({ added: { cases: 0, documents: 0, responses: 0, verdicts: 0 } });
     const deepeval = await cli('import', 'cases', join(FIXTURES, 'deepeval_goldens.json'), '--db', db, '--json');
     expect(deepeval.code).toBe(0);
     expect(deepeval.json).toMatchObject({ format: 'deepeval', added: { cases: 4 } });

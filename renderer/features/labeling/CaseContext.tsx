@@ -5,11 +5,13 @@ import { codePointToUtf16 } from './codepoints';
 import { groupRevisions } from '../case-detail/evidence';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import { LABEL_CONTEXT_ID } from './labelDomIds';
 import { EnumChip } from '../../common/EnumChip';
 import { ReferenceAnswer } from '../case-detail/ReferenceAnswer';
 import { ResponseCard } from '../case-detail/ResponseCard';
 import { LabelDocument } from './LabelDocument';
+import { RetrievalHint } from '../retrieval/RetrievalHint';
 
 type Detail = LabelingItem['detail'];
 
@@ -24,8 +26,8 @@ export function CaseContext() {
   const item = useLabelingStore((s) => s.item);
   const stepIndex = useLabelingStore((s) => s.stepIndex);
   const kind = useLabelingStore(currentStepKind);
-  const claimsDraft = useLabelingStore((s) => s.claimsDraft);
-  const activeClaim = useLabelingStore((s) => s.activeClaim);
+  const claimsDraft = useClaimsDraftStore((s) => s.claimsDraft);
+  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
   const scroller = useRef<HTMLElement>(null);
   // kept from scroll events, so that a new case need not read (and force) layout to know whether to scroll back up
   const scrolled = useRef(false);
@@ -129,6 +131,7 @@ const ContextResponses = memo(function ContextResponses({ responses, judgedId }:
               </div>
             ) : null}
             <ResponseCard response={response} />
+            {judged ? <RetrievalHint responseId={response.id} /> : null}
           </div>
         );
       })}

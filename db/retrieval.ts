@@ -1,0 +1,65 @@
+import { ApiError } from '../shared/api/contract';
+import type { CaseRetrieval, ResponseRetrieval, RetrievalData, RetrievalListName } from '../shared/retrieval';
+import type { Db } from './open';
+import { retrievalIndexStale } from './retrieval-index';
+
+/** Reads one system's normal responses from the retrieval index (db/retrieval-index.ts) for the metrics. */
+
+export interface RetrievalSystem {
+  system: string;
+  /** Normal responses (diagnostic conditions are left out). */
+  responses: number;
+  /** How many of them carry a candidate list. */
+  withCandidates: number;
+}
+
+export function retrievalSystems(db: Db): RetrievalSystem[] {
+  return db.prepare(
+    `SELECT r.system, count(*) AS responses, count(r.candidates) AS withCandidates
+       FROM responses r WHERE r.condition = 'normal' GROUP BY r.system ORDER BY r.system`,
+  ).all() as RetrievalSystem[];
+}
+
+export function loadRetrievalData(db: Db, system: string, list: RetrievalListName): RetrievalData {
+  if (retrievalIndexStale(db)) {
+    throw new ApiError('invalid-data', 'This test set has not been indexed for retrieval yet: open it once in Touchstone (or run touchstone init --db FILE) and try again.');
+  }
+  const responseRows = db.prepare(
+    `SELECT r.seq, r.id, c.id AS case_id, l.length FROM responses r JOIN cases c ON c.seq = r.case_seq
+       LEFT JOIN retrieval_lists l ON l.response_seq = r.seq AND l.list = ?
+      WHERE r.system = ? AND r.condition = 'normal' ORDER BY c.seq, r.id`,
+  ).raw().all(list, system) as [number, string, string, number | null][];
+  if (responseRows.length === 0) {
+    const known = retrievalSystems(db).map((s) => s.system);
+    throw new ApiError('not-found', `There is no system "${system}" with normal responses in this test set${known.length ? ` (systems: ${known.join(', ')})` : ''}.`);
+  }
+  const holdsBySeq = new Map<number, number[][]>();
+  const responses: ResponseRetrieval[] = responseRows.map(([seq, id, caseId, length]) => {
+    const holds = length === null ? null : Array.from({ length }, () => [] as number[]);
+    if (holds) holdsBySeq.set(seq, holds);
+    return { caseId, responseId: id, holds };
+  });
+  const holdRows = db.prepare(
+    `SELECT h.response_seq, h.position, h.unit FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq
+      WHERE r.system = ? AND r.condition = 'normal' AND h.list = ?`,
+  ).raw().iterate(system, list) as IterableIterator<[number, number, number]>;
+  for (const [seq, position, unit] of holdRows) holdsBySeq.get(seq)?.[position - 1].push(unit);
+  for (const holds of holdsBySeq.values()) for (const held of holds) if (held.length > 1) held.sort((a, b) => a - b);
+
+  const cases = new Map<string, CaseRetrieval>();
+  const caseSeqs = `SELECT DISTINCT case_seq FROM responses WHERE system = ? AND condition = 'normal'`;
+  const caseRows = db.prepare(`SELECT seq, id, question_type, answerability FROM cases WHERE seq IN (${caseSeqs})`).raw().all(system) as [number, string, string | null, string | null][];
+  const bySeq = new Map<number, CaseRetrieval>();
+  for (const [seq, id, questionType, answerability] of caseRows) {
+    const info: CaseRetrieval = { caseId: id, slices: [], questionType, answerability, units: [] };
+    cases.set(id, info);
+    bySeq.set(seq, info);
+  }
+  for (const [seq, slice] of db.prepare(`SELECT case_seq, slice FROM case_slices WHERE case_seq IN (${caseSeqs}) ORDER BY case_seq, position`).raw().iterate(system) as IterableIterator<[number, string]>) {
+    bySeq.get(seq)?.slices.push(slice);
+  }
+  for (const [seq, docId, quote, grade, claims] of db.prepare(`SELECT case_seq, doc_id, quote, grade, claims FROM retrieval_units WHERE case_seq IN (${caseSeqs}) ORDER BY case_seq, unit`).raw().iterate(system) as IterableIterator<[number, string, string, number, string]>) {
+    bySeq.get(seq)?.units.push({ docId, quote, grade, claims: JSON.parse(claims) as number[] });
+  }
+  return { cases, responses };
+}

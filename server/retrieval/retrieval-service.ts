@@ -1,0 +1,206 @@
+import { ApiError, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
+import type { MeansOut } from '../../shared/api/retrieval-ops';
+import type { ContextChunk } from '../../shared/domain/schemas';
+import {
+  compareRetrieval, inRankOrder, retrievalCurve, retrievalReport, SUMMARY_METRICS,
+  type Cutoff, type Means, type RetrievalData, type RetrievalListName,
+} from '../../shared/retrieval';
+import { caseQueries } from '../../db/agreement';
+import type { Db } from '../../db/open';
+import { loadRetrievalData } from '../../db/retrieval';
+
+/**
+ * The retrieval screen's and CLI's figures: the index read once per (system, list)
+ * and kept until the file changes, so switching k is one cheap pass in memory.
+ */
+
+/** Worst cases sent to the screen (the CLI prints them all). */
+export const CASE_ROWS = 200;
+
+interface Cache {
+  stamp: string;
+  data: Map<string, RetrievalData>;
+  curves: Map<string, OpOutput<'retrieval.curve'>>;
+}
+const caches = new WeakMap<Db, Cache>();
+
+/** Moves when this connection wrote (total_changes) or another one committed (data_version). */
+const stampOf = (db: Db) => `${db.pragma('data_version', { simple: true })}:${db.prepare('SELECT total_changes()').pluck().get()}`;
+
+function cacheOf(db: Db): Cache {
+  const stamp = stampOf(db);
+  let cache = caches.get(db);
+  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), curves: new Map() }));
+  return cache;
+}
+
+export function retrievalData(db: Db, system: string, list: RetrievalListName): RetrievalData {
+  const cache = cacheOf(db);
+  const key = `${list}\u0000${system}`;
+  let data = cache.data.get(key);
+  if (!data) {
+    data = loadRetrievalData(db, system, list);
+    if (cache.data.size >= 4) cache.data.delete(cache.data.keys().next().value!);
+    cache.data.set(key, data);
+  }
+  return data;
+}
+
+const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+export function meansOut(means: Means): MeansOut {
+  return Object.fromEntries(SUMMARY_METRICS.map((m) => [m, { ...means[m], value: means[m].value === null ? null : finite(means[m].value) }])) as MeansOut;
+}
+
+const valuesOut = (values: Record<(typeof SUMMARY_METRICS)[number], number>) =>
+  Object.fromEntries(SUMMARY_METRICS.map((m) => [m, finite(values[m])])) as Record<(typeof SUMMARY_METRICS)[number], number | null>;
+
+function refuseWholeCandidates(list: RetrievalListName, k: Cutoff): void {
+  if (k === 'whole' && list !== 'context') {
+    throw new ApiError('invalid-input', '"The final context as a whole" is a cutoff of the final context only; choose a k for the candidates.', { file: 'retrieval', line: null, field: 'k' });
+  }
+}
+
+export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.report'>): OpOutput<'retrieval.report'> {
+  refuseWholeCandidates(list, k);
+  const data = retrievalData(db, system, list);
+  const report = retrievalReport(data, { k, list });
+  const shown = report.cases.slice(0, CASE_ROWS);
+  const queries = caseQueries(db, [...shown.map((c) => c.caseId), ...report.unanswerable.map((u) => u.caseId), ...report.noEvidence]);
+  const lengthOf = new Map(data.responses.map((r) => [r.responseId, r.holds?.length ?? 0]));
+  return {
+    system, k, list, n: report.n, excluded: report.excluded,
+    mean: meansOut(report.mean),
+    bySlice: report.bySlice.map((g) => ({ ...g, mean: meansOut(g.mean) })),
+    byQuestionType: report.byQuestionType.map((g) => ({ ...g, mean: meansOut(g.mean) })),
+    cases: shown.map((c) => ({ ...c, query: queries.get(c.caseId) ?? '', values: valuesOut(c.values) })),
+    casesTotal: report.cases.length,
+    unanswerable: report.unanswerable.map((u) => ({
+      ...u, query: queries.get(u.caseId) ?? '', chunks: Math.max(0, ...u.responseIds.map((id) => lengthOf.get(id) ?? 0)),
+    })),
+    noEvidence: report.noEvidence.map((caseId) => ({ caseId, query: queries.get(caseId) ?? '' })),
+  };
+}
+
+export function curveFor(db: Db, { system, list }: OpParsedInput<'retrieval.curve'>): OpOutput<'retrieval.curve'> {
+  const cache = cacheOf(db);
+  const key = `${list}\u0000${system}`;
+  let curve = cache.curves.get(key);
+  if (!curve) {
+    curve = retrievalCurve(retrievalData(db, system, list), list);
+    cache.curves.set(key, curve);
+  }
+  return curve;
+}
+
+const describeCutoff = (list: RetrievalListName, k: Cutoff) => (k === 'whole' ? `${list} as a whole` : `${list}@${k}`);
+
+export function compareFor(db: Db, input: OpParsedInput<'retrieval.compare'>): OpOutput<'retrieval.compare'> {
+  const current = describeCutoff(input.list, input.k);
+  const baseline = describeCutoff(input.baselineList, input.baselineK);
+  if (input.list !== input.baselineList) return { refusal: { code: 'different-list', current, baseline }, comparison: null };
+  if (input.k !== input.baselineK) return { refusal: { code: 'different-k', current, baseline }, comparison: null };
+  refuseWholeCandidates(input.list, input.k);
+  const options = { k: input.k, list: input.list };
+  const result = compareRetrieval(retrievalData(db, input.system, input.list), retrievalData(db, input.baseline, input.list), options);
+  const shown = result.regressions.slice(0, CASE_ROWS);
+  const queries = caseQueries(db, shown.map((r) => r.caseId));
+  return {
+    refusal: null,
+    comparison: {
+      n: result.n,
+      current: meansOut(result.current),
+      baseline: meansOut(result.baseline),
+      difference: meansOut(result.difference),
+      bySlice: result.bySlice.map((g) => ({ group: g.group, n: g.n, current: meansOut(g.current), baseline: meansOut(g.baseline), difference: meansOut(g.difference) })),
+      regressions: shown.map((r) => ({ ...r, query: queries.get(r.caseId) ?? '' })),
+    },
+  };
+}
+
+interface ResponseChunks {
+  seq: number;
+  id: string;
+  final_context: string;
+  candidates: string | null;
+}
+
+function rankedChunks(db: Db, responseSeq: number, list: RetrievalListName, stored: string): OpOutput<'retrieval.case'>['responses'][number]['context'] {
+  const held = db.prepare('SELECT position, unit FROM retrieval_holds WHERE response_seq = ? AND list = ? ORDER BY position, unit').raw().all(responseSeq, list) as [number, number][];
+  return inRankOrder(JSON.parse(stored) as ContextChunk[]).map((chunk, i) => ({
+    position: i + 1, rank: chunk.rank, text: chunk.text, docId: chunk.docId ?? null, chunkId: chunk.chunkId ?? null, score: chunk.score ?? null,
+    units: held.filter(([position]) => position === i + 1).map(([, unit]) => unit),
+  }));
+}
+
+function requireCase(db: Db, caseId: string): { seq: number; query: string } {
+  const row = db.prepare('SELECT seq, query FROM cases WHERE id = ?').get(caseId) as { seq: number; query: string } | undefined;
+  if (!row) throw new ApiError('not-found', `There is no case with id "${caseId}" in this test set.`);
+  return row;
+}
+
+const unitsOut = (db: Db, caseSeq: number) =>
+  (db.prepare('SELECT doc_id, quote, grade, claims FROM retrieval_units WHERE case_seq = ? ORDER BY unit').all(caseSeq) as { doc_id: string; quote: string; grade: number; claims: string }[])
+    .map((u) => ({ docId: u.doc_id, quote: u.quote, grade: u.grade, claims: JSON.parse(u.claims) as number[] }));
+
+export function caseFor(db: Db, { system, caseId }: OpParsedInput<'retrieval.case'>): OpOutput<'retrieval.case'> {
+  const c = requireCase(db, caseId);
+  const responses = db.prepare(`SELECT seq, id, final_context, candidates FROM responses WHERE case_seq = ? AND system = ? AND condition = 'normal' ORDER BY id`).all(c.seq, system) as ResponseChunks[];
+  return {
+    caseId, query: c.query, units: unitsOut(db, c.seq),
+    responses: responses.map((r) => ({
+      responseId: r.id,
+      candidates: r.candidates === null ? null : rankedChunks(db, r.seq, 'candidates', r.candidates),
+      context: rankedChunks(db, r.seq, 'context', r.final_context),
+    })),
+  };
+}
+
+/** Units the candidates held (anywhere in the list) that the final context does not: the assembler dropped them. */
+export function assemblyLossFor(db: Db, { system }: OpParsedInput<'retrieval.assemblyLoss'>): OpOutput<'retrieval.assemblyLoss'> {
+  const candidates = retrievalData(db, system, 'candidates');
+  const context = retrievalData(db, system, 'context');
+  const contextOf = new Map(context.responses.map((r) => [r.responseId, r.holds ?? []]));
+  const cases: OpOutput<'retrieval.assemblyLoss'>['cases'] = [];
+  let responses = 0;
+  for (const r of candidates.responses) {
+    if (!r.holds) continue;
+    responses += 1;
+    const inContext = new Set((contextOf.get(r.responseId) ?? []).flat());
+    const firstRank = new Map<number, number>();
+    r.holds.forEach((held, i) => held.forEach((u) => firstRank.has(u) || firstRank.set(u, i + 1)));
+    const units = candidates.cases.get(r.caseId)!.units;
+    const lost = [...firstRank.entries()].filter(([u]) => !inContext.has(u)).sort((a, b) => a[1] - b[1])
+      .map(([u, candidateRank]) => ({ docId: units[u].docId, quote: units[u].quote, candidateRank }));
+    if (lost.length > 0) cases.push({ caseId: r.caseId, query: '', responseId: r.responseId, lost });
+  }
+  const queries = caseQueries(db, cases.map((c) => c.caseId));
+  for (const c of cases) c.query = queries.get(c.caseId) ?? '';
+  return { responses, cases };
+}
+
+/** For the Label view: which units the response's final context holds, and a suggested failure layer (never saved). */
+export function responseHintFor(db: Db, { responseId }: OpParsedInput<'retrieval.responseHint'>): OpOutput<'retrieval.responseHint'> {
+  const row = db.prepare('SELECT seq, case_seq, candidates IS NOT NULL AS has_candidates FROM responses WHERE id = ?').get(responseId) as { seq: number; case_seq: number; has_candidates: number } | undefined;
+  if (!row) throw new ApiError('not-found', `There is no response with id "${responseId}" in this test set.`);
+  const firstRanks = (list: RetrievalListName) => {
+    const ranks = new Map<number, number>();
+    for (const [position, unit] of db.prepare('SELECT position, unit FROM retrieval_holds WHERE response_seq = ? AND list = ? ORDER BY position').raw().all(row.seq, list) as [number, number][]) {
+      if (!ranks.has(unit)) ranks.set(unit, position);
+    }
+    return ranks;
+  };
+  const inContext = firstRanks('context');
+  const inCandidates = firstRanks('candidates');
+  const units = unitsOut(db, row.case_seq).map((u, i) => ({ ...u, contextRank: inContext.get(i) ?? null, candidateRank: inCandidates.get(i) ?? null }));
+  const missing = units.filter((u) => u.contextRank === null);
+  const hasCandidates = row.has_candidates === 1;
+  let suggestion: OpOutput<'retrieval.responseHint'>['suggestion'];
+  if (units.length === 0) suggestion = { layer: null, reason: 'no-evidence', missing: 0 };
+  else if (missing.length === 0) suggestion = { layer: null, reason: 'all-in-context', missing: 0 };
+  else if (!hasCandidates) suggestion = { layer: 'retrieval', reason: 'not-in-context-no-candidates', missing: missing.length };
+  else if (missing.some((u) => u.candidateRank === null)) suggestion = { layer: 'retrieval', reason: 'not-in-candidates', missing: missing.length };
+  else suggestion = { layer: 'context-assembly', reason: 'dropped-by-assembly', missing: missing.length };
+  return { responseId, units, hasCandidates, suggestion };
+}
+

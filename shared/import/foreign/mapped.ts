@@ -1,0 +1,59 @@
+import { ImportDataError } from '../errors';
+import type { FieldReader } from './field-reader';
+import type { ForeignFormat, ForeignRecord } from './record';
+
+/** What a column can be mapped to with `--map target=column,…` (the dialog saves one mapping per file shape). */
+export const MAP_TARGETS = ['id', 'query', 'referenceAnswer', 'contexts', 'evidence', 'retrieved', 'response'] as const;
+export type MapTarget = (typeof MAP_TARGETS)[number];
+export type ColumnMapping = Partial<Record<MapTarget, string>>;
+
+/** Parses `query=question,referenceAnswer=ideal`; the message names the bad part. */
+export function parseColumnMapping(text: string): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const eq = part.indexOf('=');
+    const target = part.slice(0, eq).trim();
+    const column = part.slice(eq + 1).trim();
+    if (eq <= 0 || column === '') throw new Error(`"${part}" is not TARGET=COLUMN`);
+    if (!(MAP_TARGETS as readonly string[]).includes(target)) throw new Error(`"${target}" is not a target: use ${MAP_TARGETS.join(', ')}`);
+    mapping[target as MapTarget] = column;
+  }
+  if (!mapping.query) throw new Error('the mapping must name the question column: query=COLUMN');
+  return mapping;
+}
+
+/** Any file whose columns the user mapped to a case's fields; columns not mapped are reported unused. */
+export function mappedFormat(mapping: ColumnMapping): ForeignFormat {
+  return {
+    format: 'mapped',
+    label: 'mapped',
+    idPrefix: 'mapped',
+    distinctive: Object.values(mapping),
+    matches: (keys) => Object.values(mapping).every((c) => keys.includes(c)),
+    csvList: 'literal',
+    read(r: FieldReader): ForeignRecord {
+      const text = (target: MapTarget) => (mapping[target] ? r.string(mapping[target]!) : undefined);
+      const list = (target: MapTarget) => (mapping[target] ? r.list(mapping[target]!) : []);
+      return {
+        id: text('id'),
+        queryField: mapping.query!,
+        query: text('query'),
+        reference: text('referenceAnswer'),
+        contexts: list('contexts'),
+        evidence: list('evidence'),
+        retrieved: list('retrieved'),
+        response: text('response'),
+        responseField: mapping.response,
+      };
+    },
+  };
+}
+
+/** A mapped column the file does not have is named before anything is read. */
+export function requireMappedColumns(mapping: ColumnMapping, keys: readonly string[], file: string): void {
+  for (const [target, column] of Object.entries(mapping)) {
+    if (!keys.includes(column!)) {
+      throw new ImportDataError(file, null, column!, `the mapping sends "${column}" to ${target}, but the file has no such field (it has ${keys.slice(0, 20).map((k) => `"${k}"`).join(', ')}).`);
+    }
+  }
+}
