@@ -13,6 +13,7 @@ import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
+import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 import { EXPORT_FORMATS, EXPORT_WHATS, writeExport } from './export-command';
@@ -64,6 +65,9 @@ export const USAGE = `Usage: touchstone <command> [options]
   anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
                                          (--strict: also when drift is possible, i.e. too few anchors to rule it out)
+  diagnose --db FILE --system S          the Diagnosis screen's figures for one system version and each failing
+                                         response's layer (permission → data → agent → retrieval → context
+                                         assembly → generation) with its reason; never writes
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
@@ -371,6 +375,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
         { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
       );
+    case 'diagnose':
+      return diagnoseCommand({ db: requireDb(values.db), system: values.system }, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

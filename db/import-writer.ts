@@ -67,8 +67,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
     sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
-      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata, leak)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
@@ -82,7 +82,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     ),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
-      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRun: db.prepare(
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
@@ -140,7 +140,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         statements.insertCase.run(
           c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
           c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
-          c.metadata ? JSON.stringify(c.metadata) : null,
+          c.metadata ? JSON.stringify(c.metadata) : null, c.leak ? 1 : 0,
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
@@ -170,7 +170,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       }
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
-        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null,
+        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null, json(r.citations),
       );
       casesToIndex.add(caseSeq);
       if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);

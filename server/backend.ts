@@ -6,6 +6,7 @@ import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement/agreement-handlers';
 import { createCalibrationHandlers } from './calibration/calibration-handlers';
 import { createConflictHandlers } from './conflicts/conflict-handlers';
+import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
@@ -96,6 +97,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createDiagnosisHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
   });
 

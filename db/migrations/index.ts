@@ -10,6 +10,7 @@ import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
+import { migration008 } from './008-diagnosis';
 import { migration009 } from './009-blind-rounds';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
@@ -24,6 +25,7 @@ export const MIGRATIONS: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
   migration009,
   migration011,
   migration012,

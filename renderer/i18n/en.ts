@@ -7,6 +7,7 @@
 import { enAgreement } from './agreement.en';
 import { enCalibration } from './calibration.en';
 import { enConflicts } from './conflicts.en';
+import { enDiagnosis } from './diagnosis.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
@@ -255,5 +256,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis } as const;
 export type MessageKey = keyof typeof en;

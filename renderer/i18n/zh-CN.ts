@@ -2,6 +2,7 @@ import type { enCore, MessageKey } from './en';
 import { zhAgreement } from './agreement.zh-CN';
 import { zhCalibration } from './calibration.zh-CN';
 import { zhConflicts } from './conflicts.zh-CN';
+import { zhDiagnosis } from './diagnosis.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
 import { zhFirstRun } from './first-run.zh-CN';
@@ -250,4 +251,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis };

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** The screens reachable from the top bar; more arrive with later issues. */
-export const VIEWS = ['cases', 'label', 'report', 'agreement', 'retrieval', 'review', 'anchors', 'data', 'settings'] as const;
+export const VIEWS = ['cases', 'label', 'report', 'agreement', 'retrieval', 'review', 'anchors', 'diagnosis', 'data', 'settings'] as const;
 export type View = (typeof VIEWS)[number];
 
 interface NavigationState {

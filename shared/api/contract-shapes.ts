@@ -49,6 +49,8 @@ export const CaseFiltersSchema = z.object({
   slice: z.string().nullish(),
   split: z.enum(SPLITS).nullish(),
   origin: z.enum(ORIGINS).nullish(),
+  /** Only the cases the lead flagged as leaks (they measure the model's memory). */
+  leak: z.enum(['leak']).nullish(),
 });
 export type CaseFilters = z.input<typeof CaseFiltersSchema>;
 
@@ -73,6 +75,7 @@ export const CaseFacetsSchema = z.object({
   slice: FacetSchema,
   split: FacetSchema,
   origin: FacetSchema,
+  leak: FacetSchema,
 });
 export type CaseFacets = z.infer<typeof CaseFacetsSchema>;
 

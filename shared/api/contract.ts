@@ -10,6 +10,7 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { firstRunOps } from './first-run-ops';
 import { importWizardOps } from './import-wizard-ops';
@@ -70,6 +71,7 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...diagnosisOps,
   ...retrievalOps,
   ...firstRunOps,
   ...importWizardOps,

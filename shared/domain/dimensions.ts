@@ -1,5 +1,6 @@
 import { text, type LocalText } from '../messages/text';
 import { z } from 'zod';
+import { CLAIMS_STATED, ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { ClaimSchema } from './schemas';
 
 /** How a dimension's values are measured, which decides its editor and its agreement statistics. */
@@ -62,10 +63,16 @@ export function recordableDimension(dimensions: readonly Dimension[], name: stri
   return dimensions.find((d) => d.name === name) ?? (name === REFERENCE_ANSWER_FIELD ? REFERENCE_ANSWER_DIMENSION : undefined);
 }
 
-/** A value of the structured `claims` dimension: the gold claims as this reviewer settled them. */
-export const ClaimsValueSchema = z.array(ClaimSchema);
+/**
+ * A value of the structured `claims` dimension: the gold claims as this reviewer settled them, each
+ * with its stable id once the editor has given it one (shared/diagnosis/claim-ids.ts).
+ */
+export const ClaimsValueSchema = z.array(ClaimSchema.extend({ id: z.string().min(1).max(80).nullish() }));
 
-export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema]).nullable();
+/** A claim as the claims editor keeps it: with its stable id. */
+export type LabeledClaim = z.infer<typeof ClaimsValueSchema>[number];
+
+export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema, ClaimsStatedValueSchema]).nullable();
 export type LabelValue = z.infer<typeof LabelValueSchema>;
 
 const options = (...values: (string | number)[]): DimensionOption[] => values.map((value) => ({ value }));
@@ -86,6 +93,7 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
   },
   { name: 'claims', type: 'structured', scope: 'case', options: [] },
   { name: 'responseBehavior', type: 'categorical', scope: 'response', options: options('answered', 'refused', 'corrected-premise', 'asked-clarification') },
+  { name: CLAIMS_STATED, type: 'structured', scope: 'response', options: [] },
   { name: 'refusalCorrect', type: 'binary', scope: 'response', options: options('correct', 'incorrect') },
   { name: 'correctness', type: 'ordinal', scope: 'response', options: options(0, 1, 2) },
   { name: 'faithfulness', type: 'numeric', scope: 'response', options: [], min: 0, max: 1 },
@@ -98,6 +106,7 @@ export function valueProblem(dimension: Dimension, value: LabelValue): LocalText
   if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : text('err.value.reference-answer');
   switch (dimension.type) {
     case 'structured':
+      if (dimension.name === CLAIMS_STATED) return ClaimsStatedValueSchema.safeParse(value).success ? null : text('err.value.claims-stated');
       return ClaimsValueSchema.safeParse(value).success ? null : text('err.value.claims');
     case 'numeric':
       if (typeof value !== 'number' || !Number.isFinite(value)) return text('err.value.number');

@@ -97,7 +97,7 @@ type ColumnKind = 'text' | 'opt' | 'list' | 'json' | 'bool';
 const COLUMN_KINDS: Partial<Record<ImportKind, Record<string, ColumnKind>>> = {
   cases: { accessScope: 'list', claims: 'json', forbiddenClaims: 'list', relevantDocuments: 'list', slices: 'list' },
   documents: { title: 'text', accessScope: 'list' },
-  responses: { answer: 'text', retrievalCalled: 'bool', finalContext: 'json', candidates: 'json', cost: 'json' },
+  responses: { answer: 'text', retrievalCalled: 'bool', finalContext: 'json', candidates: 'json', cost: 'json', citations: 'json' },
 };
 
 const REQUIRED_COLUMNS: Partial<Record<ImportKind, string[]>> = {

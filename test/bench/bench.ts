@@ -11,6 +11,8 @@
  *
  * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
  * while the generated cases import in the worker (test/bench/import-labels-bench.ts).
+ * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
+ * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
 import { measureLabelsDuringImport } from './import-labels-bench';
+import { measureRetrieval } from './retrieval-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
@@ -224,6 +227,7 @@ try {
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
   Object.assign(results, await measureAgreement(dir));
+  Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
   Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
   Object.assign(results, await measureLabelsDuringImport(dir, files));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the

@@ -9,6 +9,7 @@ import {
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
 import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
+import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
 import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
@@ -81,7 +82,7 @@ export function StepCard() {
         </div>
       ) : null}
 
-      {kind !== 'claims' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
+      {kind !== 'claims' && kind !== 'stated' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
         <div className={hasSuggestion ? 'suggestion' : 'suggestion none'} data-testid="suggestion" data-value={hasSuggestion ? String(step.suggestion) : ''}>
           {hasSuggestion ? (
             <div className="suggestion-head">
@@ -103,6 +104,7 @@ export function StepCard() {
       {kind === 'options' && dimension ? <OptionsStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'numeric' && dimension ? <NumericStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'claims' ? <ClaimEditor /> : null}
+      {kind === 'stated' ? <StatedStep item={item} step={step} /> : null}
 
       {reasonPrompt && reasonPrompt.stepIndex === stepIndex && reasonPrompt.caseId === caseId ? <ReasonPrompt /> : null}
 
