@@ -8,6 +8,7 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { backupDirOf } from '../db/backups';
+import { acquireWriteLock, type FileLock } from '../db/file-lock';
 import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { unreadableFile } from '../server/imports/file-errors';
@@ -149,8 +150,17 @@ function requireDb(db: string | undefined): string {
   return resolve(db);
 }
 
+/** Write locks taken by the running command (db/file-lock.ts), released when it ends. */
+const heldLocks: FileLock[] = [];
+
+/** A command that may write takes the file's write lock first: a file open in the app or browser mode is refused, naming who has it. */
+function lockForWriting(path: string): void {
+  heldLocks.push(acquireWriteLock(path, 'the touchstone command line'));
+}
+
 async function openExisting(path: string): Promise<OpenedTestSet> {
   if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  lockForWriting(path);
   return openTestSetFile(path, { create: false });
 }
 
@@ -272,6 +282,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
   switch (command) {
     case 'init': {
       const path = requireDb(values.db);
+      lockForWriting(path);
       const opened = await openTestSetFile(path, { create: true });
       opened.db.close();
       const json = { path, testSetId: opened.testSetId, schemaVersion: opened.schemaVersion, backupPath: opened.backupPath };
@@ -426,5 +437,7 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
     if (json) io.out(JSON.stringify({ error: body }, null, 2));
     io.err(`touchstone: ${body.message}`);
     return EXIT.invalidData;
+  } finally {
+    for (const lock of heldLocks.splice(0)) lock.release();
   }
 }

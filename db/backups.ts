@@ -124,10 +124,16 @@ export interface BackupOptions {
   now?: () => Date;
   /** A backup that must survive this one's pruning (the one a restore is about to read). */
   keep?: string | null;
+  /**
+   * Copy every page in one step (one read snapshot). SQLite restarts a stepped
+   * backup whenever another connection writes the file, so a copy taken while
+   * the app keeps saving labels must not be stepped.
+   */
+  oneStep?: boolean;
 }
 
 /** Copies the open test set (through its own connection) before a change such as an import. */
-export async function backupTestSet(db: Db, filePath: string, reason: string, { now = () => new Date(), keep = null }: BackupOptions = {}): Promise<BackupInfo> {
+export async function backupTestSet(db: Db, filePath: string, reason: string, { now = () => new Date(), keep = null, oneStep = false }: BackupOptions = {}): Promise<BackupInfo> {
   const dir = backupDirOf(filePath);
   mkdirSync(dir, { recursive: true });
   const stamp = stampOf(now().toISOString());
@@ -138,7 +144,7 @@ export async function backupTestSet(db: Db, filePath: string, reason: string, { 
   const target = join(dir, seq === 1 ? `${stamp}-${label}.sqlite` : `${stamp}-${seq}-${label}.sqlite`);
   const partial = `${target}.partial`;
   try {
-    await db.backup(partial);
+    await db.backup(partial, oneStep ? { progress: () => 0x7fffffff } : undefined);
     // The copy carries the source's WAL flag; a plain rollback-journal file can be read (and verified) without leaving -wal / -shm beside it.
     const copy = openSqlite(partial, { fileMustExist: true });
     try {

@@ -61,14 +61,14 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir, options.newFilesDir);
+  const session = new TestSetSession(options.dataDir, options.newFilesDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
-    await jobs.idle();
+    await jobs.writable();
     await backups.idle();
   }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),

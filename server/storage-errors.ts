@@ -50,11 +50,11 @@ const RETRIED_OPERATION = 'labels.record';
 /**
  * The file a failure is about: a Node fs error names its own path (an export
  * folder, a backup being written); a SQLite error is about the open test set.
- * A temporary `.partial` file is named as the file it was to become.
+ * A temporary `.partial` file is named as the file it was to become, a test set's `.lock` as that test set.
  */
 function faultFile(error: unknown, testSetFile: string | null): { path: string | null; isTestSet: boolean } {
   const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
-  if (typeof path === 'string' && path) return { path: path.replace(/\.partial$/, ''), isTestSet: false };
+  if (typeof path === 'string' && path) return { path: path.replace(/\.(?:partial|lock)$/, ''), isTestSet: false };
   if (typeof code === 'string' && code.startsWith('SQLITE_')) return { path: testSetFile, isTestSet: true };
   return { path: null, isTestSet: false };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../../shared/api/contract';
 import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../../shared/api/exchange-ops';
+import { acquireWriteLock, type FileLock } from '../../db/file-lock';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
 import { createDemoTestSet } from './demo';
@@ -28,10 +29,15 @@ const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinu
  */
 export class TestSetSession {
   private current: OpenedTestSet | null = null;
+  /** The write lock of the open file (db/file-lock.ts), released when another is opened or the session closes. */
+  private lock: FileLock | null = null;
   private readonly settingsPath: string;
 
-  /** `newFilesDir`: where new test sets go until another folder is chosen (Documents/Touchstone on the desktop). */
-  constructor(readonly dataDir: string, private readonly newFilesDir: string = dataDir) {
+  /**
+   * `newFilesDir`: where new test sets go until another folder is chosen (Documents/Touchstone on the desktop).
+   * `holder`: who this session is, as a second writer of the same file is told ("Touchstone (browser mode)").
+   */
+  constructor(readonly dataDir: string, private readonly newFilesDir: string = dataDir, private readonly holder = 'Touchstone') {
     mkdirSync(dataDir, { recursive: true });
     this.settingsPath = join(dataDir, 'settings.json');
   }
@@ -102,9 +108,20 @@ export class TestSetSession {
 
   private async switchTo(path: string, create: boolean): Promise<TestSetInfo> {
     const absolute = resolve(path);
-    const opened = await openTestSetFile(absolute, { create });
+    const same = this.current !== null && resolve(this.current.path) === absolute;
+    // the lock first: migrating the file already writes it
+    const lock = same ? this.lock : acquireWriteLock(absolute, this.holder);
+    let opened: OpenedTestSet;
+    try {
+      opened = await openTestSetFile(absolute, { create });
+    } catch (error) {
+      if (!same) lock?.release();
+      throw error;
+    }
     this.current?.db.close();
+    if (!same) this.lock?.release();
     this.current = opened;
+    this.lock = lock;
     this.remember(absolute);
     return this.info()!;
   }
@@ -184,5 +201,7 @@ export class TestSetSession {
   close(): void {
     this.current?.db.close();
     this.current = null;
+    this.lock?.release();
+    this.lock = null;
   }
 }

@@ -9,6 +9,8 @@
  * "next case" (queue.navigate + labeling.item through the handlers, outputs
  * checked against the contract) in the unlabeled queue and in a slice filter.
  *
+ * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
+ * while the generated cases import in the worker (test/bench/import-labels-bench.ts).
  * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
  * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */
@@ -26,6 +28,7 @@ import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
 import { measureInBrowser } from './browser-bench';
+import { measureLabelsDuringImport } from './import-labels-bench';
 import { measureRetrieval } from './retrieval-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
@@ -226,6 +229,7 @@ try {
   Object.assign(results, await measureAgreement(dir));
   Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
   Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
+  Object.assign(results, await measureLabelsDuringImport(dir, files));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
   results.benchProcessPeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
