@@ -1,7 +1,7 @@
 /**
  * Diagnosis figures for `npm run bench`: one system version with 100,000 responses (override with
- * BENCH_DIAGNOSIS_RESPONSES), normal runs plus gold-context, no-retrieval, reordered and
- * distractors-only runs, each response with a 5-chunk final context, 10 candidates, two claims'
+ * BENCH_DIAGNOSIS_RESPONSES): 70% normal runs, one case each, plus gold-context, no-retrieval,
+ * reordered and distractors-only runs of those cases, each response with a 5-chunk final context, 10 candidates, two claims'
  * "stated" marks and a citation, and the retrieval index (units, which chunk holds which) as the
  * file keeps it per import.
  *
@@ -20,7 +20,7 @@ import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type D
 import { mulberry32 } from '../../shared/stats';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
-const CONDITIONS: Condition[] = ['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'gold-context', 'no-retrieval', 'reordered', 'distractors-only'];
+const COUNTERFACTUAL: Condition[] = ['gold-context', 'no-retrieval', 'reordered', 'distractors-only'];
 
 function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
   const samples: { wallMs: number; cpuMs: number }[] = [];
@@ -39,7 +39,8 @@ function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: numb
 export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   const raw = mulberry32(20261201);
   const next = () => raw() / 2 ** 32;
-  const caseCount = Math.ceil(responses / CONDITIONS.length);
+  // 70% normal responses, one case each; the rest counterfactual runs of those cases
+  const caseCount = Math.max(1, Math.round(responses * 0.7));
   const cases: DxCase[] = [];
   const forbidden = forbiddenClaimId('7 天内全额退款');
   for (let c = 0; c < caseCount; c++) {
@@ -63,7 +64,7 @@ export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   }
   const out: DxResponse[] = [];
   for (let i = 0; i < responses; i++) {
-    const c = Math.floor(i / CONDITIONS.length);
+    const c = i < caseCount ? i : (i - caseCount) % caseCount;
     const doc = `doc-${c % 500}`;
     const evidence = { docId: doc, chunkId: `${doc}#2`, text: `第 2 条 规则 ${c % 500}：购买后 30 天内可申请退款，按剩余天数折算退款金额。` };
     const noise = Array.from({ length: 12 }, (_, k) => ({ docId: `noise-${k}`, chunkId: `noise-${k}`, text: `无关段落 ${k}：会员等级与积分说明，第 ${k} 节。` }));
@@ -72,7 +73,7 @@ export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
     out.push({
       responseId: `resp-${i}`,
       caseId: `case-${c}`,
-      condition: CONDITIONS[i % CONDITIONS.length],
+      condition: i < caseCount ? 'normal' : COUNTERFACTUAL[(i - caseCount) % COUNTERFACTUAL.length],
       retrievalCalled: next() > 0.05,
       finalContext: candidates.slice(0, 5),
       candidates,
