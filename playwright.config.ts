@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx server/start-web.ts --port ${PORT} --data-dir ${DATA_DIR} --token e2e-token`,
+    command: `rm -rf ${DATA_DIR} && tsx server/start-web.ts --port ${PORT} --data-dir ${DATA_DIR} --token e2e-token-0123456789`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

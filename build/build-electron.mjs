@@ -5,6 +5,7 @@
 //   electron/backend-process.ts → dist/electron/backend.mjs      (ESM utility process, better-sqlite3 external)
 //   server/imports/import-worker.ts → dist/electron/import-worker.mjs (ESM worker thread; server/imports/import-jobs.ts
 //                                  looks for it next to the module that spawns it, i.e. backend.mjs)
+//   server/files/zip-worker.ts  → dist/electron/zip-worker.mjs   (ESM worker thread for server/files/zip-jobs.ts, same place)
 // and copies shared/sample → dist/sample (the demo's source files).
 // The renderer is built separately (npm run build:renderer → dist/renderer).
 import { build } from 'esbuild';
@@ -36,6 +37,7 @@ const allowedExternals = {
   'preload.cjs': (path) => path === 'electron',
   'backend.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
   'import-worker.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
+  'zip-worker.mjs': (path) => nodeBuiltins.has(path),
 };
 
 const bundles = [
@@ -78,6 +80,14 @@ const bundles = [
     external: ['better-sqlite3'],
     banner: { js: esmRequireBanner },
   },
+  {
+    ...common,
+    entryPoints: ['server/files/zip-worker.ts'],
+    outfile: join(outDir, 'zip-worker.mjs'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+  },
 ];
 
 rmSync(outDir, { recursive: true, force: true });
@@ -103,10 +113,10 @@ if (broken) process.exit(1);
 rmSync(sampleOut, { recursive: true, force: true });
 cpSync(join(root, 'shared', 'sample'), sampleOut, { recursive: true });
 
-for (const file of ['main.cjs', 'preload.cjs', 'backend.mjs', 'import-worker.mjs']) {
+for (const file of ['main.cjs', 'preload.cjs', 'backend.mjs', 'import-worker.mjs', 'zip-worker.mjs']) {
   if (!existsSync(join(outDir, file))) {
     console.error(`build-electron: ${file} was not written`);
     process.exit(1);
   }
 }
-console.log(`build-electron: wrote ${relative(root, outDir)}/{main.cjs,preload.cjs,backend.mjs,import-worker.mjs} and ${relative(root, sampleOut)}/`);
+console.log(`build-electron: wrote ${relative(root, outDir)}/{main.cjs,preload.cjs,backend.mjs,import-worker.mjs,zip-worker.mjs} and ${relative(root, sampleOut)}/`);

@@ -1,11 +1,14 @@
-import { existsSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { backupDirOf } from '../db/backups';
+import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
+import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
@@ -51,15 +54,16 @@ export const USAGE = `Usage: touchstone <command> [options]
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
                                          judge run RUN (id) vs human labels (reviewer R, or all),
                                          human vs human, bias-corrected estimates
-  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www] [--same-week]
                                          pick this week's calibration round (half largest judge changes, half random)
   anchors freeze --db FILE --name NAME [--round R]...
                                          freeze adjudicated items of closed rounds (default: all) as version N+1
   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
                                          anchors.jsonl + manifest.json (sha256 of every file), byte-identical each time
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
-  anchors drift --db FILE --name NAME --run RUN [--version V]
+  anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+                                         (--strict: also when drift is possible, i.e. too few anchors to rule it out)
   diagnose --db FILE --system S          the Diagnosis screen's figures for one system version and each failing
                                          response's layer (permission → data → agent → retrieval → context
                                          assembly → generation) with its reason; never writes
@@ -92,7 +96,7 @@ const stdio: CliIo = {
 };
 
 /** The most an INPUT may hold, read from a file or from stdin alike. */
-export const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
+export const MAX_INPUT_BYTES = INPUT_BYTE_BUDGETS.import;
 
 const tooLarge = (name: string) =>
   new ApiError('invalid-input', `${name} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: split it into smaller files.`, { file: name, line: null, field: null });
@@ -125,13 +129,7 @@ function readInput(input: string, io: CliIo): Uint8Array {
     if (bytes.length > MAX_INPUT_BYTES) throw tooLarge('stdin');
     return bytes;
   }
-  try {
-    if (statSync(input).size > MAX_INPUT_BYTES) throw tooLarge(input);
-    return readFileSync(input);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('not-found', `Cannot read ${input}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: input, line: null, field: null });
-  }
+  return readInputFile(input, 'import');
 }
 
 function requireDb(db: string | undefined): string {
@@ -185,7 +183,7 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
   const opened = await openExisting(path);
   try {
     const outcome = await importLabelPackInto(opened, input);
-    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened (backup: ${outcome.backupPath}).`;
+    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : " (nothing new: no backup written)"}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
   } finally {
     opened.db.close();
@@ -234,6 +232,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      'same-week': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       k: { type: 'string' },
       list: { type: 'string' },
       baseline: { type: 'string' },
@@ -289,8 +289,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: importSummary(fileName, outcome) };
       } catch (error) {
         io.progress?.(null);
-        const body = importFailure(error, fileName);
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        throw ApiError.fromBody(importFailure(error, fileName));
       } finally {
         opened.db.close();
       }
@@ -331,8 +330,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
+        // a damaged file is not advised to migrate: writing to it could lose more
+        const damaged = !(report.integrity.length === 1 && report.integrity[0] === 'ok');
         const lines = [
-          ...(report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
+          ...(damaged
+            ? [`damaged: ${basename(path)} is corrupt. Do not write to it; restore a backup (in Touchstone: Backups → Restore, or with Touchstone closed copy the newest file from ${backupDirOf(path)} over it).`]
+            : report.schemaVersion < report.latestSchemaVersion ? [`needs migration: run touchstone init --db ${path} (a backup copy is written first)`] : []),
           `schema version ${report.schemaVersion} (current ${report.latestSchemaVersion})`,
           `integrity: ${report.integrity.join('; ')}`,
           `foreign-key violations: ${report.foreignKeyViolations}`,

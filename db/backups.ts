@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from './open';
 
@@ -13,8 +13,17 @@ import type { Db } from './open';
 
 /** The newest interval backups kept, counted among themselves only. */
 export const INTERVAL_BACKUPS_KEPT = 12;
-/** The newest kept of every other kind: manual, before an import (any kind), a label-pack merge, a migration (any version), a restore. */
+/**
+ * The newest kept of every other kind: manual, before an import (any kind), a
+ * label-pack merge, a migration (any version), a restore. Only an import or a
+ * merge that changes the file writes one (a refused, failed or empty one
+ * writes none, or discards the one it wrote), so the backup from before each
+ * of the last 10 successful imports, 10 merges and 10 restores is always kept.
+ */
 export const BACKUPS_KEPT_PER_KIND = 10;
+
+/** A `.partial` this old was left by a killed backup (a running one writes to it continuously). */
+const STALE_PARTIAL_MS = 10 * 60 * 1000;
 
 export interface BackupInfo {
   path: string;
@@ -62,6 +71,35 @@ export function listBackups(filePath: string): BackupInfo[] {
   }
   rows.sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : b.seq - a.seq));
   return rows.map(({ seq: _seq, ...info }) => info);
+}
+
+/**
+ * Removes what a killed backup left in the backup folder (`*.partial` and its
+ * -wal / -shm). Run when a file is opened; a partial still being written by
+ * another process is younger than STALE_PARTIAL_MS and kept.
+ */
+export function cleanPartialBackups(filePath: string, now = Date.now()): string[] {
+  const dir = backupDirOf(filePath);
+  if (!existsSync(dir)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!/\.partial(?:-wal|-shm|-journal)?$/.test(name)) continue;
+    const path = join(dir, name);
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    } catch {
+      // gone meanwhile, or not ours to remove: a leftover is harmless, never listed
+    }
+  }
+  return removed;
+}
+
+/** Removes a backup that turned out not to be needed (the change it preceded rolled back). */
+export function discardBackup(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
 }
 
 /** The kind a reason is pruned with: `import-cases` and `import-responses` are both imports, every `before-migration-vN` a migration. */
@@ -117,14 +155,4 @@ export async function backupTestSet(db: Db, filePath: string, reason: string, { 
   prune(filePath, keep);
   const parsed = parseName(basename(target))!;
   return { path: target, reason: parsed.reason, createdAt: parsed.createdAt, size: statSync(target).size };
-}
-
-/** The same, for a file the caller has no connection to (an import job about to run in a worker). */
-export async function backupTestSetFile(filePath: string, reason: string): Promise<BackupInfo> {
-  const db = new Database(filePath, { readonly: true, fileMustExist: true, nativeBinding });
-  try {
-    return await backupTestSet(db, filePath, reason);
-  } finally {
-    db.close();
-  }
 }

@@ -1,3 +1,4 @@
+import { renderText } from '../shared/messages/text';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
 import { LabelValueSchema, recordableDimension, valueProblem } from '../shared/domain/dimensions';
 import { firstInvalidUtf8 } from '../shared/import/text';
 import { isConflictField } from '../shared/labeling/conflicts';
+import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
@@ -243,6 +245,8 @@ export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack
     } catch (error) {
       throw refused(eventsPath, `${eventsPath} line ${lineNo} is not valid JSON: ${(error as Error).message}.`, lineNo);
     }
+    const broken = loneSurrogatePath(value);
+    if (broken !== null) throw refused(eventsPath, `${eventsPath} line ${lineNo}, field "${broken}": ${LONE_SURROGATE_MESSAGE}.`, lineNo, broken);
     const event = LabelPackEventSchema.safeParse(value);
     if (!event.success) {
       const issue = event.error.issues[0];
@@ -352,7 +356,7 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
       throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
     }
     const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
+    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${renderText('en', problem)}).`, line, 'value');
     if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
       throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
     }

@@ -1,3 +1,4 @@
+import { text } from '../shared/messages/text';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
@@ -7,6 +8,7 @@ import { stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
+import { blindRoundStart } from './rounds';
 import type { Db } from './open';
 import { settleProgressChanges } from './queue-cache';
 
@@ -104,7 +106,7 @@ const insertEvent = (
  * dimension, its scope (a case dimension takes responseId null; a response
  * dimension names a response of this very case) and that the value fits the
  * dimension. Recording the current value again appends nothing and answers
- * with the current event.
+ * with the current event (unless that event predates a blind round on the case).
  */
 export function recordLabel(db: Db, input: RecordLabelInput, now: () => string = nowIso): RecordedLabel {
   const recorded = appendLabel(db, input, now);
@@ -140,7 +142,7 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const problem = valueProblem(dimension, input.value);
     if (problem) {
-      throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${dimension.name}" (${problem}).`, at(op, 'value'));
+      throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: dimension.name, problem }), at(op, 'value'));
     }
 
     if (input.uid) {
@@ -149,7 +151,10 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const current = latestOfItem(db, caseSeq, responseSeq, dimension.name, input.reviewerId);
     const previousValue = current ? decodeLabelValue(current.value) : null;
-    if (current && sameLabelValue(previousValue, input.value)) {
+    // The same value again appends nothing — except inside a blind round, where a label given
+    // before the round started must be given again to count (the round is labeled from scratch).
+    const roundStart = blindRoundStart(db, caseSeq);
+    if (current && sameLabelValue(previousValue, input.value) && !(roundStart !== null && current.id <= roundStart)) {
       return { eventId: current.id, at: current.created_at, previousValue, appended: false };
     }
     const reason = input.reason?.trim() ? input.reason.trim() : null;
@@ -247,6 +252,9 @@ export interface UndoOutcome {
   responseId: string | null;
   restoredValue: LabelValue;
   eventId: number | null;
+  /** The value and reason of the change undone (what a redo writes again). */
+  undoneValue: LabelValue;
+  undoneReason: string | null;
 }
 
 /**
@@ -267,11 +275,12 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
     requireReviewer(db, reviewerId, 'labels.undo');
     const undone = db.prepare('SELECT 1 FROM label_events WHERE undoes_event_id = ? LIMIT 1').pluck();
     const sets = db
-      .prepare("SELECT id, case_seq, response_seq, dimension FROM label_events WHERE reviewer_id = ? AND kind = 'set' AND id < ? ORDER BY id DESC LIMIT 64");
-    let target: { id: number; case_seq: number; response_seq: number | null; dimension: string } | undefined;
+      .prepare("SELECT id, case_seq, response_seq, dimension, value, reason FROM label_events WHERE reviewer_id = ? AND kind = 'set' AND id < ? ORDER BY id DESC LIMIT 64");
+    type Candidate = { id: number; case_seq: number; response_seq: number | null; dimension: string; value: string | null; reason: string | null };
+    let target: Candidate | undefined;
     let before = Number.MAX_SAFE_INTEGER;
     search: for (;;) {
-      const page = sets.all(reviewerId, before) as { id: number; case_seq: number; response_seq: number | null; dimension: string }[];
+      const page = sets.all(reviewerId, before) as Candidate[];
       if (page.length === 0) break;
       for (const candidate of page) {
         if (!undone.get(candidate.id)) {
@@ -281,7 +290,7 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
       }
       before = page[page.length - 1].id;
     }
-    if (!target) return { undone: false, caseId: null, dimension: null, responseId: null, restoredValue: null, eventId: null };
+    if (!target) return { undone: false, caseId: null, dimension: null, responseId: null, restoredValue: null, eventId: null, undoneValue: null, undoneReason: null };
     const prior = latestOfItem(db, target.case_seq, target.response_seq, target.dimension, reviewerId, target.id);
     const restoredValue = prior ? decodeLabelValue(prior.value) : null;
     const eventId = insertEvent(db, {
@@ -291,6 +300,6 @@ function appendUndo(db: Db, reviewerId: number, now: () => string): UndoOutcome 
     refreshProgress(db, target.case_seq, reviewerId);
     const caseId = db.prepare('SELECT id FROM cases WHERE seq = ?').pluck().get(target.case_seq) as string;
     const responseId = target.response_seq === null ? null : (db.prepare('SELECT id FROM responses WHERE seq = ?').pluck().get(target.response_seq) as string);
-    return { undone: true, caseId, dimension: target.dimension, responseId, restoredValue, eventId };
+    return { undone: true, caseId, dimension: target.dimension, responseId, restoredValue, eventId, undoneValue: decodeLabelValue(target.value), undoneReason: target.reason };
   }).immediate();
 }

@@ -15,6 +15,7 @@ import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
 import { startMenuLoop } from './shell/menuLoop';
 import { useDocumentChrome } from './shell/useDocumentChrome';
 import { RetrievalView } from './features/retrieval/RetrievalView';
+import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
 import { DiagnosisView } from './features/diagnosis/DiagnosisView';
 import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
@@ -53,6 +54,7 @@ export function App() {
       <ErrorBanner />
       <main className="app-main">{main}</main>
       <PathDialog />
+      <NewTestSetDialog />
       <ImportDialog />
     </div>
   );

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -11,15 +10,20 @@ import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
+import { unreadableFile } from './imports/file-errors';
+import { inspectImport } from './imports/inspect';
 
 export interface BackendOptions {
   dataDir: string;
   mode: 'desktop' | 'browser';
   version: string;
+  /** Where new test sets go until another folder is chosen (Documents/Touchstone on the desktop); the data folder when unset. */
+  newFilesDir?: string;
   /** Open this file at launch (created when missing) instead of the last one / the demo. */
   initialTestSet?: string;
 }
@@ -32,15 +36,7 @@ export interface Backend {
 }
 
 function importSourceBytes(source: { path: string } | { fileName: string; contentBase64: string }): { fileName: string; bytes: Uint8Array } {
-  if ('path' in source) {
-    try {
-      return { fileName: basename(source.path), bytes: readFileSync(source.path) };
-    } catch (error) {
-      throw new ApiError('not-found', `Cannot read ${source.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, {
-        file: source.path, line: null, field: null,
-      });
-    }
-  }
+  if ('path' in source) return { fileName: basename(source.path), bytes: readInputFile(source.path, 'import') };
   return { fileName: basename(source.fileName), bytes: Buffer.from(source.contentBase64, 'base64') };
 }
 
@@ -63,7 +59,7 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir);
+  const session = new TestSetSession(options.dataDir, options.newFilesDir);
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
@@ -79,6 +75,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.open': ({ path }) => session.open(path),
     'testSets.create': ({ path }) => session.create(path),
     'testSets.openDemo': () => session.openDemo(),
+    'testSets.newFileFolder': () => session.newFileFolder(),
+    'testSets.createNamed': ({ name, folder }) => session.createNamed(name, folder ?? null),
+    'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
+    'reviewers.rememberName': ({ name }) => ({ name: session.rememberReviewer(name) }),
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
@@ -89,6 +89,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
+    'imports.inspect': ({ source }) => inspectImport(session.require().db, importSourceBytes(source)),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),

@@ -17,6 +17,9 @@ export type BridgeVerdict = { allowed: true } | { allowed: false; status: 401 | 
 
 export const LOOPBACK_HOST = '127.0.0.1';
 
+/** Where the page trades the one-time launch code of its address for the session token (no token needed, Host and Origin still checked). */
+export const EXCHANGE_PATH = '/auth/exchange';
+
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
@@ -35,6 +38,9 @@ export function judgeBridgeRequest(request: BridgeRequest, bridge: { port: numbe
   }
   if (request.origin !== undefined && !hosts.map((h) => `http://${h}`).includes(request.origin.toLowerCase())) {
     return { allowed: false, status: 403, reason: 'foreign Origin' };
+  }
+  if (request.path === EXCHANGE_PATH) {
+    return request.method === 'POST' ? { allowed: true } : { allowed: false, status: 405, reason: 'the launch code is exchanged with POST' };
   }
   if (!request.path.startsWith('/api/')) {
     return request.method === 'GET' || request.method === 'HEAD' ? { allowed: true } : { allowed: false, status: 405, reason: 'method not allowed' };

@@ -27,28 +27,39 @@ export class UnreachableError extends Error {
 
 const TOKEN_KEY = 'touchstone.token';
 
-/** Browser mode: the per-launch token arrives in the URL once, then lives in sessionStorage. */
-function bridgeToken(): string {
+/**
+ * Browser mode: the printed address carries a one-time launch code, traded
+ * once for the session token, which lives in this tab's sessionStorage (a
+ * reload keeps it). The code is useless afterwards, so the copy the browser
+ * keeps in its history is harmless; it is dropped from the address bar too.
+ */
+async function bridgeToken(): Promise<string> {
   const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
+  const code = url.searchParams.get('code');
+  if (code) {
+    url.searchParams.delete('code');
     window.history.replaceState(null, '', url.toString());
-    return fromUrl;
+    try {
+      const response = await fetch('/auth/exchange', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+      const answer = (await response.json()) as Envelope<{ token: string }>;
+      if (answer.ok) sessionStorage.setItem(TOKEN_KEY, answer.value.token);
+    } catch {
+      // no answer: the calls below report the server as unreachable
+    }
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-let token: string | null = null;
+let token: Promise<string> | null = null;
 
 async function invokeOverHttp(name: string, input: unknown): Promise<Envelope<unknown>> {
   token ??= bridgeToken();
+  const sessionToken = await token;
   let response: Response;
   try {
     response = await fetch(`/api/${encodeURIComponent(name)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': token },
+      headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': sessionToken },
       body: JSON.stringify(input ?? {}),
     });
   } catch (error) {
@@ -56,7 +67,7 @@ async function invokeOverHttp(name: string, input: unknown): Promise<Envelope<un
   }
   if (response.status === 401 || response.status === 403) {
     // the server this page was opened from is gone (a restarted one has a new token): what the page holds must be kept
-    throw new UnreachableError(new Error('this page is not authorised by the server running now; open the address printed by `npm run start:web`, token included'));
+    throw new UnreachableError(new Error('this page is not authorised by the server running now; open the newest address printed by `npm run start:web` (each works once)'));
   }
   try {
     return (await response.json()) as Envelope<unknown>;

@@ -198,6 +198,8 @@ export const enLabeling = {
   'labeling.undo.nothing': 'Nothing to undo',
   'labeling.undo.failed': 'Undo failed: {message}',
   'labeling.undo.waits': 'This label is still being written; undo it once it is saved.',
+  'labeling.redo.done': 'Redone: {dimension} on {caseId} is {value} again',
+  'labeling.redo.nothing': 'Nothing to redo',
 
   'labeling.history.title': 'History of this case',
   'labeling.history.empty': 'No label events on this case yet.',
@@ -214,7 +216,8 @@ export const enLabeling = {
   'labeling.help.confirm': 'Confirm the suggestion or the current value, and go on',
   'labeling.help.cases': 'Next / previous case',
   'labeling.help.steps': 'Next / previous step',
-  'labeling.help.undo': 'Undo my last change',
+  'labeling.help.undo': 'Undo my last change (on the claims step: my last claims edit)',
+  'labeling.help.redo': 'Redo what undo took back',
   'labeling.help.history': 'Show or hide the history of this case',
   'labeling.help.numeric': 'Faithfulness: type 0–1; one digit 2–9 means tenths',
   'labeling.help.claims': 'Claims: new claim · move the focused claim',

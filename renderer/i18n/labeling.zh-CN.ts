@@ -200,6 +200,8 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.undo.nothing': '没有可以撤销的操作',
   'labeling.undo.failed': '撤销失败：{message}',
   'labeling.undo.waits': '这条标注仍在写入中；保存后再撤销。',
+  'labeling.redo.done': '已重做：{caseId} 的{dimension}重新为 {value}',
+  'labeling.redo.nothing': '没有可以重做的操作',
 
   'labeling.history.title': '本用例的历史',
   'labeling.history.empty': '这个用例还没有标注记录。',
@@ -216,7 +218,8 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.help.confirm': '确认建议或当前值，并继续',
   'labeling.help.cases': '下一个 / 上一个用例',
   'labeling.help.steps': '下一步 / 上一步',
-  'labeling.help.undo': '撤销我最近的一次修改',
+  'labeling.help.undo': '撤销我最近的一次修改（在论断步骤中：最近一次论断编辑）',
+  'labeling.help.redo': '重做被撤销的修改',
   'labeling.help.history': '显示或隐藏本用例的历史',
   'labeling.help.numeric': '忠实度：输入 0–1；单个数字 2–9 表示十分位',
   'labeling.help.claims': '要点：新增要点 · 移动当前要点',

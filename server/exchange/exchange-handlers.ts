@@ -1,6 +1,6 @@
 import type { Handlers, OpOutput } from '../../shared/api/contract';
 import type { exchangeOps } from '../../shared/api/exchange-ops';
-import { backupTestSet } from '../../db/backups';
+import { backupTestSet, discardBackup } from '../../db/backups';
 import { applyLabelPack, checkLabelPack, exportLabelPack, verifyLabelPack } from '../../db/label-packs';
 import { readMeta, type Db } from '../../db/open';
 import type { BackupService } from '../backups/backup-service';
@@ -15,13 +15,20 @@ export interface OpenFile {
 /**
  * A label pack import: verify the folder first (nothing is touched when it is
  * refused), then back the file up, then merge in one transaction. The CLI and
- * the app both use it.
+ * the app both use it. A pack that adds nothing (merged before) writes no
+ * backup: each one written would push an older, useful one out of the pruning count.
  */
 export async function importLabelPackInto(file: OpenFile, dir: string): Promise<OpOutput<'labels.importPack'>> {
   const pack = verifyLabelPack(dir, readMeta(file.db, 'test_set_id') ?? '');
-  checkLabelPack(file.db, pack);
-  const backup = await backupTestSet(file.db, file.path, 'label-pack');
-  return { ...applyLabelPack(file.db, pack), backupPath: backup.path };
+  const { toAdd } = checkLabelPack(file.db, pack);
+  const backup = toAdd > 0 ? await backupTestSet(file.db, file.path, 'label-pack') : null;
+  try {
+    return { ...applyLabelPack(file.db, pack), backupPath: backup?.path ?? null };
+  } catch (error) {
+    // the merge rolled back: the file is what the backup holds, and the backup would only count against older ones
+    if (backup) discardBackup(backup.path);
+    throw error;
+  }
 }
 
 /** Every reviewer with their event count; the count and the newest event come from the reviewer index. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
-import { backupTestSetFile } from '../../db/backups';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
 
 export type WorkerMessage =
@@ -45,16 +44,7 @@ export class ImportJobs {
   }
 
   private async run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {
-    // A consistent copy of the open file before anything is written into it (db/backups.ts).
-    try {
-      await backupTestSetFile(dbPath, `import-${request.kind}`);
-    } catch (error) {
-      Object.assign(job, {
-        state: 'failed', phase: 'finished',
-        error: { code: 'internal', message: `No backup of the test set could be written before the import (${(error as Error).message}). Nothing was imported.` },
-      });
-      return;
-    }
+    // The worker writes the backup itself, once the file is valid and before writing (db/backups.ts).
     return new Promise((resolve) => {
       const worker = spawnImportWorker({ dbPath, request });
       const finish = (patch: Partial<ImportJob>) => {

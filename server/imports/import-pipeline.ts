@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { ApiError, type ApiErrorBody, type ImportCounts, type ImportReport } from '../../shared/api/contract';
 import type { ImportFormat, ImportKind } from '../../shared/domain/schemas';
 import { valueProblem, type Dimension } from '../../shared/domain/dimensions';
-import { ImportDataError } from '../../shared/import/errors';
+import { formatLocation, ImportDataError } from '../../shared/import/errors';
 import type { JudgeInput } from '../../shared/import/foreign/build';
 import type { ColumnMapping } from '../../shared/import/foreign/mapped';
 import { parseImportFile } from '../../shared/import/parse-import';
 import type { ParsedImport } from '../../shared/import/types';
 import { writeRecords } from '../../db/import-writer';
 import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { rememberImportedFile } from '../../db/imported-files';
 import type { Db } from '../../db/open';
+import { renderText, text } from '../../shared/messages/text';
 
 export interface ImportRequest {
   kind: ImportKind;
@@ -43,14 +45,15 @@ export interface ImportOutcome {
 
 const NOTHING: ImportCounts = { documents: 0, cases: 0, responses: 0, verdicts: 0, judgeRuns: 0 };
 
-/**
- * The one import implementation (UI, CLI and demo all use it): parse and
- * validate the whole file, then write everything in a single transaction.
- */
-export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+/** A file parsed and validated in full, not yet written; or the judge run the same bytes already made. */
+export type PreparedImport =
+  | { alreadyImported: false; request: ImportRequest; parsed: ParsedImport; sha256: string; dimensions: Dimension[]; report: ImportReport | null; total: number }
+  | { alreadyImported: true; outcome: ImportOutcome };
+
+/** Parse and validate the whole file; nothing is written (so a refused or repeated file costs no backup). */
+export function prepareImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): PreparedImport {
   onProgress({ phase: 'reading', done: 0, total: 0 });
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
-  const runOfFile = () => (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
   const parsed = parseImportFile({
     kind: request.kind,
     format: request.format,
@@ -63,12 +66,22 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
   });
   if (parsed.verdicts.length > 0) {
     // A results file is one judge run: the same bytes again are that run, not a second one.
-    const existing = runOfFile();
-    if (existing !== null) return { format: parsed.format, added: NOTHING, runId: existing, alreadyImported: true, report: null };
+    const existing = runOfJudgeFile(db, sha256);
+    if (existing !== null) return { alreadyImported: true, outcome: { format: parsed.format, added: NOTHING, runId: existing, alreadyImported: true, report: null } };
   }
   const dimensions = listDimensions(db);
   const report = parsed.report ? foreignReport(parsed, dimensions, request.fileName) : null;
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;
+  return { alreadyImported: false, request, parsed, sha256, dimensions, report, total };
+}
+
+const runOfJudgeFile = (db: Db, sha256: string): number | null =>
+  (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
+
+/** Write a prepared import in a single transaction. */
+export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+  if (prepared.alreadyImported) return prepared.outcome;
+  const { request, parsed, sha256, dimensions, report, total } = prepared;
   onProgress({ phase: 'writing', done: 0, total });
   const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.report !== null };
   const added = db.transaction(() => {
@@ -76,9 +89,11 @@ export function runImport(db: Db, request: ImportRequest, onProgress: (progress:
       saveDimensions(db, [...dimensions, ...report.newDimensions]);
       report.createdDimensions = report.newDimensions.map((d) => d.name);
     }
-    return writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
+    const written = writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
+    rememberImportedFile(db, { sha256, fileName: request.fileName, kind: request.kind, format: parsed.format });
+    return written;
   }).immediate();
-  return { format: parsed.format, added, runId: added.judgeRuns ? runOfFile() : null, alreadyImported: false, report };
+  return { format: parsed.format, added, runId: added.judgeRuns ? runOfJudgeFile(db, sha256) : null, alreadyImported: false, report };
 }
 
 /**
@@ -115,11 +130,24 @@ function foreignReport(parsed: ParsedImport, dimensions: Dimension[], fileName: 
   return { read: foreign.read, unused: foreign.unused, metrics, newDimensions, createdDimensions: [] };
 }
 
+/**
+ * The one import implementation (UI, CLI and demo all use it): parse and
+ * validate the whole file, then write everything in a single transaction.
+ */
+export function runImport(db: Db, request: ImportRequest, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+  return writeImport(db, prepareImport(db, request, onProgress), onProgress);
+}
+
+/** Nothing was added: the file was already imported (reused identical cases) or held no records. */
+export const addedNothing = (added: ImportCounts) => Object.values(added).every((n) => n === 0);
+
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {
   if (error instanceof ImportDataError) {
-    return { code: 'invalid-data', message: `${error.message} Nothing was imported.`, location: { file: error.file, line: error.line, field: error.field } };
+    const refusal = text('err.import.refused', { problem: error.text });
+    return { code: 'invalid-data', message: `${formatLocation(error.file, error.line, error.field)}${renderText('en', refusal)}`, text: refusal, location: { file: error.file, line: error.line, field: error.field } };
   }
   if (error instanceof ApiError) return error.toBody();
-  return { code: 'internal', message: `${fileName}: the import failed: ${(error as Error).message}. Nothing was imported.`, location: { file: fileName, line: null, field: null } };
+  const failure = text('err.import.failed', { file: fileName, reason: (error as Error).message });
+  return { code: 'internal', message: renderText('en', failure), text: failure, location: { file: fileName, line: null, field: null } };
 }

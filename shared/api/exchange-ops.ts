@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { op } from './op';
 import { LabelValueSchema } from '../domain/dimensions';
 import { TestSetInfoSchema } from './contract-shapes';
+import { PastInstantSchema } from '../security/well-formed';
 
 /** Offline team exchange (SPEC workflow 8) and backups: label packs out and in, the automatic backups of the open file. */
 
@@ -18,7 +19,7 @@ export const LabelPackEventSchema = z.strictObject({
   dimension: z.string().min(1).max(200),
   value: LabelValueSchema,
   reviewer: z.string().min(1).max(80),
-  createdAt: z.string().min(1).max(64),
+  createdAt: PastInstantSchema,
   reason: z.string().max(2000).nullable(),
   kind: z.enum(['set', 'undo']),
   undoesUid: z.string().min(1).max(200).nullable(),
@@ -32,7 +33,7 @@ export const LabelPackManifestSchema = z.strictObject({
   testSetId: z.string().min(1),
   eventCount: z.number().int().nonnegative(),
   /** The time of the newest event (null for an empty pack): exporting the same events twice gives byte-identical files. */
-  createdAt: z.string().nullable(),
+  createdAt: PastInstantSchema.nullable(),
   file: z.strictObject({ name: z.literal(LABEL_PACK_EVENTS_FILE), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
 });
 export type LabelPackManifest = z.infer<typeof LabelPackManifestSchema>;

@@ -1,8 +1,49 @@
+import { inflateSync, zipSync, type Zippable } from 'fflate';
+
 /**
- * A minimal deterministic zip: stored entries (no compression), one fixed timestamp for every
- * entry, CRC-32, no extra fields, no comment — the same files always give the same bytes. The
- * reader takes only what the writer makes (stored entries, no ZIP64, no encryption).
+ * Zip files through fflate (deflate and stored entries). Writing is
+ * deterministic: entries in the given order, one fixed timestamp, no extra
+ * fields, so the same files always give the same bytes. Reading takes any
+ * ordinary zip (a teammate's re-zipped folder is deflated) but first checks
+ * its central directory against hostile shapes — more entries, more bytes or
+ * a higher compression ratio than allowed, names that leave the folder,
+ * entries that share bytes — so a crafted zip is refused before any entry is
+ * inflated.
  */
+
+export interface ZipEntry {
+  name: string;
+  data: Uint8Array;
+}
+
+export interface ZipLimits {
+  /** entries in the central directory, folders included */
+  maxEntries: number;
+  /** the sum of the entries' uncompressed sizes */
+  maxTotalBytes: number;
+  /** uncompressed ÷ compressed, for an entry larger than 1 MiB (text deflates ~10×; a bomb ~1000×) */
+  maxRatio: number;
+}
+
+const MiB = 1024 * 1024;
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 64, maxTotalBytes: 256 * MiB, maxRatio: 200 };
+
+export class ZipFormatError extends Error {}
+
+/** MS-DOS date and time fields of an ISO instant: fflate writes the local-time fields of the Date it is given, so it gets one whose local fields are the UTC ones (the bytes do not depend on the machine's time zone). */
+function zipTimestamp(iso: string): Date {
+  const utc = new Date(iso);
+  const ms = Number.isNaN(utc.getTime()) || utc.getUTCFullYear() < 1980 ? Date.UTC(1980, 0, 1) : Math.min(utc.getTime(), Date.UTC(2099, 11, 31));
+  const fields = new Date(ms);
+  return new Date(fields.getUTCFullYear(), fields.getUTCMonth(), fields.getUTCDate(), fields.getUTCHours(), fields.getUTCMinutes(), fields.getUTCSeconds());
+}
+
+export function writeZip(entries: readonly ZipEntry[], modifiedAt: string): Uint8Array {
+  const mtime = zipTimestamp(modifiedAt);
+  const files: Zippable = {};
+  for (const entry of entries) files[entry.name] = [entry.data, { level: 6, mtime }];
+  return zipSync(files);
+}
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -14,93 +55,37 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export function crc32(bytes: Uint8Array): number {
+/** fflate does not check an entry's CRC-32 when reading; this does, after inflating. */
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** MS-DOS date and time of an ISO instant (UTC, 2-second resolution, clamped to 1980–2107). */
-export function dosDateTime(iso: string): { date: number; time: number } {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1980) return { date: (1 << 5) | 1, time: 0 };
-  const year = Math.min(d.getUTCFullYear(), 2107);
-  return {
-    date: ((year - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
-    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | (d.getUTCSeconds() >> 1),
-  };
+/** Why a stored name may not be used as a file name inside the export folder, or null. */
+export function unsafeZipName(name: string): string | null {
+  if (name === '' || name.includes('\0')) return 'an empty name';
+  if (name.startsWith('/') || name.includes('\\') || /^[a-zA-Z]:/.test(name)) return `"${name}" (an absolute or Windows path)`;
+  if (name.split('/').some((part) => part === '..')) return `"${name}" (a path that leaves the folder)`;
+  return null;
 }
 
-export interface ZipEntry {
+interface CentralEntry {
   name: string;
-  data: Uint8Array;
+  method: number;
+  flags: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localAt: number;
+  dataAt: number;
+  /** end of the entry's bytes: its data and, when flagged, its data descriptor */
+  endAt: number;
 }
 
-const encoder = new TextEncoder();
+const fmt = (n: number) => n.toLocaleString('en');
 
-export function writeZip(entries: readonly ZipEntry[], modifiedAt: string): Uint8Array {
-  const { date, time } = dosDateTime(modifiedAt);
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = encoder.encode(entry.name);
-    const crc = crc32(entry.data);
-    const local = new Uint8Array(30 + name.length);
-    const l = new DataView(local.buffer);
-    l.setUint32(0, 0x04034b50, true);
-    l.setUint16(4, 10, true); // version needed: 1.0 (stored)
-    l.setUint16(6, 0x0800, true); // UTF-8 names
-    l.setUint16(8, 0, true); // stored
-    l.setUint16(10, time, true);
-    l.setUint16(12, date, true);
-    l.setUint32(14, crc, true);
-    l.setUint32(18, entry.data.length, true);
-    l.setUint32(22, entry.data.length, true);
-    l.setUint16(26, name.length, true);
-    l.setUint16(28, 0, true);
-    local.set(name, 30);
-    const central = new Uint8Array(46 + name.length);
-    const c = new DataView(central.buffer);
-    c.setUint32(0, 0x02014b50, true);
-    c.setUint16(4, 20, true); // made by: MS-DOS, 2.0
-    c.setUint16(6, 10, true);
-    c.setUint16(8, 0x0800, true);
-    c.setUint16(10, 0, true);
-    c.setUint16(12, time, true);
-    c.setUint16(14, date, true);
-    c.setUint32(16, crc, true);
-    c.setUint32(20, entry.data.length, true);
-    c.setUint32(24, entry.data.length, true);
-    c.setUint16(28, name.length, true);
-    // extra, comment, disk, internal and external attributes: 0
-    c.setUint32(42, offset, true);
-    central.set(name, 46);
-    locals.push(local, entry.data);
-    centrals.push(central);
-    offset += local.length + entry.data.length;
-  }
-  const centralSize = centrals.reduce((s, b) => s + b.length, 0);
-  const end = new Uint8Array(22);
-  const e = new DataView(end.buffer);
-  e.setUint32(0, 0x06054b50, true);
-  e.setUint16(8, entries.length, true);
-  e.setUint16(10, entries.length, true);
-  e.setUint32(12, centralSize, true);
-  e.setUint32(16, offset, true);
-  const out = new Uint8Array(offset + centralSize + end.length);
-  let at = 0;
-  for (const part of [...locals, ...centrals, end]) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-export class ZipFormatError extends Error {}
-
-/** The entries of a zip this writer made (stored, CRC checked). Throws ZipFormatError otherwise. */
-export function readZip(bytes: Uint8Array): ZipEntry[] {
+function centralDirectory(bytes: Uint8Array, limits: ZipLimits): CentralEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let endAt = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -111,27 +96,86 @@ export function readZip(bytes: Uint8Array): ZipEntry[] {
   }
   if (endAt < 0) throw new ZipFormatError('not a zip file (no end of central directory)');
   const count = view.getUint16(endAt + 10, true);
-  let at = view.getUint32(endAt + 16, true);
+  const directorySize = view.getUint32(endAt + 12, true);
+  const directoryAt = view.getUint32(endAt + 16, true);
+  if (count > limits.maxEntries) throw new ZipFormatError(`it holds ${fmt(count)} entries, more than the ${fmt(limits.maxEntries)} a zip may hold here`);
+  if (view.getUint16(endAt + 8, true) !== count || view.getUint16(endAt + 4, true) !== 0) throw new ZipFormatError('split or multi-disk zips are not supported');
+  if (directoryAt === 0xffffffff || directorySize === 0xffffffff) throw new ZipFormatError('ZIP64 archives are not supported');
+  if (directoryAt + directorySize > endAt) throw new ZipFormatError('damaged central directory');
+
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const entries: ZipEntry[] = [];
+  const entries: CentralEntry[] = [];
+  const names = new Set<string>();
+  let total = 0;
+  let at = directoryAt;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new ZipFormatError('damaged central directory');
+    if (at + 46 > directoryAt + directorySize || view.getUint32(at, true) !== 0x02014b50) throw new ZipFormatError('damaged central directory');
+    const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const crc = view.getUint32(at + 16, true);
-    const size = view.getUint32(at + 20, true);
+    const compressedSize = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     const localAt = view.getUint32(at + 42, true);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    if (method !== 0) throw new ZipFormatError(`${name}: compressed entries are not supported (only stored)`);
-    if (localAt + 30 > bytes.length || view.getUint32(localAt, true) !== 0x04034b50) throw new ZipFormatError(`${name}: damaged local header`);
+    let name: string;
+    try {
+      name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    } catch {
+      throw new ZipFormatError(`entry ${i + 1} has a name that is not UTF-8`);
+    }
+    const unsafe = unsafeZipName(name);
+    if (unsafe) throw new ZipFormatError(`it holds ${unsafe}`);
+    if (names.has(name)) throw new ZipFormatError(`it holds "${name}" twice`);
+    names.add(name);
+    if (flags & 0x1) throw new ZipFormatError(`${name}: encrypted entries are not supported`);
+    if (method !== 0 && method !== 8) throw new ZipFormatError(`${name}: compression method ${method} is not supported (only stored and deflate)`);
+    if (compressedSize === 0xffffffff || size === 0xffffffff || localAt === 0xffffffff) throw new ZipFormatError('ZIP64 archives are not supported');
+    if (method === 0 && compressedSize !== size) throw new ZipFormatError(`${name}: a stored entry whose sizes differ`);
+    total += size;
+    if (total > limits.maxTotalBytes) throw new ZipFormatError(`its entries hold more than ${fmt(limits.maxTotalBytes / MiB)} MiB uncompressed, the most a zip may hold here`);
+    if (size > MiB && size > compressedSize * limits.maxRatio) {
+      throw new ZipFormatError(`${name}: compressed ${fmt(Math.round(size / Math.max(compressedSize, 1)))} to 1, more than ${limits.maxRatio} to 1 (a zip bomb?)`);
+    }
+    if (localAt + 30 > directoryAt || view.getUint32(localAt, true) !== 0x04034b50) throw new ZipFormatError(`${name}: damaged local header`);
     const dataAt = localAt + 30 + view.getUint16(localAt + 26, true) + view.getUint16(localAt + 28, true);
-    if (dataAt + size > bytes.length) throw new ZipFormatError(`${name}: truncated`);
-    const data = bytes.slice(dataAt, dataAt + size);
-    if (crc32(data) !== crc) throw new ZipFormatError(`${name}: CRC mismatch`);
-    entries.push({ name, data });
+    let endOfEntry = dataAt + compressedSize;
+    if (flags & 0x8) endOfEntry += endOfEntry + 4 <= bytes.length && view.getUint32(endOfEntry, true) === 0x08074b50 ? 16 : 12;
+    if (endOfEntry > directoryAt) throw new ZipFormatError(`${name}: truncated`);
+    entries.push({ name, method, flags, crc, compressedSize, size, localAt, dataAt, endAt: endOfEntry });
     at += 46 + nameLength + extraLength + commentLength;
   }
+  // no two entries may share bytes: the classic bomb points thousands of entries at one block
+  const byOffset = [...entries].sort((a, b) => a.localAt - b.localAt);
+  for (let i = 1; i < byOffset.length; i++) {
+    if (byOffset[i].localAt < byOffset[i - 1].endAt) throw new ZipFormatError(`entries "${byOffset[i - 1].name}" and "${byOffset[i].name}" overlap`);
+  }
   return entries;
+}
+
+/**
+ * The file entries of a zip (folders skipped), each checked against its CRC-32
+ * and declared size. Throws ZipFormatError naming what is wrong.
+ */
+export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntry[] {
+  const out: ZipEntry[] = [];
+  for (const entry of centralDirectory(bytes, limits)) {
+    if (entry.name.endsWith('/')) continue;
+    const raw = bytes.subarray(entry.dataAt, entry.dataAt + entry.compressedSize);
+    let data: Uint8Array;
+    if (entry.method === 0) {
+      data = raw.slice();
+    } else {
+      try {
+        // never more than the declared size: a lying header cannot inflate past it
+        data = inflateSync(raw, { out: new Uint8Array(entry.size) });
+      } catch (error) {
+        throw new ZipFormatError(`${entry.name}: damaged compressed data (${(error as Error).message})`);
+      }
+    }
+    if (data.length !== entry.size || crc32(data) !== entry.crc) throw new ZipFormatError(`${entry.name}: CRC or size mismatch (damaged)`);
+    out.push({ name: entry.name, data });
+  }
+  return out;
 }

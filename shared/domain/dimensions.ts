@@ -1,3 +1,4 @@
+import { text, type LocalText } from '../messages/text';
 import { z } from 'zod';
 import { CLAIMS_STATED, ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { ClaimSchema } from './schemas';
@@ -20,7 +21,7 @@ export type DimensionOption = z.infer<typeof DimensionOptionSchema>;
 
 export const DimensionSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'err.dimension.name-format'),
     type: z.enum(DIMENSION_TYPES),
     scope: z.enum(DIMENSION_SCOPES),
     /** Ordered: for ordinal dimensions the order is the scale. Empty for numeric and structured. */
@@ -32,14 +33,14 @@ export const DimensionSchema = z
   })
   .superRefine((d, ctx) => {
     if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary') && d.options.length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${d.type} dimension needs at least two values` });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'err.dimension.too-few-values' });
     }
     if (d.type === 'numeric' && (d.min == null || d.max == null || d.min >= d.max)) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'a numeric dimension needs min < max' });
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'err.dimension.min-max' });
     }
-    if (d.name === REFERENCE_ANSWER_FIELD) ctx.addIssue({ code: 'custom', path: ['name'], message: `"${REFERENCE_ANSWER_FIELD}" is the built-in reference-answer field; choose another name` });
+    if (d.name === REFERENCE_ANSWER_FIELD) ctx.addIssue({ code: 'custom', path: ['name'], message: 'err.dimension.reserved-name' });
     const seen = new Set(d.options.map((o) => String(o.value)));
-    if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'values must be distinct' });
+    if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'err.dimension.values-distinct' });
   });
 export type Dimension = z.infer<typeof DimensionSchema>;
 
@@ -99,21 +100,21 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
   { name: 'failureLayer', type: 'categorical', scope: 'response', options: options('data', 'retrieval', 'context-assembly', 'generation', 'agent-decision', 'none') },
 ];
 
-/** Why a value does not fit its dimension, or null when it does. */
-export function valueProblem(dimension: Dimension, value: LabelValue): string | null {
+/** Why a value does not fit its dimension (a sentence still to be worded), or null when it does. */
+export function valueProblem(dimension: Dimension, value: LabelValue): LocalText | null {
   if (value === null) return null;
-  if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : 'expected the reference answer as non-empty text';
+  if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : text('err.value.reference-answer');
   switch (dimension.type) {
     case 'structured':
-      if (dimension.name === CLAIMS_STATED) return ClaimsStatedValueSchema.safeParse(value).success ? null : 'expected each claim id marked stated or not stated';
-      return ClaimsValueSchema.safeParse(value).success ? null : 'expected a list of claims';
+      if (dimension.name === CLAIMS_STATED) return ClaimsStatedValueSchema.safeParse(value).success ? null : text('err.value.claims-stated');
+      return ClaimsValueSchema.safeParse(value).success ? null : text('err.value.claims');
     case 'numeric':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'expected a number';
-      if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return `expected a number from ${dimension.min} to ${dimension.max}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return text('err.value.number');
+      if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return text('err.value.range', { min: dimension.min ?? '', max: dimension.max ?? '' });
       return null;
     default: {
       const allowed = dimension.options.map((o) => o.value);
-      return allowed.some((a) => a === value) ? null : `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+      return allowed.some((a) => a === value) ? null : text('err.value.one-of', { allowed: allowed.map((a) => JSON.stringify(a)).join(', ') });
     }
   }
 }

@@ -10,13 +10,13 @@ export const DEFAULT_SLICES = [
   'unanswerable', 'cross-language', 'long-tail', 'permission', 'prompt-injection',
 ] as const;
 
-const id = z.string().trim().min(1, 'must be a non-empty string');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date like 2026-10-01');
+const id = z.string().trim().min(1, 'err.schema.non-empty-string');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'err.schema.date');
 const stringList = z.array(z.string());
 
 export const EvidenceSchema = z.strictObject({
   docId: id,
-  quote: z.string().min(1, 'must be a non-empty quote'),
+  quote: z.string().min(1, 'err.schema.non-empty-quote'),
   start: z.number().int().nonnegative().nullish(),
   end: z.number().int().nonnegative().nullish(),
   /** Graded relevance for retrieval metrics: 1 (relevant) to 3 (essential); absent means 1. */
@@ -25,7 +25,7 @@ export const EvidenceSchema = z.strictObject({
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
 export const ClaimSchema = z.strictObject({
-  text: z.string().min(1, 'must be a non-empty claim'),
+  text: z.string().min(1, 'err.schema.non-empty-claim'),
   evidence: z.array(EvidenceSchema).default([]),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
@@ -45,7 +45,7 @@ export type DocumentRecord = z.infer<typeof DocumentSchema>;
 
 export const CaseSchema = z.strictObject({
   id,
-  query: z.string().min(1, 'must be a non-empty question'),
+  query: z.string().min(1, 'err.schema.non-empty-question'),
   corpusRevision: z.string().nullish(),
   accessScope: stringList.default([]),
   referenceAnswer: z.string().nullish(),

@@ -1,4 +1,7 @@
+import { text as say } from '../messages/text';
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
+import { overLimit, type LimitedField } from '../security/field-limits';
+import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../security/well-formed';
 import { ImportDataError } from './errors';
 import type { ForeignReport } from './foreign/build';
 import type { Located, ParsedImport, ConcreteImportFormat } from './types';
@@ -20,11 +23,29 @@ export class Collector {
 
   constructor(readonly fileName: string) {}
 
+  /** Every reader's records pass here, so one check bounds native and foreign files alike (and refuses text SQLite would change). */
+  private limit(line: number, fields: [string, string | null | undefined, LimitedField][], record: object): void {
+    const broken = loneSurrogatePath(record);
+    if (broken !== null) throw new ImportDataError(this.fileName, line, broken, LONE_SURROGATE_MESSAGE);
+    for (const [field, text, limit] of fields) {
+      const problem = overLimit(text, limit);
+      if (problem) throw new ImportDataError(this.fileName, line, field, problem);
+    }
+  }
+
   addCase(record: CaseRecord, line: number, idField = 'id'): void {
+    this.limit(line, [
+      ['query', record.query, 'query'],
+      ['referenceAnswer', record.referenceAnswer, 'answer'],
+      ...(record.claims ?? []).flatMap((c, i): [string, string, LimitedField][] => [
+        [`claims.${i}.text`, c.text, 'claim'],
+        ...(c.evidence ?? []).map((e, j): [string, string, LimitedField] => [`claims.${i}.evidence.${j}.quote`, e.quote, 'claim']),
+      ]),
+    ], record);
     const prev = this.caseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
-        `duplicate case id "${record.id}": line ${prev} already has a case with this id. Case ids must be unique within a file.`);
+        say('err.import.duplicate-case', { id: record.id, line: prev }));
     }
     this.caseLines.set(record.id, line);
     this.cases.push({ record, line });
@@ -32,29 +53,34 @@ export class Collector {
 
   /** `derived`: a document made from context text; the same text twice is the same document, not an error. */
   addDocument(record: DocumentRecord, line: number, derived = false): void {
+    this.limit(line, [['text', record.text, 'documentText']], record);
     const key = `${record.docId}\u0000${record.revision}`;
     const prev = this.docLines.get(key);
     if (prev !== undefined) {
       if (derived) return;
       throw new ImportDataError(this.fileName, line, 'docId',
-        `duplicate document "${record.docId}" revision "${record.revision}": line ${prev} already has it. ` +
-        'Each docId + revision may appear once per file.');
+        say('err.import.duplicate-document', { docId: record.docId, revision: record.revision, line: prev }));
     }
     this.docLines.set(key, line);
     this.documents.push({ record, line });
   }
 
   addResponse(record: ResponseRecord, line: number, idField = 'id'): void {
+    this.limit(line, [
+      ['answer', record.answer, 'answer'],
+      ...record.finalContext.map((c, i): [string, string, LimitedField] => [`finalContext.${i}.text`, c.text, 'chunkText']),
+    ], record);
     const prev = this.responseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
-        `duplicate response id "${record.id}": line ${prev} already has a response with this id. Response ids must be unique within a file.`);
+        say('err.import.duplicate-response', { id: record.id, line: prev }));
     }
     this.responseLines.set(record.id, line);
     this.responses.push({ record, line });
   }
 
   addVerdict(record: VerdictRecord, line: number): void {
+    this.limit(line, [['rationale', record.rationale, 'reason']], record);
     const j = record.judge;
     if (this.judge === null) {
       this.judge = { config: j, line };
@@ -65,9 +91,7 @@ export class Collector {
         const b = j[key] ?? null;
         if (a !== b) {
           throw new ImportDataError(this.fileName, line, `judge.${key}`,
-            `this line's judge ${key} is ${JSON.stringify(b)} but line ${this.judge.line} has ${JSON.stringify(a)}. ` +
-            'A judge-run file must hold one judge configuration (model, version, promptVersion, promptHash): ' +
-            'split the file into one file per configuration.');
+            say('err.import.judge-mixed', { key, got: JSON.stringify(b), line: this.judge.line, expected: JSON.stringify(a) }));
         }
       }
     }
@@ -75,8 +99,8 @@ export class Collector {
     const prev = this.verdictLines.get(key);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, 'dimension',
-        `duplicate verdict: line ${prev} already has a "${record.dimension}" verdict for case "${record.caseId}"` +
-        `${record.responseId ? ` and response "${record.responseId}"` : ''}. A judge run gives one verdict per item and dimension.`);
+        say(record.responseId ? 'err.import.duplicate-response-verdict' : 'err.import.duplicate-verdict',
+          { line: prev, dimension: record.dimension, caseId: record.caseId, responseId: record.responseId ?? null }));
     }
     this.verdictLines.set(key, line);
     this.verdicts.push({ record, line });

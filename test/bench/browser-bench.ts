@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
  * renderer in Chromium. Cold open is timed from the driver (an upper bound);
  * next case is timed inside the page, from keydown to the rendered frame.
  */
-const TOKEN = 'bench-token';
+const TOKEN = 'bench-token-0123456789';
 
 function startServer(dbPath: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
@@ -62,7 +62,8 @@ export async function measureInBrowser(dbPath: string, dataDir: string): Promise
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.addInitScript(([key, id]) => localStorage.setItem(key, id), [`touchstone.reviewer.${testSet.testSetId}`, String(reviewer.id)] as const);
     let start = performance.now();
-    await page.goto(`${base}/?token=${TOKEN}`);
+    await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), TOKEN);
+    await page.goto(`${base}/`);
     await page.getByTestId('case-row').first().waitFor();
     const coldOpenToFirstListMs = Math.round(performance.now() - start);
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The token `playwright.config.ts` starts the browser-mode server with. */
-export const TOKEN = 'e2e-token';
+export const TOKEN = 'e2e-token-0123456789';
 
 /** The records of one file of the demo sample (`shared/sample/NAME`), one per line. */
 export function sample(name: string): Record<string, unknown>[] {
@@ -40,5 +40,14 @@ export async function openApp(page: Page, options: OpenAppOptions = {}): Promise
     },
     { locale: options.locale ?? 'en', reviewer: options.reviewer ?? null },
   );
-  await page.goto(`/?token=${TOKEN}`);
+  await useSessionToken(page, TOKEN);
+  await page.goto('/');
+}
+
+/**
+ * A server started with a known --token: the tab holds it as if it had traded a launch code for it
+ * (test/integration/http-bridge.test.ts covers the trade itself).
+ */
+export async function useSessionToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), token);
 }

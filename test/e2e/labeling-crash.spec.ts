@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useSessionToken } from './helpers';
 
 /**
  * Kill -9 in the middle of a labeling queue: this test runs its own server on
@@ -10,7 +11,7 @@ import { join } from 'node:path';
  * Chromium with the keyboard, SIGKILLs the server, restarts it on the same
  * file, and finds every saved label and the resume point.
  */
-const TOKEN = 'crash-e2e-token';
+const TOKEN = 'crash-e2e-token-0123456789';
 
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -42,7 +43,8 @@ test('a SIGKILLed server loses no saved label and the queue resumes where it was
   let server = await startServer(dataDir, port);
   try {
     await page.addInitScript(() => localStorage.setItem('touchstone.locale', 'en'));
-    await page.goto(`${base}/?token=${TOKEN}`);
+    await useSessionToken(page, TOKEN);
+    await page.goto(`${base}/`);
     const dialog = page.getByTestId('reviewer-dialog');
     await dialog.getByTestId('reviewer-new-name').fill('Crash Reviewer');
     await dialog.getByTestId('reviewer-create').click();

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useSessionToken } from './helpers';
 
 /**
  * The test-set file stops taking writes while someone labels: this spec runs
@@ -12,7 +13,7 @@ import { join } from 'node:path';
  * not, that the labels wait (in order, through a reload of the tab) and that
  * every one of them reaches the file exactly once when writing works again.
  */
-const TOKEN = 'fault-e2e-token';
+const TOKEN = 'fault-e2e-token-0123456789';
 const PORT = Number(process.env.E2E_PORT ?? 4599) + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Outside test-results/, which every Playwright run in this checkout empties first. */
@@ -92,7 +93,8 @@ test('a read-only test set: labels wait visibly, survive a reload, and are writt
     await page.addInitScript(() => {
       if (!localStorage.getItem('touchstone.locale')) localStorage.setItem('touchstone.locale', 'en');
     });
-    await page.goto(`${BASE}/?token=${TOKEN}`);
+    await useSessionToken(page, TOKEN);
+    await page.goto(`${BASE}/`);
     const dialog = page.getByTestId('reviewer-dialog');
     await dialog.getByTestId('reviewer-new-name').fill('Fault Reviewer');
     await dialog.getByTestId('reviewer-create').click();
@@ -193,7 +195,8 @@ test('the server gone: labels wait and are written by the automatic retries once
   let server = await startServer(dataDir);
   try {
     await page.addInitScript(() => localStorage.setItem('touchstone.locale', 'en'));
-    await page.goto(`${BASE}/?token=${TOKEN}`);
+    await useSessionToken(page, TOKEN);
+    await page.goto(`${BASE}/`);
     const dialog = page.getByTestId('reviewer-dialog');
     await dialog.getByTestId('reviewer-new-name').fill('Offline Reviewer');
     await dialog.getByTestId('reviewer-create').click();

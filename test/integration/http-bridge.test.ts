@@ -1,5 +1,6 @@
 import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,8 +53,45 @@ describe('HTTP bridge (browser mode)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints a loopback URL carrying a long random token', () => {
-    expect(bridge.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?token=[0-9a-f]{48}$`));
+  it('prints a loopback URL carrying a one-time launch code, never the token', () => {
+    expect(bridge.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?code=[0-9a-f]{48}$`));
+    expect(bridge.url).not.toContain(bridge.token);
+  });
+
+  it('trades a launch code for the session token once; the same code again (a copy in the browser history) opens nothing', async () => {
+    const code = new URL(bridge.launchUrl()).searchParams.get('code');
+    const first = await send({ port: bridge.port, path: '/auth/exchange', body: JSON.stringify({ code }) });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true, value: { token: bridge.token } });
+    const again = await send({ port: bridge.port, path: '/auth/exchange', body: JSON.stringify({ code }) });
+    expect(again.status).toBe(401);
+    expect(again.body).not.toContain(bridge.token);
+    const made = await send({ port: bridge.port, path: '/auth/exchange', body: JSON.stringify({ code: 'f'.repeat(48) }) });
+    expect(made.status).toBe(401);
+    const foreign = await send({ port: bridge.port, path: '/auth/exchange', body: JSON.stringify({ code: new URL(bridge.launchUrl()).searchParams.get('code') }), headers: { Origin: 'http://evil.example' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('refuses to start with an empty or short token', async () => {
+    for (const token of ['', '   ', 'short-token']) {
+      await expect(startHttpBridge({ dispatch: backend.dispatch, staticDir: dir, token })).rejects.toThrow(/Refusing to start: the token (is empty|is 11 characters long; it must have at least 16)/);
+    }
+  });
+
+  it('closes a connection whose headers never finish', async () => {
+    const slow = await startHttpBridge({ dispatch: backend.dispatch, staticDir: dir, timeouts: { headersMs: 300, requestMs: 1000, idleMs: 1000, checkIntervalMs: 100 } });
+    try {
+      const closed = await new Promise<string>((resolve, reject) => {
+        const socket = connect(slow.port, '127.0.0.1', () => socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${slow.port}\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      expect(closed === '' || closed.startsWith('HTTP/1.1 408')).toBe(true);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers contract calls made with the token', async () => {

@@ -7,6 +7,7 @@ import { openTestSetFile, type Db } from '../../db/open';
 import type { ImportKind } from '../../shared/domain/schemas';
 import { importFailure, runImport } from '../../server/imports/import-pipeline';
 import { SAMPLE_FILES } from '../../server/test-sets/demo';
+import { FIELD_LIMITS } from '../../shared/security/field-limits';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -33,6 +34,16 @@ const BAD_INPUTS: { name: string; kind: ImportKind; file: string; bytes: Buffer;
   { name: 'CSV with an unterminated quote', kind: 'cases', file: 'c.csv', bytes: Buffer.from('id,query\nok,"fine"\nbad,"never closed\n'), line: 3, field: null, says: /quote/i },
   { name: 'a known document revision with changed fields', kind: 'documents', file: 'd.jsonl', bytes: jsonl({ docId: 'refund-policy', title: '会员退款政策', revision: 'v2', effectiveFrom: '2030-01-01' }), line: 1, field: null, says: /already in this test set with a different/ },
   { name: 'empty file', kind: 'cases', file: 'c.jsonl', bytes: Buffer.from(''), line: null, field: null, says: /empty/i },
+  { name: 'a lone surrogate escape in a JSON string', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, '{"id": "x", "query": "bad \\ud800 text"}'), line: 2, field: 'query', says: /lone UTF-16 surrogate/ },
+  { name: 'a lone surrogate in a foreign file', kind: 'cases', file: 'ragas.jsonl', bytes: jsonl('{"user_input": "q", "response": "a\\udc00", "retrieved_contexts": ["c"]}'), line: 1, field: 'answer', says: /lone UTF-16 surrogate/ },
+  // field sizes (shared/security/field-limits.ts): a single huge field would be carried into every case list
+  { name: 'a question over its limit', kind: 'cases', file: 'c.jsonl', bytes: jsonl(good, { id: 'huge', query: '问'.repeat(FIELD_LIMITS.query + 1) }), line: 2, field: 'query', says: /limit of 20,000/ },
+  { name: 'an evidence quote over its limit', kind: 'cases', file: 'c.jsonl', bytes: jsonl({ id: 'q', query: 'q', claims: [{ text: 'c', evidence: [{ docId: 'refund-policy', quote: 'x'.repeat(FIELD_LIMITS.claim + 1) }] }] }), line: 1, field: 'claims.0.evidence.0.quote', says: /limit of 20,000/ },
+  { name: 'an answer over its limit', kind: 'responses', file: 'r.jsonl', bytes: jsonl({ id: 'r1', caseId: 'refund-annual-day20', system: 's', answer: 'a'.repeat(FIELD_LIMITS.answer + 1) }), line: 1, field: 'answer', says: /limit of 200,000/ },
+  { name: 'a context chunk over its limit', kind: 'responses', file: 'r.jsonl', bytes: jsonl({ id: 'r1', caseId: 'refund-annual-day20', system: 's', answer: 'a', finalContext: [{ text: 'ok', rank: 1 }, { text: 'c'.repeat(FIELD_LIMITS.chunkText + 1), rank: 2 }] }), line: 1, field: 'finalContext.1.text', says: /limit of 200,000/ },
+  { name: 'a document text over its limit', kind: 'documents', file: 'd.jsonl', bytes: jsonl({ docId: 'big', title: 't', revision: 'v1', text: 'd'.repeat(FIELD_LIMITS.documentText + 1) }), line: 1, field: 'text', says: /limit of 5,000,000/ },
+  { name: 'a judge rationale over its limit', kind: 'judge', file: 'j.jsonl', bytes: jsonl({ caseId: 'refund-annual-day20', judge: { model: 'm', version: '1', promptVersion: 'p' }, dimension: 'correctness', value: 1, rationale: 'r'.repeat(FIELD_LIMITS.reason + 1) }), line: 1, field: 'rationale', says: /limit of 20,000/ },
+  { name: 'a Ragas answer over its limit', kind: 'cases', file: 'ragas.jsonl', bytes: jsonl({ user_input: 'q', response: 'a'.repeat(FIELD_LIMITS.answer + 1), retrieved_contexts: ['c'] }), line: 1, field: 'answer', says: /limit of 200,000/ },
 ];
 
 describe('every bad import is refused with file, line and field, and changes nothing', () => {

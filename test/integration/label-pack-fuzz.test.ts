@@ -97,8 +97,10 @@ const WRONG: Record<string, unknown[]> = {
   dimension: [42, null, ['answerability'], ''],
   value: [{ n: 1 }, [1, 2], [{ text: 5 }], ['answerable']],
   reviewer: [42, null, [], ''],
-  createdAt: [42, null, {}, ''],
-  reason: [42, true, ['why'], { why: 1 }],
+  // not ISO, the far future, a day that does not exist
+  createdAt: [42, null, {}, '', 'yesterday', '9999-12-31T00:00:00.000Z', '2026-02-30T10:00:00.000Z', '2026-03-01 10:00'],
+  // a lone surrogate (JSON.stringify writes it as the escape \ud800): SQLite would store U+FFFD instead
+  reason: [42, true, ['why'], { why: 1 }, 'why \ud800'],
   kind: [42, null, 'redo', 'SET', ''],
   undoesUid: [42, true, [], ''],
 };

@@ -134,9 +134,10 @@ describe('label events on a real file', () => {
     recordLabel(db, { reviewerId: bo, caseId: 'c1', responseId: null, dimension: 'answerability', value: 'restricted' });
     rec('c2', null, 'questionType', 'fact'); // C1
 
-    expect(undoLast(db, ada)).toMatchObject({ undone: true, caseId: 'c2', dimension: 'questionType', responseId: null, restoredValue: null });
+    // the undone change's value comes back too: it is what a redo writes again
+    expect(undoLast(db, ada)).toMatchObject({ undone: true, caseId: 'c2', dimension: 'questionType', responseId: null, restoredValue: null, undoneValue: 'fact' });
     expect(value('c2', null, 'questionType')).toBeNull();
-    expect(undoLast(db, ada)).toMatchObject({ undone: true, caseId: 'c1', dimension: 'answerability', restoredValue: 'answerable' });
+    expect(undoLast(db, ada)).toMatchObject({ undone: true, caseId: 'c1', dimension: 'answerability', restoredValue: 'answerable', undoneValue: 'unanswerable' });
     expect(value('c1', null, 'answerability')).toBe('answerable');
     // a new change after undoing is undone first, restoring what the undo had restored
     rec('c1', null, 'answerability', 'false-premise'); // A3
@@ -144,7 +145,7 @@ describe('label events on a real file', () => {
     expect(undoLast(db, ada)).toMatchObject({ caseId: 'c1', responseId: 'r1a', dimension: 'correctness', restoredValue: null });
     expect(undoLast(db, ada)).toMatchObject({ dimension: 'answerability', restoredValue: null });
     expect(value('c1', null, 'answerability')).toBeNull();
-    expect(undoLast(db, ada)).toMatchObject({ undone: false });
+    expect(undoLast(db, ada)).toMatchObject({ undone: false, undoneValue: null });
     // the other reviewer's label is untouched, and undo events are events
     expect(currentLabels(db, seq(db, 'c1'), bo).get(stepKey('answerability', null))?.value).toBe('restricted');
     expect(db.prepare("SELECT count(*) FROM label_events WHERE kind = 'undo'").pluck().get()).toBe(5);

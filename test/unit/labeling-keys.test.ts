@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { labelKeyAction, optionForKey, optionKeys, type KeyContext } from '../../renderer/features/labeling/keymap';
 import { applyNumericKey, formatScaleValue, parseNumericDraft } from '../../renderer/features/labeling/numeric';
-import { clampStep, firstOpenStep, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
+import { clampStep, firstOpenStep, hasLabel, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, overlay: false, stepKind: 'options', ...over });
 
 describe('labelKeyAction', () => {
-  it('maps navigation, undo, help and confirm', () => {
+  it('maps navigation, undo, redo, help and confirm', () => {
     expect(labelKeyAction({ key: 'j' }, ctx())).toEqual({ type: 'nextCase' });
     expect(labelKeyAction({ key: 'ArrowRight' }, ctx())).toEqual({ type: 'nextCase' });
     expect(labelKeyAction({ key: 'K' }, ctx())).toEqual({ type: 'previousCase' });
@@ -14,6 +14,7 @@ describe('labelKeyAction', () => {
     expect(labelKeyAction({ key: 'ArrowDown' }, ctx())).toEqual({ type: 'nextStep' });
     expect(labelKeyAction({ key: 'ArrowUp' }, ctx())).toEqual({ type: 'previousStep' });
     expect(labelKeyAction({ key: 'u' }, ctx())).toEqual({ type: 'undo' });
+    expect(labelKeyAction({ key: 'U', shiftKey: true }, ctx({ stepKind: 'claims' }))).toEqual({ type: 'redo' });
     expect(labelKeyAction({ key: '?' }, ctx())).toEqual({ type: 'help' });
     expect(labelKeyAction({ key: 'Enter' }, ctx())).toEqual({ type: 'confirm' });
     expect(labelKeyAction({ key: 'h' }, ctx())).toEqual({ type: 'history' });
@@ -134,6 +135,14 @@ describe('steps', () => {
     expect(stepAfter(steps, 1)).toBe(3);
     expect(stepAfter(steps, 3)).toBe(4);
     expect(stepAfter(steps.map((s) => ({ ...s, current: { value: 1 } })), 0)).toBe(1);
+  });
+
+  it('counts a step undone back to nothing (its newest event holds null) as open, so it is asked and written again', () => {
+    const undone = { dimension: 'answerability', responseId: null, current: { value: null } };
+    expect(hasLabel(undone)).toBe(false);
+    expect(hasLabel({ ...undone, current: { value: 'answerable' } })).toBe(true);
+    expect(firstOpenStep([undone, steps[2]])).toBe(0);
+    expect(stepAfter([steps[0], steps[2], undone], 0)).toBe(2);
   });
 
   it('keeps a resume step inside the case', () => {

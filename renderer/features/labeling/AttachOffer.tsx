@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import { LABEL_CONTEXT_ID } from './labelDomIds';
 
 /** After a text selection in a document (claims step): "Attach to claim N", next to the selection. */
 export function AttachOffer() {
   const { t } = useI18n();
-  const offer = useLabelingStore((s) => s.selectionOffer);
-  const claims = useLabelingStore((s) => s.claimsDraft);
-  const activeClaim = useLabelingStore((s) => s.activeClaim);
+  const offer = useClaimsDraftStore((s) => s.selectionOffer);
+  const claims = useClaimsDraftStore((s) => s.claimsDraft);
+  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
   const kind = useLabelingStore(currentStepKind);
-  const attach = useLabelingStore((s) => s.attachEvidence);
-  const clear = useLabelingStore((s) => s.offerSelection);
+  const attach = useClaimsDraftStore((s) => s.attachEvidence);
+  const clear = useClaimsDraftStore((s) => s.offerSelection);
 
   useEffect(() => {
     if (!offer) return;

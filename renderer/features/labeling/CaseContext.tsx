@@ -5,6 +5,7 @@ import { codePointToUtf16 } from './codepoints';
 import { groupRevisions } from '../case-detail/evidence';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import { LABEL_CONTEXT_ID } from './labelDomIds';
 import { EnumChip } from '../../common/EnumChip';
 import { ReferenceAnswer } from '../case-detail/ReferenceAnswer';
@@ -25,8 +26,8 @@ export function CaseContext() {
   const item = useLabelingStore((s) => s.item);
   const stepIndex = useLabelingStore((s) => s.stepIndex);
   const kind = useLabelingStore(currentStepKind);
-  const claimsDraft = useLabelingStore((s) => s.claimsDraft);
-  const activeClaim = useLabelingStore((s) => s.activeClaim);
+  const claimsDraft = useClaimsDraftStore((s) => s.claimsDraft);
+  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
   const scroller = useRef<HTMLElement>(null);
   // kept from scroll events, so that a new case need not read (and force) layout to know whether to scroll back up
   const scrolled = useRef(false);

@@ -3,6 +3,7 @@ import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Claim } from '../../../shared/domain/schemas';
 import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import { savedKey, shownReference, useReferenceAnswerStore } from './referenceAnswerStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
@@ -20,10 +21,10 @@ type EvidenceStatus = LabelingItem['evidence'][number];
 export function ClaimEditor() {
   const { t } = useI18n();
   const item = useLabelingStore((s) => s.item);
-  const draft = useLabelingStore((s) => s.claimsDraft);
-  const dirty = useLabelingStore((s) => s.claimsDirty);
-  const activeClaim = useLabelingStore((s) => s.activeClaim);
-  const store = useLabelingStore.getState;
+  const draft = useClaimsDraftStore((s) => s.claimsDraft);
+  const dirty = useClaimsDraftStore((s) => s.claimsDirty);
+  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
+  const store = useClaimsDraftStore.getState;
   const [adding, setAdding] = useState('');
   const savedEdit = useReferenceAnswerStore((s) => (item ? s.saved[savedKey(item.detail.case.id)] : undefined));
   if (!item) return null;
@@ -93,7 +94,7 @@ export function ClaimEditor() {
               event.preventDefault();
               event.stopPropagation();
               event.currentTarget.blur();
-              store().confirm();
+              useLabelingStore.getState().confirm();
             }
           }}
         />
@@ -103,7 +104,7 @@ export function ClaimEditor() {
       </form>
       <div className="claim-confirm">
         <span className={dirty ? 'claim-dirty' : 'claim-hint'}>{dirty ? t('labeling.claims.dirty') : t('labeling.claims.confirmHint')}</span>
-        <button type="button" className="button primary small" onMouseDown={keepFocus} onClick={() => store().confirm()} data-testid="claims-confirm">
+        <button type="button" className="button primary small" onMouseDown={keepFocus} onClick={() => useLabelingStore.getState().confirm()} data-testid="claims-confirm">
           {t('labeling.claims.confirm')} <kbd className="on-primary">Enter</kbd>
         </button>
       </div>
@@ -121,7 +122,7 @@ interface ClaimItemProps {
 
 function ClaimItem({ claim, index, count, active, statusOf }: ClaimItemProps) {
   const { t } = useI18n();
-  const store = useLabelingStore.getState;
+  const store = useClaimsDraftStore.getState;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(claim.text);
   const noEvidence = claim.evidence.length === 0;

@@ -3,7 +3,7 @@ import type { Claim } from '../../../shared/domain/schemas';
 import { selectionToEvidence } from './codepoints';
 import { highlightDocument } from '../case-detail/evidence';
 import { useI18n } from '../../i18n/useI18n';
-import { useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import type { StoredDocument } from '../case-detail/documentView';
 import { selectionWithin } from './selectionOffsets';
 import { HighlightedText } from '../case-detail/HighlightedText';
@@ -35,11 +35,11 @@ export const LabelDocument = memo(function LabelDocument({ document, claims, lat
     if (!selectable || !container || !text) return;
     const selection = selectionWithin(container);
     if (!selection) {
-      useLabelingStore.getState().offerSelection(null);
+      useClaimsDraftStore.getState().offerSelection(null);
       return;
     }
     const evidence = selectionToEvidence(document.docId, text, selection.start, selection.end);
-    useLabelingStore.getState().offerSelection(evidence ? { evidence, x: selection.rect.left + selection.rect.width / 2, y: selection.rect.bottom } : null);
+    useClaimsDraftStore.getState().offerSelection(evidence ? { evidence, x: selection.rect.left + selection.rect.width / 2, y: selection.rect.bottom } : null);
   };
 
   return (

@@ -45,7 +45,7 @@ export function LabelHeader() {
         <span className="label-progress-text">{t('labeling.progress', { done: num(done), total: num(total) })}</span>
       </div>
       {position && !exhausted ? (
-        <span className="label-position">{t('labeling.position', { index: num(position.index + 1), total: num(position.total) })}</span>
+        <span className="label-position" data-testid="label-position" data-index={position.index} data-total={position.total}>{t('labeling.position', { index: num(position.index + 1), total: num(position.total) })}</span>
       ) : null}
       <div className="label-nav" role="group">
         <button type="button" className="icon-button nav-arrow" onMouseDown={keepFocus} onClick={() => void store().previousCase()} title={t('labeling.previousCase')} aria-label={t('labeling.previousCase')} data-testid="label-previous">

@@ -6,7 +6,7 @@ import { Icon } from '../../common/Icon';
 
 const SHOW_MS = 6000;
 
-/** What undo did (or that there was nothing to undo), and kept drafts; fades by itself. */
+/** What undo or redo did (or that there was nothing to take back), and kept drafts; fades by itself. */
 export function LabelToast() {
   const i18n = useI18n();
   const { t } = i18n;
@@ -31,8 +31,18 @@ export function LabelToast() {
         value: valueLabel(i18n, toast.dimension, toast.value),
       });
       break;
+    case 'redo':
+      text = t('labeling.redo.done', {
+        dimension: dimensionLabel(i18n, toast.dimension),
+        caseId: toast.caseId,
+        value: valueLabel(i18n, toast.dimension, toast.value),
+      });
+      break;
     case 'nothing-to-undo':
       text = t('labeling.undo.nothing');
+      break;
+    case 'nothing-to-redo':
+      text = t('labeling.redo.nothing');
       break;
     case 'undo-failed':
       text = t('labeling.undo.failed', { message: toast.message });
@@ -47,7 +57,7 @@ export function LabelToast() {
   const testId = toast.kind === 'kept-draft' ? 'draft-toast' : 'undo-toast';
   return (
     <div className={`label-toast kind-${toast.kind}`} role="status" aria-live="polite" data-testid={testId} data-kind={toast.kind} key={toast.id}>
-      {toast.kind === 'undo' ? <Icon name="undo" size={14} /> : <Icon name="alert" size={14} />}
+      {toast.kind === 'undo' || toast.kind === 'redo' ? <Icon name="undo" size={14} /> : <Icon name="alert" size={14} />}
       <span>{text}</span>
       <button type="button" className="icon-button" onClick={dismiss} aria-label={t('common.close')}>
         <Icon name="close" size={14} />

@@ -8,6 +8,7 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['J', 'K', '→', '←'], label: 'labeling.help.cases' },
   { keys: ['↓', '↑'], label: 'labeling.help.steps' },
   { keys: ['U'], label: 'labeling.help.undo' },
+  { keys: ['Shift+U'], label: 'labeling.help.redo' },
   { keys: ['H'], label: 'labeling.help.history' },
   { keys: ['0', '.', '7', 'Enter'], label: 'labeling.help.numeric' },
   { keys: ['N', 'Alt+↑', 'Alt+↓'], label: 'labeling.help.claims' },

@@ -1,11 +1,13 @@
 import type { MouseEvent } from 'react';
 import { suggestRefusalCorrect } from '../../../shared/labeling/refusal';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import {
   currentStepKind, dimensionOf, saveKey, useLabelingStore, type LabelStep,
 } from './labelingStore';
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
+import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
@@ -73,7 +75,7 @@ export function StepCard() {
       {save?.status === 'error' ? (
         <div className="step-error" role="alert" data-testid="step-error">
           <Icon name="alert" size={14} />
-          <span>{t('labeling.step.saveFailed', { message: save.error?.message ?? '' })}</span>
+          <span>{t('labeling.step.saveFailed', { message: save.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(stepIndex)} data-testid="step-retry">
             {t('labeling.step.retry')}
           </button>
@@ -86,7 +88,7 @@ export function StepCard() {
             <div className="suggestion-head">
               <Icon name="demo" size={14} />
               <strong>{t('labeling.suggestion', { value: valueLabel(i18n, step.dimension, step.suggestion) })}</strong>
-              {step.current === null ? (
+              {!hasLabel(step) ? (
                 <button type="button" className="suggestion-confirm" onMouseDown={keepFocus} onClick={confirm}>
                   <kbd>Enter</kbd>
                 </button>
@@ -94,7 +96,7 @@ export function StepCard() {
             </div>
           ) : null}
           {reason ? <p className="suggestion-reason" data-testid="suggestion-reason">{reason}</p> : null}
-          {hasSuggestion && step.current === null ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
+          {hasSuggestion && !hasLabel(step) ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
           {!hasSuggestion && !reason ? <p className="suggestion-reason">{t('labeling.suggestion.none')}</p> : null}
         </div>
       ) : null}

@@ -1,8 +1,10 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import { saveKey, shownValue, useLabelingStore, type LabelStep, type StepSave } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
+import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StepCard } from './StepCard';
 import { StepWaitingMark } from './StepWaitingMark';
@@ -14,11 +16,11 @@ export type StepState = 'current' | 'saved' | 'todo';
 export function stepState(step: LabelStep, save: StepSave | undefined, current: boolean): StepState {
   if (current) return 'current';
   if (save && save.status !== 'saved') return 'todo';
-  return step.current !== null && step.current.value !== null ? 'saved' : 'todo';
+  return hasLabel(step) ? 'saved' : 'todo';
 }
 
 export function isSaved(step: LabelStep, save: StepSave | undefined): boolean {
-  return (!save || save.status === 'saved') && step.current !== null && step.current.value !== null;
+  return (!save || save.status === 'saved') && hasLabel(step);
 }
 
 /** The current step's card on top, the whole sequence of the case below it. */
@@ -141,7 +143,7 @@ function FailedSaves({ item }: { item: LabelingItem }) {
           <button type="button" className="link-button" onClick={() => setStep(index)}>
             {dimensionLabel(i18n, step.dimension)}: {valueLabel(i18n, step.dimension, save?.value)}
           </button>
-          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error?.message ?? '' })}</span>
+          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(index)}>{t('labeling.step.retry')}</button>
         </div>
       ))}

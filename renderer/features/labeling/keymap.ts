@@ -6,7 +6,8 @@
  *   Enter        confirm the suggestion / the current value and go on
  *   J / →        next case            K / ←   previous case
  *   ↓ / ↑        next / previous step
- *   U            undo my last change  H       history panel
+ *   U            undo my last change (on the claims step: my last claims edit)
+ *   Shift+U      redo what undo took back             H       history panel
  *   ?            shortcut overlay     Esc     close what is open
  *   numeric step: digits . , Backspace edit the typed value
  *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim
@@ -25,6 +26,7 @@ export type LabelAction =
   | { type: 'nextStep' }
   | { type: 'previousStep' }
   | { type: 'undo' }
+  | { type: 'redo' }
   | { type: 'help' }
   | { type: 'history' }
   | { type: 'close' }
@@ -82,7 +84,7 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
       return { type: 'previousStep' };
     case 'u':
     case 'U':
-      return { type: 'undo' };
+      return input.shiftKey ? { type: 'redo' } : { type: 'undo' };
     case 'h':
     case 'H':
       return { type: 'history' };

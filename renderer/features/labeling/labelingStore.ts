@@ -2,18 +2,18 @@ import { create } from 'zustand';
 import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { LabelEvent, LabelingItem, QueueSpec } from '../../../shared/api/labeling-ops';
 import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../shared/domain/dimensions';
-import type { Evidence } from '../../../shared/domain/schemas';
-import type { LabeledClaim as Claim } from '../../../shared/domain/dimensions';
-import { newClaimId, withClaimIds } from '../../../shared/diagnosis/claim-ids';
-import { applyNumericKey, parseNumericDraft } from './numeric';
-import { firstOpenStep, stepAfter, stepId } from './sequence';
-import { splitIntoClaims } from './split-claims';
-import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
-import { invoke } from '../../api/transport';
+import type { Claim } from '../../../shared/domain/schemas';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
+import { applyNumericKey, parseNumericDraft } from './numeric';
+import { firstOpenStep, hasLabel, stepAfter, stepId } from './sequence';
+import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
 import { useReviewerStore } from '../reviewers/reviewerStore';
+import { CaseNavigator } from './caseNavigator';
+import { useClaimsDraftStore } from './claimsDraftStore';
+import { readJson, writeJson } from './localJson';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 
 export type LabelStep = LabelingItem['steps'][number];
 import type { StepKind } from './keymap';
@@ -40,18 +40,23 @@ export interface ReasonPrompt {
 
 export type Toast =
   | { id: number; kind: 'undo'; caseId: string; dimension: string; responseId: string | null; value: LabelValue }
+  | { id: number; kind: 'redo'; caseId: string; dimension: string; responseId: string | null; value: LabelValue }
   | { id: number; kind: 'nothing-to-undo' }
+  | { id: number; kind: 'nothing-to-redo' }
   | { id: number; kind: 'undo-failed'; message: string }
   | { id: number; kind: 'undo-waits' }
   | { id: number; kind: 'kept-draft'; caseId: string };
 
 type ToastInput = Toast extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never;
 
-export interface SelectionOffer {
-  evidence: Evidence;
-  /** Where to show the "attach" button (viewport coordinates). */
-  x: number;
-  y: number;
+/** A label taken back by undo, as redo writes it again. */
+interface Undone {
+  reviewerId: number;
+  caseId: string;
+  responseId: string | null;
+  dimension: string;
+  value: LabelValue;
+  reason: string | null;
 }
 
 interface LabelingState {
@@ -77,11 +82,6 @@ interface LabelingState {
   saves: Record<string, StepSave>;
   reasonPrompt: ReasonPrompt | null;
   numericDraft: string;
-
-  claimsDraft: Claim[] | null;
-  claimsDirty: boolean;
-  activeClaim: number;
-  selectionOffer: SelectionOffer | null;
 
   historyOpen: boolean;
   history: LabelEvent[] | null;
@@ -111,24 +111,16 @@ interface LabelingState {
   retrySave(stepIndex: number): void;
   numericKey(key: string): void;
 
+  /** On the claims step the last claims edit, otherwise my last label. */
   undo(): Promise<void>;
+  /** What the last undo took back. */
+  redo(): void;
   toggleHistory(): void;
   /** Reads the history again if its panel is open (a label event was appended elsewhere, e.g. a reference-answer edit). */
   refreshHistory(): void;
   toggleHelp(open?: boolean): void;
   dismissToast(): void;
   closeOverlays(): boolean;
-
-  setActiveClaim(index: number): void;
-  addClaim(text: string): void;
-  editClaim(index: number, text: string): void;
-  deleteClaim(index: number): void;
-  moveClaim(index: number, delta: number): void;
-  /** One claim per sentence of the text (default: the case's imported reference answer). */
-  splitReference(text?: string | null): void;
-  offerSelection(offer: SelectionOffer | null): void;
-  attachEvidence(evidence: Evidence): void;
-  removeEvidence(claimIndex: number, evidenceIndex: number): void;
 }
 
 /* ---------- helpers ---------- */
@@ -161,41 +153,34 @@ export function shownValue(state: Pick<LabelingState, 'saves'>, caseId: string, 
   return step.current ? step.current.value : undefined;
 }
 
+/** The position one case further, never past the queue's end nor before its start. */
+export function estimatePosition(
+  position: { index: number; total: number } | null, direction: 'next' | 'previous' | null,
+): { index: number; total: number } | null {
+  if (!position || !direction) return position;
+  const index = position.index + (direction === 'next' ? 1 : -1);
+  return { index: Math.max(0, Math.min(index, position.total - 1)), total: position.total };
+}
+
 const queueStorageKey = (testSetId: string) => `touchstone.labelQueue.${testSetId}`;
-const draftStorageKey = (testSetId: string, reviewerId: number, caseId: string) => `touchstone.claimsDraft.${testSetId}.${reviewerId}.${caseId}`;
-
-function readJson<T>(key: string): T | null {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage unavailable
-  }
-}
 
 function reviewerContext(): { reviewerId: number; testSetId: string } | null {
   const { current, testSetId } = useReviewerStore.getState();
   return current && testSetId ? { reviewerId: current.id, testSetId } : null;
 }
 
-function isClaims(value: unknown): value is Claim[] {
-  return Array.isArray(value);
-}
-
-/** A copy to edit; each claim keeps its stable id (an imported claim takes its position's), so labels that name it keep pointing at it. */
-const cloneClaims = (claims: readonly Claim[]): Claim[] => withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
+const isClaims = (value: unknown): value is Claim[] => Array.isArray(value);
 
 const sameStep = (a: { dimension: string; responseId: string | null }, b: { dimension: string; responseId: string | null }) =>
   a.dimension === b.dimension && a.responseId === b.responseId;
+
+/** What a case's claims step holds: its label, else its suggestion, else the imported claims. */
+function savedClaims(item: LabelingItem, dimensions: readonly Dimension[]): Claim[] {
+  const step = item.steps.find((s) => kindOf(dimensionOf(dimensions, s.dimension)) === 'claims');
+  if (step?.current && isClaims(step.current.value)) return step.current.value;
+  if (step?.suggestion && isClaims(step.suggestion)) return step.suggestion;
+  return item.detail.case.claims;
+}
 
 /** The save state of every label of this reviewer still in the outbox (its newest per step). */
 function pendingSaves(reviewerId: number, saves: Record<string, StepSave> = {}): Record<string, StepSave> {
@@ -212,115 +197,11 @@ function pendingSaves(reviewerId: number, saves: Record<string, StepSave> = {}):
   return next;
 }
 
-/* ---------- prefetch cache ---------- */
-
-type Direction = 'next' | 'previous' | 'nextUnfinished';
-
-const MAX_CACHED = 24;
-/**
- * Cases kept loaded ahead in the direction of travel, so a quick J J J never waits on the network. Each step
- * ahead costs a round trip (the queue is walked one neighbour at a time): 5 absorbs a busy server's slow answers
- * where 3 did not (bench: J held down on a loaded 2-core machine).
- */
-const PREFETCH_DEPTH = 5;
 /**
  * A case on screen this long is read fresh from the API (resume point, position, progress) and its other
  * neighbours are looked up; cases passed by a quick J J J are not, so their reads never compete with the next key.
  */
 const SETTLE_MS = 150;
-const itemCache = new Map<string, LabelingItem>();
-const neighbours = new Map<string, { next?: string | null; previous?: string | null; nextUnfinished?: string | null }>();
-/** Reads in flight: a J that outruns the prefetch waits for the read already asked for instead of asking again. */
-const pendingItems = new Map<string, Promise<LabelingItem | null>>();
-const pendingNeighbours = new Map<string, Promise<string | null>>();
-/** Bumped when the queue's cached neighbours are dropped: a prefetch walking them stops. */
-let navigationEpoch = 0;
-let travel: 'next' | 'previous' = 'next';
-let settleTimer: ReturnType<typeof setTimeout> | undefined;
-let caseTicket = 0;
-let toastId = 0;
-/**
- * The cases shown in this session, as a browser's back / forward: K returns to
- * the case just left even when the queue no longer holds it (a finished case
- * leaves "lacking my labels"), J then comes forward again.
- */
-let backStack: string[] = [];
-let forwardStack: string[] = [];
-
-function cacheItem(caseId: string, item: LabelingItem): void {
-  itemCache.delete(caseId);
-  itemCache.set(caseId, item);
-  while (itemCache.size > MAX_CACHED) itemCache.delete(itemCache.keys().next().value as string);
-}
-
-/** A read still in flight for a forgotten case is not cached when it arrives (it may predate a save). */
-function forgetCase(caseId: string | null): void {
-  if (!caseId) return;
-  itemCache.delete(caseId);
-  pendingItems.delete(caseId);
-}
-
-function forgetNavigation(): void {
-  neighbours.clear();
-  pendingNeighbours.clear();
-  navigationEpoch += 1;
-}
-
-/** Another queue, reviewer or test set: nothing cached or in flight is used again. */
-function forgetEverything(): void {
-  itemCache.clear();
-  pendingItems.clear();
-  forgetNavigation();
-  clearTimeout(settleTimer);
-  travel = 'next';
-}
-
-/** A case's item without the queue (no resume point written): from the cache, the read in flight, or a new read. Null when it failed or was forgotten meanwhile. */
-function loadItem(reviewerId: number, caseId: string): Promise<LabelingItem | null> {
-  const cached = itemCache.get(caseId);
-  if (cached) return Promise.resolve(cached);
-  const pending = pendingItems.get(caseId);
-  if (pending) return pending;
-  const request: Promise<LabelingItem | null> = invoke('labeling.item', { reviewerId, caseId, queue: null, step: 0 }).then(
-    (item) => {
-      if (pendingItems.get(caseId) !== request) return null;
-      pendingItems.delete(caseId);
-      if (reviewerContext()?.reviewerId !== reviewerId) return null;
-      cacheItem(caseId, item);
-      return item;
-    },
-    () => {
-      if (pendingItems.get(caseId) === request) pendingItems.delete(caseId);
-      return null;
-    },
-  );
-  pendingItems.set(caseId, request);
-  return request;
-}
-
-/** The neighbour of a case in the open queue: known, in flight, or asked for now (rejects when the API fails). */
-function loadNeighbour(reviewerId: number, queue: QueueSpec, caseId: string, direction: Direction): Promise<string | null> {
-  const known = neighbours.get(caseId)?.[direction];
-  if (known !== undefined) return Promise.resolve(known);
-  const key = `${caseId}\u0001${direction}`;
-  const pending = pendingNeighbours.get(key);
-  if (pending) return pending;
-  const request: Promise<string | null> = invoke('queue.navigate', { reviewerId, queue, fromCaseId: caseId, direction }).then(
-    ({ caseId: id }) => {
-      if (pendingNeighbours.get(key) === request) {
-        pendingNeighbours.delete(key);
-        neighbours.set(caseId, { ...neighbours.get(caseId), [direction]: id });
-      }
-      return id;
-    },
-    (error: unknown) => {
-      if (pendingNeighbours.get(key) === request) pendingNeighbours.delete(key);
-      throw error;
-    },
-  );
-  pendingNeighbours.set(key, request);
-  return request;
-}
 
 /** Runs work once the next frame is painted: reads started in a key's task would delay the frame that key shows. */
 function afterPaint(work: () => void): void {
@@ -332,38 +213,51 @@ function sameItem(shown: LabelingItem | null, fresh: LabelingItem): boolean {
   return shown !== null && JSON.stringify({ ...shown, position: null }) === JSON.stringify({ ...fresh, position: null });
 }
 
-function resetTrail(): void {
-  backStack = [];
-  forwardStack = [];
-}
+const drafts = () => useClaimsDraftStore.getState();
 
-/** A save can finish a case: which case is the next unfinished one must be asked again. */
-function forgetUnfinished(caseId: string): void {
-  const known = neighbours.get(caseId);
-  if (known) neighbours.set(caseId, { next: known.next, previous: known.previous });
-  pendingNeighbours.delete(`${caseId}\u0001nextUnfinished`);
-}
-
-/* ---------- the store ---------- */
+/* ---------- the store: the steps of the case on screen and their saves ---------- */
 
 export const useLabelingStore = create<LabelingState>()((set, get) => {
+  /** The open queue's navigator (null: no queue open). */
+  let navigator: CaseNavigator | null = null;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped whenever another case is asked for: answers for an older ticket are dropped. */
+  let caseTicket = 0;
+  let toastId = 0;
+  /** Labels taken back by undo, newest last; a new label clears them. */
+  let undone: Undone[] = [];
+  /** Bumped when a write or an undo changes the item on screen: a read started before it is out of date. */
+  let itemChanges = 0;
+
+  function openNavigator(reviewerId: number, queue: QueueSpec): CaseNavigator {
+    navigator?.close();
+    navigator = new CaseNavigator({
+      item: (caseId) => invoke('labeling.item', { reviewerId, caseId, queue: null, step: 0 }),
+      neighbour: async (caseId, direction) => (await invoke('queue.navigate', { reviewerId, queue, fromCaseId: caseId, direction })).caseId,
+    });
+    return navigator;
+  }
+
+  function closeNavigator(): void {
+    navigator?.close();
+    navigator = null;
+    clearTimeout(settleTimer);
+  }
+
   /**
-   * Shows a case: at once from the prefetch cache (or from its prefetch still in flight), otherwise read with the
+   * Shows a case: at once from the read-ahead cache (or from its read still in flight), otherwise read with the
    * queue. A case shown from the cache is read fresh once it has settled on screen (see SETTLE_MS).
    */
   async function showCase(caseId: string, startStep: number | null, direction: 'next' | 'previous' | null = null): Promise<void> {
     const ctx = reviewerContext();
     const { queue } = get();
-    if (!ctx || !queue) return;
+    const nav = navigator;
+    if (!ctx || !queue || !nav) return;
     keepDirtyDraft();
     const mine = ++caseTicket;
     clearTimeout(settleTimer);
-    if (direction) travel = direction;
-    const cached = itemCache.get(caseId);
-    const previousPosition = get().position;
-    const estimated = previousPosition && direction
-      ? { index: Math.max(0, previousPosition.index + (direction === 'next' ? 1 : -1)), total: previousPosition.total }
-      : previousPosition;
+    if (direction) nav.travel = direction;
+    const cached = nav.cached(caseId);
     set({
       caseId,
       item: cached ?? null,
@@ -371,32 +265,33 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       loadError: null,
       reasonPrompt: null,
       numericDraft: '',
-      selectionOffer: null,
       exhausted: null,
-      position: estimated,
+      position: estimatePosition(get().position, direction),
       history: null,
       ...(cached ? stepState(cached, startStep) : { stepIndex: startStep ?? 0 }),
-      ...claimsState(cached ?? null, caseId),
     });
+    drafts().open(caseId, cached ? savedClaims(cached, get().dimensions) : null);
     if (cached) {
       settle(caseId, mine);
       return;
     }
-    const prefetched = pendingItems.has(caseId) ? await loadItem(ctx.reviewerId, caseId) : null;
+    const prefetched = nav.isReading(caseId) ? await nav.loadItem(caseId) : null;
     if (mine !== caseTicket) return;
     if (prefetched) {
-      set({ item: prefetched, loading: false, ...stepState(prefetched, startStep), ...claimsState(prefetched, caseId) });
+      set({ item: prefetched, loading: false, ...stepState(prefetched, startStep) });
+      drafts().syncSaved(savedClaims(prefetched, get().dimensions));
       settle(caseId, mine);
       return;
     }
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: startStep ?? 0 });
       if (mine !== caseTicket) return;
-      cacheItem(caseId, item);
-      set({ item, loading: false, ...stepState(item, startStep), ...claimsState(item, caseId) });
+      nav.remember(caseId, item);
+      set({ item, loading: false, ...stepState(item, startStep) });
+      drafts().syncSaved(savedClaims(item, get().dimensions));
       applyPosition(item);
       refreshHistory();
-      afterPaint(() => void prefetchAround(caseId, mine));
+      afterPaint(() => void nav.readAround(caseId, () => mine === caseTicket));
     } catch (error) {
       if (mine !== caseTicket) return;
       set({ loading: false, loadError: toErrorBody(error) });
@@ -405,7 +300,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
   /** The case shown from the cache: its neighbours ahead once this frame is painted, then (still on it after SETTLE_MS) its fresh item. */
   function settle(caseId: string, mine: number): void {
-    afterPaint(() => void prefetchAhead(caseId));
+    const nav = navigator;
+    afterPaint(() => void nav?.readAhead(caseId));
     settleTimer = setTimeout(() => void readSettled(caseId, mine), SETTLE_MS);
   }
 
@@ -413,18 +309,23 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   async function readSettled(caseId: string, mine: number): Promise<void> {
     const ctx = reviewerContext();
     const { queue, saves } = get();
-    if (!ctx || !queue || mine !== caseTicket) return;
+    const nav = navigator;
+    if (!ctx || !queue || !nav || mine !== caseTicket) return;
+    const version = itemChanges;
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: get().stepIndex });
-      if (mine !== caseTicket) return;
+      if (mine !== caseTicket || version !== itemChanges) return;
       // a save meanwhile brings its own fresh item; this one may predate it
       if (get().saves === saves) {
-        cacheItem(caseId, item);
-        if (!sameItem(get().item, item)) set({ item });
+        nav.remember(caseId, item);
+        if (!sameItem(get().item, item)) {
+          set({ item });
+          drafts().syncSaved(savedClaims(item, get().dimensions));
+        }
       }
       applyPosition(item);
       refreshHistory();
-      void prefetchAround(caseId, mine);
+      void nav.readAround(caseId, () => mine === caseTicket);
     } catch {
       // the cached item stays on screen; the next save or navigation reads it again
     }
@@ -432,21 +333,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
   function stepState(item: LabelingItem, startStep: number | null): { stepIndex: number } {
     const steps = item.steps;
-    const open = firstOpenStep(steps);
-    const stepIndex = startStep === null ? open : Math.max(0, Math.min(startStep, steps.length));
+    const stepIndex = startStep === null ? firstOpenStep(steps) : Math.max(0, Math.min(startStep, steps.length));
     return { stepIndex };
-  }
-
-  function claimsState(item: LabelingItem | null, caseId: string): Pick<LabelingState, 'claimsDraft' | 'claimsDirty' | 'activeClaim'> {
-    const ctx = reviewerContext();
-    const stored = ctx ? readJson<Claim[]>(draftStorageKey(ctx.testSetId, ctx.reviewerId, caseId)) : null;
-    if (stored && isClaims(stored)) return { claimsDraft: stored, claimsDirty: true, activeClaim: 0 };
-    if (!item) return { claimsDraft: null, claimsDirty: false, activeClaim: 0 };
-    const step = item.steps.find((s) => kindOf(dimensionOf(get().dimensions, s.dimension)) === 'claims');
-    const base = step?.current && isClaims(step.current.value) ? step.current.value
-      : step?.suggestion && isClaims(step.suggestion) ? step.suggestion
-      : item.detail.case.claims;
-    return { claimsDraft: cloneClaims(base), claimsDirty: false, activeClaim: 0 };
   }
 
   function applyPosition(item: LabelingItem): void {
@@ -454,75 +342,28 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const { position, progress } = get();
     const { index, total, done } = item.position;
     if (position?.index === index && position.total === total && progress?.done === done && progress.total === total) return;
-    set({
-      position: { index: item.position.index, total: item.position.total },
-      progress: { done: item.position.done, total: item.position.total },
-    });
+    set({ position: { index, total }, progress: { done, total } });
   }
 
   /**
-   * Keeps the next PREFETCH_DEPTH cases in the direction of travel loaded: first the session's trail (J after K
-   * retraces it), then the queue, one neighbour after another. Not stopped by the next key: the walk it started
-   * is the one that key needs.
+   * Fresh item for the case on screen (after a save or an undo, on it or on another case): new verdicts,
+   * suggestions, progress, resume point.
    */
-  async function prefetchAhead(caseId: string): Promise<void> {
-    const ctx = reviewerContext();
-    const { queue } = get();
-    if (!ctx || !queue) return;
-    const epoch = navigationEpoch;
-    const trail = travel === 'next' ? forwardStack : backStack;
-    const ahead = trail.slice(-PREFETCH_DEPTH).reverse();
-    for (const id of ahead) void loadItem(ctx.reviewerId, id);
-    let from: string | null = ahead.length < trail.length ? null : ahead[ahead.length - 1] ?? caseId;
-    for (let depth = ahead.length; from !== null && depth < PREFETCH_DEPTH; depth += 1) {
-      try {
-        from = await loadNeighbour(ctx.reviewerId, queue, from, travel);
-      } catch {
-        return;
-      }
-      if (epoch !== navigationEpoch) return;
-      if (from !== null) void loadItem(ctx.reviewerId, from);
-    }
-  }
-
-  /** Reads the neighbours of a case in every direction and their items, so J, K and Enter on the summary show them at once. */
-  async function prefetchAround(caseId: string, mine: number): Promise<void> {
-    const ctx = reviewerContext();
-    const { queue } = get();
-    if (!ctx || !queue) return;
-    void prefetchAhead(caseId);
-    const behind = travel === 'next' ? backStack : forwardStack;
-    const directions: Direction[] = ['nextUnfinished'];
-    if (behind.length > 0) void loadItem(ctx.reviewerId, behind[behind.length - 1]);
-    else directions.push(travel === 'next' ? 'previous' : 'next');
-    for (const direction of directions) {
-      try {
-        const id = await loadNeighbour(ctx.reviewerId, queue, caseId, direction);
-        if (mine !== caseTicket) return;
-        if (id !== null && id !== caseId) void loadItem(ctx.reviewerId, id);
-      } catch {
-        // a neighbour that fails to load is asked for again when it is needed
-      }
-    }
-  }
-
-  /** Fresh item for the current case (after a save or an undo): new verdicts, suggestions, progress, resume point. */
   async function refresh(): Promise<void> {
     const ctx = reviewerContext();
     const { queue, caseId } = get();
-    if (!ctx || !queue || !caseId) return;
+    const nav = navigator;
+    if (!ctx || !queue || !caseId || !nav) return;
     const mine = caseTicket;
+    const version = itemChanges;
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: get().stepIndex });
-      if (mine !== caseTicket || get().caseId !== caseId) return;
-      cacheItem(caseId, item);
-      set({ item });
+      if (mine !== caseTicket || version !== itemChanges || get().caseId !== caseId) return;
+      nav.remember(caseId, item);
+      if (!sameItem(get().item, item)) set({ item });
+      drafts().syncSaved(savedClaims(item, get().dimensions));
       applyPosition(item);
-      if (!get().claimsDirty) {
-        const { claimsDraft, claimsDirty } = claimsState(item, caseId);
-        set({ claimsDraft, claimsDirty, activeClaim: Math.max(0, Math.min(get().activeClaim, (claimsDraft?.length ?? 1) - 1)) });
-      }
-      void prefetchAround(caseId, mine);
+      void nav.readAround(caseId, () => mine === caseTicket);
     } catch {
       // the item on screen stays; the next save or navigation refreshes it
     }
@@ -551,24 +392,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
   /** Leaving a case with unsaved claim edits: they stay in local storage, never silently written as labels. */
   function keepDirtyDraft(): void {
-    const { claimsDirty, claimsDraft, caseId } = get();
-    const ctx = reviewerContext();
-    if (claimsDirty && claimsDraft && caseId && ctx) {
-      writeJson(draftStorageKey(ctx.testSetId, ctx.reviewerId, caseId), claimsDraft);
-      showToast({ kind: 'kept-draft', caseId });
-    }
-  }
-
-  function updateDraft(claims: Claim[], activeClaim?: number): void {
-    const ctx = reviewerContext();
     const { caseId } = get();
-    if (ctx && caseId) writeJson(draftStorageKey(ctx.testSetId, ctx.reviewerId, caseId), claims);
-    set({ claimsDraft: claims, claimsDirty: true, ...(activeClaim !== undefined ? { activeClaim } : {}) });
-  }
-
-  function clearDraft(caseId: string): void {
-    const ctx = reviewerContext();
-    if (ctx) writeJson(draftStorageKey(ctx.testSetId, ctx.reviewerId, caseId), null);
+    if (caseId && drafts().keep()) showToast({ kind: 'kept-draft', caseId });
   }
 
   /** Hands the label to the outbox, which writes labels in order and keeps them through write faults; "saved" only once the API confirmed it. */
@@ -578,18 +403,24 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     if (!ctx || !item || item.detail.case.id !== caseId) return;
     const step = item.steps[stepIndex];
     if (!step) return;
+    undone = [];
+    submit({ reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason });
+  }
+
+  function submit(label: Undone): void {
     const uid = newUid();
     const outbox = useLabelOutbox.getState();
     const status: SaveStatus = outbox.fault ? 'waiting' : 'saving';
-    set((s) => ({ saves: { ...s.saves, [saveKey(caseId, step)]: { value, reason, status, error: null, at: null, uid } } }));
-    outbox.submit({
-      uid, reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason: reason || null, givenAt: new Date().toISOString(),
-    });
+    if (label.reviewerId === reviewerContext()?.reviewerId) {
+      set((s) => ({ saves: { ...s.saves, [saveKey(label.caseId, label)]: { value: label.value, reason: label.reason, status, error: null, at: null, uid } } }));
+    }
+    outbox.submit({ uid, ...label, reason: label.reason || null, givenAt: new Date().toISOString() });
   }
 
   function labelWritten(entry: PendingLabel, result: { eventId: number; at: string }): void {
     const key = saveKey(entry.caseId, entry);
     const mine = get().saves[key]?.uid === entry.uid;
+    itemChanges += 1;
     set((s) => {
       const saves = mine ? { ...s.saves, [key]: { ...s.saves[key], status: 'saved' as const, error: null, at: result.at } } : s.saves;
       // the stored label is now this value, even before the refreshed item arrives
@@ -602,17 +433,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         : s.item;
       return { saves, item: current };
     });
-    if (mine && kindOf(dimensionOf(get().dimensions, entry.dimension)) === 'claims' && get().caseId === entry.caseId) {
-      clearDraft(entry.caseId);
-      set({ claimsDirty: false });
-    }
-    forgetCase(entry.caseId);
-    forgetUnfinished(entry.caseId);
-    if (get().caseId === entry.caseId) {
-      void refresh().then(() => {
-        refreshHistory();
-      });
-    }
+    if (mine && isClaims(entry.value) && get().caseId === entry.caseId) drafts().written(entry.value);
+    navigator?.forgetCase(entry.caseId);
+    navigator?.forgetUnfinished(entry.caseId);
+    // a label on a case already left still moves the progress shown on this one
+    void refresh().then(() => {
+      if (get().caseId === entry.caseId) refreshHistory();
+    });
   }
 
   function labelRefused(entry: PendingLabel, error: ApiErrorBody): void {
@@ -627,19 +454,69 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     }
   }
 
+  /**
+   * After a label was taken back: the step it was on is shown (when its case is on screen), a claims label's
+   * claims come back as the unsaved draft, and the label waits for redo.
+   */
+  function tookBack(label: Undone, restored: LabelValue): void {
+    undone.push(label);
+    showToast({ kind: 'undo', caseId: label.caseId, dimension: label.dimension, responseId: label.responseId, value: restored });
+    const { caseId, item } = get();
+    if (caseId !== label.caseId || !item) return;
+    const index = item.steps.findIndex((candidate) => sameStep(candidate, label));
+    if (index < 0) return;
+    set({ stepIndex: index, numericDraft: '', reasonPrompt: null });
+    if (!isClaims(label.value)) return;
+    // what the step holds now: the restored claims, else (nothing left) its suggestion or the imported claims
+    const held = isClaims(restored) ? restored
+      : savedClaims({ ...item, steps: item.steps.map((candidate) => (sameStep(candidate, label) ? { ...candidate, current: null } : candidate)) }, get().dimensions);
+    drafts().restore(label.value, held);
+  }
+
   /** Undo of a label still in the outbox: it is taken out, never written, and no undo event is needed. */
   function undoPending(entry: PendingLabel): void {
     const key = saveKey(entry.caseId, entry);
     const still = latestFor(useLabelOutbox.getState().entries, entry);
     const { item } = get();
-    const index = item && item.detail.case.id === entry.caseId ? item.steps.findIndex((candidate) => sameStep(candidate, entry)) : -1;
-    const stored = index >= 0 ? item?.steps[index].current?.value ?? null : null;
+    const step = item && item.detail.case.id === entry.caseId ? item.steps.find((candidate) => sameStep(candidate, entry)) : undefined;
     set((s) => {
       const saves = { ...s.saves };
       if (!still) delete saves[key];
-      return { saves, ...(index >= 0 ? { stepIndex: index, numericDraft: '', reasonPrompt: null } : {}) };
+      return { saves };
     });
-    showToast({ kind: 'undo', caseId: entry.caseId, dimension: entry.dimension, responseId: entry.responseId, value: still ? still.value : stored });
+    tookBack(entry, still ? still.value : step?.current?.value ?? null);
+  }
+
+  async function undoWritten(reviewerId: number): Promise<void> {
+    try {
+      const result = await invoke('labels.undo', { reviewerId });
+      if (!result.undone || !result.caseId || !result.dimension) {
+        showToast({ kind: 'nothing-to-undo' });
+        return;
+      }
+      const label: Undone = {
+        reviewerId, caseId: result.caseId, responseId: result.responseId, dimension: result.dimension,
+        value: result.undoneValue ?? null, reason: result.undoneReason ?? null,
+      };
+      navigator?.forgetCase(label.caseId);
+      navigator?.forgetNeighbours();
+      // the step holds the restored value at once: Enter right after the undo writes again instead of seeing the undone label
+      itemChanges += 1;
+      const restored = result.restoredValue === null ? null : { eventId: result.eventId ?? 0, value: result.restoredValue, at: new Date().toISOString(), reason: null };
+      set((s) => {
+        const saves = { ...s.saves };
+        delete saves[saveKey(label.caseId, label)];
+        const item = s.item && s.item.detail.case.id === label.caseId
+          ? { ...s.item, steps: s.item.steps.map((candidate) => (sameStep(candidate, label) ? { ...candidate, current: restored } : candidate)) }
+          : s.item;
+        return { saves, item };
+      });
+      tookBack(label, result.restoredValue);
+      await refresh();
+      refreshHistory();
+    } catch (error) {
+      showToast({ kind: 'undo-failed', message: toErrorBody(error).message });
+    }
   }
 
   onLabelSettled((settled) => {
@@ -661,7 +538,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const step = item.steps[stepIndex];
     const pending = saves[saveKey(caseId, step)];
     const stored = step.current ? step.current.value : null;
-    const same = step.current !== null && JSON.stringify(stored) === JSON.stringify(value);
+    const same = hasLabel(step) && JSON.stringify(stored) === JSON.stringify(value);
     if (same && (!pending || pending.status === 'saved')) {
       advance();
       return;
@@ -670,11 +547,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       advance();
       return;
     }
-    if (step.current !== null && !same) {
+    if (hasLabel(step) && !same) {
       set({ reasonPrompt: { caseId, stepIndex, value, from: stored } });
       return;
     }
-    void save(caseId, stepIndex, value, null);
+    save(caseId, stepIndex, value, null);
     advance();
   }
 
@@ -684,7 +561,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     get().setStep(stepAfter(item.steps, stepIndex));
   }
 
-  return {
+  const INITIAL = {
     dimensions: DEFAULT_DIMENSIONS,
     queue: null,
     openedFor: null,
@@ -702,15 +579,15 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     saves: {},
     reasonPrompt: null,
     numericDraft: '',
-    claimsDraft: null,
-    claimsDirty: false,
-    activeClaim: 0,
-    selectionOffer: null,
     historyOpen: false,
     history: null,
     historyLoading: false,
     helpOpen: false,
     toast: null,
+  } satisfies Partial<LabelingState>;
+
+  return {
+    ...INITIAL,
 
     async loadDimensions() {
       try {
@@ -731,14 +608,15 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const ctx = reviewerContext();
       if (!ctx) return;
       keepDirtyDraft();
-      forgetEverything();
-      resetTrail();
+      const nav = openNavigator(ctx.reviewerId, queue);
       caseTicket++;
+      undone = [];
       writeJson(queueStorageKey(ctx.testSetId), queue);
       set({
         queue, openedFor: ctx.reviewerId, pendingQueue: null, opening: true, openError: null, exhausted: null, caseId: null, item: null, progress: null, position: null,
-        saves: pendingSaves(ctx.reviewerId), reasonPrompt: null, history: null, claimsDraft: null, claimsDirty: false,
+        saves: pendingSaves(ctx.reviewerId), reasonPrompt: null, history: null,
       });
+      drafts().reset();
       try {
         void get().loadDimensions();
         const opened = await invoke('queue.open', { reviewerId: ctx.reviewerId, queue });
@@ -780,19 +658,17 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     closeQueue() {
       keepDirtyDraft();
       caseTicket++;
-      forgetEverything();
-      set({ queue: null, openedFor: null, caseId: null, item: null, exhausted: null, openError: null, opening: false, reasonPrompt: null, claimsDirty: false });
+      closeNavigator();
+      drafts().reset();
+      set({ queue: null, openedFor: null, caseId: null, item: null, exhausted: null, openError: null, opening: false, reasonPrompt: null });
     },
 
     reset() {
       caseTicket++;
-      forgetEverything();
-      resetTrail();
-      set({
-        queue: null, openedFor: null, pendingQueue: null, caseId: null, item: null, exhausted: null, openError: null, opening: false, progress: null, position: null,
-        saves: {}, reasonPrompt: null, history: null, historyOpen: false, helpOpen: false, toast: null, claimsDraft: null, claimsDirty: false,
-        dimensions: DEFAULT_DIMENSIONS,
-      });
+      closeNavigator();
+      undone = [];
+      drafts().reset();
+      set(INITIAL);
     },
 
     retryLoad() {
@@ -802,19 +678,18 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     },
 
     async nextCase(direction = 'next') {
-      const ctx = reviewerContext();
       const { queue, caseId, exhausted } = get();
-      if (!ctx || !queue || !caseId || exhausted) return;
-      if (direction === 'next' && forwardStack.length > 0) {
-        const target = forwardStack.pop() as string;
-        backStack.push(caseId);
-        await showCase(target, null, 'next');
+      const nav = navigator;
+      if (!reviewerContext() || !queue || !caseId || exhausted || !nav) return;
+      const retraced = direction === 'next' ? nav.forwardOnTrail(caseId) : undefined;
+      if (retraced !== undefined) {
+        await showCase(retraced, null, 'next');
         return;
       }
-      let target = neighbours.get(caseId)?.[direction];
+      let target = nav.knownNeighbour(caseId, direction);
       if (target === undefined) {
         try {
-          target = await loadNeighbour(ctx.reviewerId, queue, caseId, direction);
+          target = await nav.loadNeighbour(caseId, direction);
         } catch (error) {
           set({ loadError: toErrorBody(error) });
           return;
@@ -828,29 +703,27 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         }
         return;
       }
-      backStack.push(caseId);
-      forwardStack = [];
+      nav.leftForward(caseId);
       await showCase(target, null, 'next');
     },
 
     async previousCase() {
-      const ctx = reviewerContext();
       const { queue, caseId, exhausted } = get();
-      if (!ctx || !queue || !caseId) return;
+      const nav = navigator;
+      if (!reviewerContext() || !queue || !caseId || !nav) return;
       if (exhausted) {
         set({ exhausted: null });
         return;
       }
-      if (backStack.length > 0) {
-        const target = backStack.pop() as string;
-        forwardStack.push(caseId);
-        await showCase(target, null, 'previous');
+      const retraced = nav.backOnTrail(caseId);
+      if (retraced !== undefined) {
+        await showCase(retraced, null, 'previous');
         return;
       }
-      let target = neighbours.get(caseId)?.previous;
+      let target = nav.knownNeighbour(caseId, 'previous');
       if (target === undefined) {
         try {
-          target = await loadNeighbour(ctx.reviewerId, queue, caseId, 'previous');
+          target = await nav.loadNeighbour(caseId, 'previous');
         } catch (error) {
           set({ loadError: toErrorBody(error) });
           return;
@@ -858,7 +731,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         if (get().caseId !== caseId) return;
       }
       if (target) {
-        forwardStack.push(caseId);
+        nav.leftBack(caseId);
         await showCase(target, null, 'previous');
       }
     },
@@ -867,7 +740,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const { item } = get();
       if (!item) return;
       const stepIndex = Math.max(0, Math.min(index, item.steps.length));
-      set({ stepIndex, numericDraft: '', reasonPrompt: null, selectionOffer: null });
+      set({ stepIndex, numericDraft: '', reasonPrompt: null });
+      drafts().offerSelection(null);
     },
 
     moveStep(delta) {
@@ -890,8 +764,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const step = item.steps[stepIndex];
       if (!step) return;
       if (kind === 'claims') {
-        const draft = state.claimsDraft ?? [];
-        if (state.claimsDirty || step.current === null) decide(draft);
+        const { claimsDraft, claimsDirty } = drafts();
+        if (claimsDirty || !hasLabel(step)) decide(claimsDraft ?? []);
         else advance();
         return;
       }
@@ -904,13 +778,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         }
         if (state.numericDraft !== '') return;
       }
-      const save = state.saves[saveKey(caseId, step)];
-      if (save?.status === 'error') {
+      const pending = state.saves[saveKey(caseId, step)];
+      if (pending?.status === 'error') {
         get().retrySave(stepIndex);
         advance();
         return;
       }
-      if (step.current !== null) {
+      if (hasLabel(step)) {
         advance();
         return;
       }
@@ -922,7 +796,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (!prompt) return;
       set({ reasonPrompt: null });
       if (get().caseId !== prompt.caseId) return;
-      void save(prompt.caseId, prompt.stepIndex, prompt.value, reason.trim() || null);
+      save(prompt.caseId, prompt.stepIndex, prompt.value, reason.trim() || null);
       if (get().stepIndex === prompt.stepIndex) advance();
     },
 
@@ -935,7 +809,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (!item || !caseId) return;
       const step = item.steps[stepIndex];
       const failed = step ? saves[saveKey(caseId, step)] : undefined;
-      if (failed && failed.status === 'error') void save(caseId, stepIndex, failed.value, failed.reason);
+      if (failed && failed.status === 'error') save(caseId, stepIndex, failed.value, failed.reason);
     },
 
     numericKey(key) {
@@ -945,6 +819,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     async undo() {
       const ctx = reviewerContext();
       if (!ctx) return;
+      if (currentStepKind(get()) === 'claims' && drafts().undo()) return;
       const withdrawal = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
       if (withdrawal.kind === 'withdrawn') {
         undoPending(withdrawal.entry);
@@ -955,32 +830,26 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         showToast({ kind: 'undo-waits' });
         return;
       }
-      try {
-        const result = await invoke('labels.undo', { reviewerId: ctx.reviewerId });
-        if (!result.undone || !result.caseId || !result.dimension) {
-          showToast({ kind: 'nothing-to-undo' });
-          return;
-        }
-        showToast({ kind: 'undo', caseId: result.caseId, dimension: result.dimension, responseId: result.responseId, value: result.restoredValue });
-        forgetCase(result.caseId);
-        forgetNavigation();
-        const { caseId, item } = get();
-        if (caseId === result.caseId && item) {
-          const index = item.steps.findIndex((s) => s.dimension === result.dimension && s.responseId === result.responseId);
-          set((s) => {
-            const saves = { ...s.saves };
-            if (index >= 0) delete saves[saveKey(result.caseId as string, item.steps[index])];
-            return { saves, ...(index >= 0 ? { stepIndex: index, numericDraft: '', reasonPrompt: null } : {}) };
-          });
-          if (kindOf(dimensionOf(get().dimensions, result.dimension)) === 'claims') {
-            clearDraft(result.caseId);
-            set({ claimsDirty: false });
-          }
-          await refresh();
-          refreshHistory();
-        }
-      } catch (error) {
-        showToast({ kind: 'undo-failed', message: toErrorBody(error).message });
+      await undoWritten(ctx.reviewerId);
+    },
+
+    redo() {
+      const ctx = reviewerContext();
+      if (!ctx) return;
+      if (currentStepKind(get()) === 'claims' && drafts().redo()) return;
+      const label = undone.pop();
+      if (!label || label.reviewerId !== ctx.reviewerId) {
+        undone = [];
+        showToast({ kind: 'nothing-to-redo' });
+        return;
+      }
+      const { caseId, item } = get();
+      const index = caseId === label.caseId && item ? item.steps.findIndex((candidate) => sameStep(candidate, label)) : -1;
+      submit(label);
+      showToast({ kind: 'redo', caseId: label.caseId, dimension: label.dimension, responseId: label.responseId, value: label.value });
+      if (index >= 0) {
+        if (isClaims(label.value)) drafts().restore(label.value, drafts().saved ?? []);
+        set({ stepIndex: stepAfter(item?.steps ?? [], index), numericDraft: '', reasonPrompt: null });
       }
     },
 
@@ -1010,8 +879,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         set({ reasonPrompt: null });
         return true;
       }
-      if (s.selectionOffer) {
-        set({ selectionOffer: null });
+      if (drafts().selectionOffer) {
+        drafts().offerSelection(null);
         return true;
       }
       if (s.numericDraft) {
@@ -1027,68 +896,6 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         return true;
       }
       return false;
-    },
-
-    setActiveClaim(index) {
-      set({ activeClaim: index });
-    },
-
-    addClaim(text) {
-      const trimmed = text.trim();
-      if (!trimmed) return;
-      const existing = get().claimsDraft ?? [];
-      const claims = [...existing, { id: newClaimId(existing), text: trimmed, evidence: [] }];
-      updateDraft(claims, claims.length - 1);
-    },
-
-    editClaim(index, text) {
-      const trimmed = text.trim();
-      const claims = get().claimsDraft ?? [];
-      if (!trimmed || !claims[index] || claims[index].text === trimmed) return;
-      updateDraft(claims.map((c, i) => (i === index ? { ...c, text: trimmed } : c)));
-    },
-
-    deleteClaim(index) {
-      const claims = get().claimsDraft ?? [];
-      if (!claims[index]) return;
-      const next = claims.filter((_, i) => i !== index);
-      updateDraft(next, Math.max(0, Math.min(get().activeClaim, next.length - 1)));
-    },
-
-    moveClaim(index, delta) {
-      const claims = [...(get().claimsDraft ?? [])];
-      const to = index + delta;
-      if (!claims[index] || to < 0 || to >= claims.length) return;
-      [claims[index], claims[to]] = [claims[to], claims[index]];
-      updateDraft(claims, to);
-    },
-
-    splitReference(text = get().item?.detail.case.referenceAnswer) {
-      const parts = splitIntoClaims(text);
-      if (parts.length === 0) return;
-      const fresh: Claim[] = [];
-      for (const part of parts) fresh.push({ id: newClaimId(fresh), text: part, evidence: [] });
-      updateDraft(fresh, 0);
-    },
-
-    offerSelection(offer) {
-      set({ selectionOffer: offer });
-    },
-
-    attachEvidence(evidence) {
-      const claims = get().claimsDraft ?? [];
-      const index = get().activeClaim;
-      if (!claims[index]) return;
-      const exists = claims[index].evidence.some((e) => e.docId === evidence.docId && e.quote === evidence.quote && (e.start ?? null) === (evidence.start ?? null));
-      set({ selectionOffer: null });
-      if (exists) return;
-      updateDraft(claims.map((c, i) => (i === index ? { ...c, evidence: [...c.evidence, evidence] } : c)));
-    },
-
-    removeEvidence(claimIndex, evidenceIndex) {
-      const claims = get().claimsDraft ?? [];
-      if (!claims[claimIndex]) return;
-      updateDraft(claims.map((c, i) => (i === claimIndex ? { ...c, evidence: c.evidence.filter((_, j) => j !== evidenceIndex) } : c)));
     },
   };
 });

@@ -11,15 +11,20 @@ export function stepId(step: Pick<StepLike, 'dimension' | 'responseId'>): string
   return `${step.dimension}\u0000${step.responseId ?? ''}`;
 }
 
+/** The step holds a label of mine: an undo back to nothing leaves an event whose value is null, which is no label. */
+export function hasLabel(step: Pick<StepLike, 'current'>): boolean {
+  return step.current !== null && step.current.value !== null;
+}
+
 /** Where to start on a case: its first step without a label of mine, or the summary (steps.length) when all are done. */
 export function firstOpenStep(steps: readonly StepLike[]): number {
-  const open = steps.findIndex((step) => step.current === null || step.current.value === null);
+  const open = steps.findIndex((step) => !hasLabel(step));
   return open < 0 ? steps.length : open;
 }
 
 /** The step to show after `index` was answered: the next open one after it, else simply the next, the summary after the last. */
 export function stepAfter(steps: readonly StepLike[], index: number): number {
-  for (let i = index + 1; i < steps.length; i++) if (steps[i].current === null || steps[i].current?.value === null) return i;
+  for (let i = index + 1; i < steps.length; i++) if (!hasLabel(steps[i])) return i;
   return Math.min(index + 1, steps.length);
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { labelKeyAction, optionForKey } from './keymap';
 import { currentStepKind, dimensionOf, useLabelingStore } from './labelingStore';
+import { useClaimsDraftStore } from './claimsDraftStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { isTyping } from '../../common/isTyping';
 import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
@@ -36,6 +37,10 @@ export function useLabelKeyboard(): void {
         case 'undo':
           event.preventDefault();
           if (!event.repeat) void store.undo();
+          return;
+        case 'redo':
+          event.preventDefault();
+          if (!event.repeat) store.redo();
           return;
       }
       if (!store.item) return;
@@ -82,9 +87,9 @@ export function useLabelKeyboard(): void {
           document.getElementById(CLAIM_ADD_INPUT_ID)?.focus();
           return;
         case 'moveClaim': {
-          const from = store.activeClaim;
-          store.moveClaim(from, action.delta);
-          requestAnimationFrame(() => document.getElementById(claimDomId(useLabelingStore.getState().activeClaim))?.focus());
+          const drafts = useClaimsDraftStore.getState();
+          drafts.moveClaim(drafts.activeClaim, action.delta);
+          requestAnimationFrame(() => document.getElementById(claimDomId(useClaimsDraftStore.getState().activeClaim))?.focus());
           return;
         }
       }
