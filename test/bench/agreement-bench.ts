@@ -21,7 +21,8 @@ import { mulberry32 } from '../../shared/stats';
 const PAIRS = Number(process.env.BENCH_AGREEMENT_PAIRS ?? 200_000);
 const SLICES = ['exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict', 'unanswerable'];
 
-function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
+/** Wall-clock median of `runs` runs, with the CPU time of that run (the machine may be shared). */
+export function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
   const samples: { wallMs: number; cpuMs: number }[] = [];
   for (let i = 0; i < runs; i++) {
     const cpu = process.cpuUsage();

@@ -11,30 +11,16 @@
  *   on the bench test set's own system (one plain response per case).
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
-import { performance } from 'node:perf_hooks';
 import { diagnosisInput } from '../../db/diagnosis';
 import type { Db } from '../../db/open';
 import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
 import { diagnose } from '../../shared/diagnosis/report';
 import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type DxCase, type DxResponse } from '../../shared/diagnosis/types';
 import { mulberry32 } from '../../shared/stats';
+import { measure } from './agreement-bench';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
 const COUNTERFACTUAL: Condition[] = ['gold-context', 'no-retrieval', 'reordered', 'distractors-only'];
-
-function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
-  const samples: { wallMs: number; cpuMs: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    fn();
-    const used = process.cpuUsage(cpu);
-    samples.push({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
-  }
-  samples.sort((a, b) => a.wallMs - b.wallMs);
-  const median = samples[Math.floor(samples.length / 2)];
-  return { wallMs: Math.round(median.wallMs), cpuMs: Math.round(median.cpuMs) };
-}
 
 export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   const raw = mulberry32(20261201);
