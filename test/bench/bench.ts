@@ -224,7 +224,7 @@ try {
   results.queueOpenP95Ms = Number(timeMany(20, () => handlers['queue.open']({ reviewerId: ada, queue: { source: 'unlabeled' } })).p95.toFixed(2));
   results.undoP95Ms = Number(timeMany(50, () => handlers['labels.undo']({ reviewerId: ada })).p95.toFixed(2));
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
-  Object.assign(results, measureDiagnosis(db, 'bench-agent@1'));
+  Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
 
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));

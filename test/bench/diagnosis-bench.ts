@@ -82,10 +82,10 @@ export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   return { system: 'bench-diagnosis@1', cases, responses: out, documents, settings: DEFAULT_DIAGNOSIS_SETTINGS };
 }
 
-export function measureDiagnosis(db: Db, system: string): Record<string, number> {
+export async function measureDiagnosis(db: Db, system: string): Promise<Record<string, number>> {
   const input = syntheticDiagnosis();
-  const compute = measure(3, () => diagnose(input));
-  const endToEnd = measure(3, () => diagnose(diagnosisInput(db, system)));
+  const compute = await measure(3, () => diagnose(input));
+  const endToEnd = await measure(3, () => diagnose(diagnosisInput(db, system)));
   return {
     diagnosisResponses: input.responses.length,
     diagnosisComputeMs: compute.wallMs,
