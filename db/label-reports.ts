@@ -59,20 +59,21 @@ export function crossTableRows(db: Db, system: string, reviewerId: number | null
 }
 
 /** The judge verdicts on a case, each with its response id and a label for the judge. */
-export function verdictsOfCase(db: Db, caseSeq: number): { dimension: string; responseId: string | null; value: string | number; rationale: string | null; judge: string }[] {
+export function verdictsOfCase(db: Db, caseSeq: number): { dimension: string; responseId: string | null; value: string | number; rationale: string | null; judge: string; runId: number }[] {
   const rows = db
     .prepare(
-      `SELECT v.dimension, r.id AS response_id, v.value, v.rationale, j.model, j.model_version, j.prompt_version
+      `SELECT v.dimension, r.id AS response_id, v.value, v.rationale, v.run_id, j.model, j.model_version, j.prompt_version
          FROM verdicts v JOIN judge_runs j ON j.id = v.run_id LEFT JOIN responses r ON r.seq = v.response_seq
         WHERE v.case_seq = ? ORDER BY v.run_id, v.id`,
     )
-    .all(caseSeq) as { dimension: string; response_id: string | null; value: string; rationale: string | null; model: string; model_version: string; prompt_version: string }[];
+    .all(caseSeq) as { dimension: string; response_id: string | null; value: string; rationale: string | null; run_id: number; model: string; model_version: string; prompt_version: string }[];
   return rows.map((row) => ({
     dimension: row.dimension,
     responseId: row.response_id,
     value: JSON.parse(row.value) as string | number,
     rationale: row.rationale,
     judge: `${row.model} ${row.model_version} · ${row.prompt_version}`,
+    runId: row.run_id,
   }));
 }
 

@@ -183,6 +183,7 @@ export const enLabeling = {
   'labeling.reason.hint': 'Enter saves · Esc cancels',
 
   'labeling.verdict.judge': 'Judge',
+  'labeling.verdict.run': 'run {run}',
   'labeling.verdict.you': 'You',
   'labeling.verdict.agree': 'agrees',
   'labeling.verdict.disagree': 'differs',

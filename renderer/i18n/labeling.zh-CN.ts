@@ -185,6 +185,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.reason.hint': 'Enter 保存 · Esc 取消',
 
   'labeling.verdict.judge': '评审模型',
+  'labeling.verdict.run': '第 {run} 次运行',
   'labeling.verdict.you': '你',
   'labeling.verdict.agree': '一致',
   'labeling.verdict.disagree': '不一致',

@@ -45,6 +45,8 @@ export const RevealedVerdictSchema = z.object({
   value: z.union([z.string(), z.number()]),
   rationale: z.string().nullable(),
   judge: z.string(),
+  /** The judge run the verdict comes from (its number; `judge` names its model, version and prompt version). */
+  runId: z.number().int().optional(),
 });
 
 export const EvidenceRevisionStatusSchema = z.object({

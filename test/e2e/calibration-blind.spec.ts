@@ -100,6 +100,9 @@ test('blind round: earlier labels stay out of the round queue, no verdict reache
   await expect(page.getByTestId('label-case-id')).toHaveText(caseId);
   await page.locator(`[data-testid="step"][data-dimension="${judgedHere!.dimension}"][data-response-id="${judgedHere!.responseId}"]`).click();
   await expect(page.getByTestId('verdict').first()).toBeVisible();
+  // each revealed verdict names its run: number, model, version and prompt version
+  await expect(page.getByTestId('verdict-run').first()).toHaveAttribute('data-run-id', /^\d+$/);
+  await expect(page.getByTestId('verdict-run').first()).toContainText(/run \d+ · \S+ \S+ · \S+/);
   await shot(page, 'after-reveal-en');
 
   await page.getByTestId('nav-review').click();

@@ -47,7 +47,7 @@ describe('blind labeling on the demo test set', () => {
     await call(backend, 'labels.record', { reviewerId: ada.id, caseId, responseId, dimension: 'correctness', value: 1 });
     const after = await item();
     expect(after.verdicts).toEqual([
-      { dimension: 'correctness', responseId, value: 2, rationale: expect.any(String), judge: 'judge-model-x 2026-10-15 · rag-judge-v4' },
+      { dimension: 'correctness', responseId, value: 2, rationale: expect.any(String), judge: 'judge-model-x 2026-10-15 · rag-judge-v4', runId: 1 },
     ]);
     // another reviewer is still blind
     const bo = await call<{ id: number }>(backend, 'reviewers.create', { name: 'Bo' });

@@ -54,7 +54,12 @@ export function VerdictLine({ item, step, compact = false }: { item: LabelingIte
               )}
             </div>
             {verdict.rationale ? <p className="verdict-rationale" title={verdict.rationale}>{verdict.rationale}</p> : null}
-            {compact ? null : <p className="verdict-judge mono">{verdict.judge}</p>}
+            {compact ? null : (
+              <p className="verdict-judge mono" data-testid="verdict-run" data-run-id={verdict.runId ?? ''}>
+                {verdict.runId != null ? `${t('labeling.verdict.run', { run: verdict.runId })} · ` : ''}
+                {verdict.judge}
+              </p>
+            )}
           </div>
         );
       })}
