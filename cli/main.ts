@@ -8,9 +8,11 @@ import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type Op
 import { backupDirOf } from '../db/backups';
 import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
+import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
+import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
 import { EXPORT_FORMATS, EXPORT_WHATS, writeExport } from './export-command';
@@ -52,15 +54,19 @@ export const USAGE = `Usage: touchstone <command> [options]
   agreement --db FILE --run RUN [--dimension D] [--reviewer R]
                                          judge run RUN (id) vs human labels (reviewer R, or all),
                                          human vs human, bias-corrected estimates
-  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+  round start --db FILE [--size 30] [--seed N] [--week YYYY-Www] [--same-week]
                                          pick this week's calibration round (half largest judge changes, half random)
   anchors freeze --db FILE --name NAME [--round R]...
                                          freeze adjudicated items of closed rounds (default: all) as version N+1
   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
                                          anchors.jsonl + manifest.json (sha256 of every file), byte-identical each time
   anchors import DIR --db FILE           verify every sha256, then add the anchor set (DIR: folder or .zip)
-  anchors drift --db FILE --name NAME --run RUN [--version V]
+  anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
+                                         (--strict: also when drift is possible, i.e. too few anchors to rule it out)
+  diagnose --db FILE --system S          the Diagnosis screen's figures for one system version and each failing
+                                         response's layer (permission → data → agent → retrieval → context
+                                         assembly → generation) with its reason; never writes
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
@@ -226,6 +232,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       round: { type: 'string', multiple: true },
       version: { type: 'string' },
       zip: { type: 'boolean', default: false },
+      'same-week': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       k: { type: 'string' },
       list: { type: 'string' },
       baseline: { type: 'string' },
@@ -281,8 +289,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: importSummary(fileName, outcome) };
       } catch (error) {
         io.progress?.(null);
-        const body = importFailure(error, fileName);
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        throw ApiError.fromBody(importFailure(error, fileName));
       } finally {
         opened.db.close();
       }
@@ -357,6 +364,8 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
         { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
       );
+    case 'diagnose':
+      return diagnoseCommand({ db: requireDb(values.db), system: values.system }, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

@@ -2,7 +2,7 @@ import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
 import { settledFields } from './case-fields';
-import { caseWhere, searchTerms, type FacetName } from './case-search';
+import { caseWhere, LEAK_COLUMN, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -20,6 +20,7 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  leak: number;
   metadata: string | null;
 }
 
@@ -50,6 +51,7 @@ const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
   questionType: 'c.question_type',
   split: 'c.split',
   origin: 'c.origin',
+  leak: LEAK_COLUMN,
 };
 
 export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
@@ -78,6 +80,7 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
     slice: facet('slice'),
     split: facet('split'),
     origin: facet('origin'),
+    leak: facet('leak'),
   };
 }
 
@@ -113,6 +116,7 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    ...(row.leak === 1 ? { leak: true } : {}),
     // Only cases that came with metadata carry the field, so native exports stay as they were imported.
     ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
@@ -154,6 +158,7 @@ interface ResponseRow {
   candidates: string | null;
   condition: string;
   cost: string | null;
+  citations: string;
 }
 
 function toResponseRecord(row: ResponseRow): ResponseRecord {
@@ -167,6 +172,7 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
     ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
+    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
   };
 }
 

@@ -1,3 +1,5 @@
+import { renderText, text } from '../shared/messages/text';
+import { describeIssue } from '../shared/import/issues';
 import { ApiError } from '../shared/api/contract';
 import { DimensionSchema, valueProblem, type Dimension } from '../shared/domain/dimensions';
 import { decodeLabelValue } from '../shared/labeling/values';
@@ -23,7 +25,7 @@ export function saveDimensions(db: Db, input: readonly Dimension[]): Dimension[]
     const parsed = DimensionSchema.safeParse(d);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ApiError('invalid-input', `Dimension ${i + 1}: ${issue.message}.`, where(i, issue.path.map(String).join('.') || null));
+      throw new ApiError('invalid-input', text('err.dimension.numbered', { index: i + 1, problem: describeIssue(issue, DimensionSchema).message }), where(i, issue.path.map(String).join('.') || null));
     }
     return parsed.data;
   });
@@ -62,7 +64,7 @@ function replaceDimensions(db: Db, dimensions: Dimension[]): Dimension[] {
         const value = decodeLabelValue(stored);
         const problem = valueProblem(next, value);
         if (problem) {
-          throw new ApiError('conflict', `The dimension "${dimension}" has labels with the value ${JSON.stringify(value)}, which would no longer fit (${problem}).`, where(index, next.type === 'numeric' ? 'max' : 'options'));
+          throw new ApiError('conflict', `The dimension "${dimension}" has labels with the value ${JSON.stringify(value)}, which would no longer fit (${renderText('en', problem)}).`, where(index, next.type === 'numeric' ? 'max' : 'options'));
         }
       }
     }

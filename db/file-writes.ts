@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
+import { text } from '../shared/messages/text';
 
 /** Files written beside a test set (label packs, anchor-set exports): their digests and how they are written. */
 
@@ -15,7 +16,7 @@ export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').updat
 export function writeInside(dir: string, name: string, bytes: Uint8Array): string {
   const folder = resolve(dir);
   const target = resolve(folder, name);
-  if (dirname(target) !== folder || basename(target) !== name) throw new ApiError('invalid-input', `Refusing to write ${name} outside ${dir}.`, { file: name, line: null, field: 'outDir' });
+  if (dirname(target) !== folder || basename(target) !== name) throw new ApiError('invalid-input', text('err.anchor.outside-folder', { name, dir }), { file: name, line: null, field: 'outDir' });
   const partial = `${target}.partial`;
   writeFileSync(partial, bytes);
   renameSync(partial, target);

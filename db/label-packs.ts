@@ -1,3 +1,4 @@
+import { renderText } from '../shared/messages/text';
 import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -345,7 +346,7 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
       throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
     }
     const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
+    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${renderText('en', problem)}).`, line, 'value');
     if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
       throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
     }

@@ -43,6 +43,9 @@ const menuCommands = new MenuCommandQueue();
 // The file-system paths the window may pass on: chosen in a dialog this session, a recent file, or in the data folder.
 const pathGrants = new PathGrants(app.getPath('userData'), matchOptions.caseInsensitive);
 
+/** Where "New test set" puts files until the person picks another folder. */
+const newFilesDir = () => join(app.getPath('documents'), 'Touchstone');
+
 // ---------------------------------------------------------------- backend process
 
 /** Runs the backend in a utility process, restarts it when it dies, stops it cleanly at quit. */
@@ -123,6 +126,7 @@ function backendEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   env[BACKEND_ENV.dataDir] = app.getPath('userData');
+  env[BACKEND_ENV.newFilesDir] = newFilesDir();
   env[BACKEND_ENV.version] = app.getVersion();
   env[BACKEND_ENV.sampleDir] = layout.sampleDir;
   if (layout.sqliteBinding) env[BACKEND_ENV.sqliteBinding] = layout.sqliteBinding;

@@ -7,11 +7,13 @@
 import { enAgreement } from './agreement.en';
 import { enCalibration } from './calibration.en';
 import { enConflicts } from './conflicts.en';
+import { enDiagnosis } from './diagnosis.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
+import { enFirstRun } from './first-run.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -58,11 +60,9 @@ export const enCore = {
   'error.code.internal': 'Unexpected error',
 
   'path.openTitle': 'Open test set',
-  'path.createTitle': 'New test set',
   'path.label': 'Path of the test set file',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': 'Type the full path of a test set file on this computer.',
-  'path.createHint': 'Type the full path of the new file. Its folder must already exist.',
   'path.submitOpen': 'Open',
   'path.submitCreate': 'Create',
   'path.busy': 'Working…',
@@ -200,7 +200,6 @@ export const enCore = {
   'import.added': 'Added',
   'import.nothingNew': 'The file was valid but added nothing new.',
   'import.failed': 'Import failed',
-  'import.nothingImported': 'Nothing was imported.',
   'import.added.documents': 'Documents',
   'import.added.cases': 'Cases',
   'import.added.responses': 'Responses',
@@ -216,6 +215,13 @@ export const enCore = {
   'enum.importFormat.csv': 'CSV',
   'enum.importFormat.ragas': 'Ragas export',
   'enum.importFormat.deepeval': 'DeepEval goldens',
+  'enum.importFormat.langsmith': 'LangSmith examples',
+  'enum.importFormat.langfuse': 'Langfuse dataset items',
+  'enum.importFormat.phoenix': 'Phoenix dataset examples',
+  'enum.importFormat.promptfoo': 'promptfoo results',
+  'enum.importFormat.openai-evals': 'OpenAI evals samples',
+  'enum.importFormat.trulens': 'TruLens ground truth',
+  'enum.importFormat.mapped': 'Columns mapped by hand',
 
   'enum.answerability.answerable': 'Answerable',
   'enum.answerability.unanswerable': 'Unanswerable',
@@ -250,5 +256,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis } as const;
 export type MessageKey = keyof typeof en;

@@ -70,6 +70,8 @@ export const enReports = {
   'report.verdict.pass': 'Pass',
   'report.verdict.fail': 'Fail',
   'report.verdict.undefined': 'Not enough data',
+  'report.verdict.inconclusive': 'Inconclusive',
+  'report.verdict.decidingN': 'the interval still straddles the threshold; about n = {n} would decide it if the rate stayed as it is',
 
   'report.cell.cases': '{count} cases',
   'report.cell.cases.one': '1 case',

@@ -72,6 +72,8 @@ export const zhReports: Record<keyof typeof enReports, string> = {
   'report.verdict.pass': '达标',
   'report.verdict.fail': '未达标',
   'report.verdict.undefined': '数据不足',
+  'report.verdict.inconclusive': '尚无定论',
+  'report.verdict.decidingN': '置信区间仍跨越阈值；若比率不变，约需 n = {n} 才能下结论',
 
   'report.cell.cases': '{count} 个用例',
   'report.cell.cases.one': '1 个用例',

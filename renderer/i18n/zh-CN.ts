@@ -2,8 +2,10 @@ import type { enCore, MessageKey } from './en';
 import { zhAgreement } from './agreement.zh-CN';
 import { zhCalibration } from './calibration.zh-CN';
 import { zhConflicts } from './conflicts.zh-CN';
+import { zhDiagnosis } from './diagnosis.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
+import { zhFirstRun } from './first-run.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 import { zhRetrieval } from './retrieval.zh-CN';
@@ -54,11 +56,9 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'error.code.internal': '意外错误',
 
   'path.openTitle': '打开测试集',
-  'path.createTitle': '新建测试集',
   'path.label': '测试集文件路径',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': '请输入本机上测试集文件的完整路径。',
-  'path.createHint': '请输入新文件的完整路径，所在文件夹必须已存在。',
   'path.submitOpen': '打开',
   'path.submitCreate': '新建',
   'path.busy': '处理中…',
@@ -196,7 +196,6 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.added': '新增',
   'import.nothingNew': '文件有效，但没有新增任何内容。',
   'import.failed': '导入失败',
-  'import.nothingImported': '没有导入任何内容。',
   'import.added.documents': '文档',
   'import.added.cases': '用例',
   'import.added.responses': '系统回答',
@@ -212,6 +211,13 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.importFormat.csv': 'CSV',
   'enum.importFormat.ragas': 'Ragas 导出',
   'enum.importFormat.deepeval': 'DeepEval goldens',
+  'enum.importFormat.langsmith': 'LangSmith 样例',
+  'enum.importFormat.langfuse': 'Langfuse 数据集条目',
+  'enum.importFormat.phoenix': 'Phoenix 数据集样例',
+  'enum.importFormat.promptfoo': 'promptfoo 结果',
+  'enum.importFormat.openai-evals': 'OpenAI evals 样本',
+  'enum.importFormat.trulens': 'TruLens 标准答案',
+  'enum.importFormat.mapped': '手动映射列',
 
   'enum.answerability.answerable': '可回答',
   'enum.answerability.unanswerable': '不可回答',
@@ -245,4 +251,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis };

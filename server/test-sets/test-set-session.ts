@@ -1,14 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../../shared/api/contract';
 import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../../shared/api/exchange-ops';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
+import { text as say } from '../../shared/messages/text';
 import { createDemoTestSet } from './demo';
+import { testSetFileName } from '../../shared/test-sets/file-name';
 
 const RECENT_LIMIT = 10;
 
 interface Settings {
   recent: string[];
+  /** The folder "New test set" used last: offered again next time. */
+  newFilesFolder?: string;
+  /** The reviewer name last chosen on this computer, offered in every test set. */
+  reviewerName?: string;
   /** Minutes between automatic backups: a habit of this computer, so it is not stored in (nor restored with) a test set. */
   backupIntervalMinutes?: number;
 }
@@ -24,7 +30,8 @@ export class TestSetSession {
   private current: OpenedTestSet | null = null;
   private readonly settingsPath: string;
 
-  constructor(readonly dataDir: string) {
+  /** `newFilesDir`: where new test sets go until another folder is chosen (Documents/Touchstone on the desktop). */
+  constructor(readonly dataDir: string, private readonly newFilesDir: string = dataDir) {
     mkdirSync(dataDir, { recursive: true });
     this.settingsPath = join(dataDir, 'settings.json');
   }
@@ -39,6 +46,8 @@ export class TestSetSession {
       return {
         recent: Array.isArray(parsed.recent) ? parsed.recent.filter((p): p is string => typeof p === 'string') : [],
         ...(isBackupInterval(parsed.backupIntervalMinutes) ? { backupIntervalMinutes: parsed.backupIntervalMinutes } : {}),
+        ...(typeof parsed.newFilesFolder === 'string' && parsed.newFilesFolder ? { newFilesFolder: parsed.newFilesFolder } : {}),
+        ...(typeof parsed.reviewerName === 'string' && parsed.reviewerName.trim() ? { reviewerName: parsed.reviewerName.trim() } : {}),
       };
     } catch {
       return { recent: [] };
@@ -87,7 +96,7 @@ export class TestSetSession {
   }
 
   require(): OpenedTestSet {
-    if (!this.current) throw new ApiError('no-test-set', 'No test set is open. Open or create one from the File menu.');
+    if (!this.current) throw new ApiError('no-test-set', say('err.testset.none-open'));
     return this.current;
   }
 
@@ -107,12 +116,45 @@ export class TestSetSession {
   async create(path: string): Promise<TestSetInfo> {
     const absolute = resolve(path);
     if (existsSync(absolute)) {
-      throw new ApiError('conflict', `${basename(absolute)} already exists. Choose another name, or open it instead.`, { file: absolute, line: null, field: null });
+      throw new ApiError('conflict', say('err.testset.exists', { file: basename(absolute) }), { file: absolute, line: null, field: null });
     }
     if (!existsSync(dirname(absolute))) {
-      throw new ApiError('not-found', `The folder ${dirname(absolute)} does not exist.`, { file: absolute, line: null, field: null });
+      throw new ApiError('not-found', say('err.folder.missing', { path: dirname(absolute) }), { file: absolute, line: null, field: null });
     }
     return this.switchTo(absolute, true);
+  }
+
+  /** The folder a new test set goes into: the one used last while it exists, else the default. */
+  newFileFolder(): { folder: string; isDefault: boolean } {
+    const chosen = this.readSettings().newFilesFolder;
+    if (chosen && resolve(chosen) !== resolve(this.newFilesDir) && existsSync(chosen)) return { folder: chosen, isDefault: false };
+    return { folder: this.newFilesDir, isDefault: true };
+  }
+
+  /**
+   * A new test set named `name` in `folder` (the folder newFileFolder() gives when null). The default
+   * folder is made when missing; a folder the person typed must exist, so a typo makes no stray folders.
+   */
+  async createNamed(name: string, folder: string | null): Promise<TestSetInfo> {
+    const file = testSetFileName(name);
+    if (!file.ok) throw new ApiError('invalid-input', file.problem);
+    const target = resolve(folder ?? this.newFileFolder().folder);
+    if (resolve(target) === resolve(this.newFilesDir)) mkdirSync(target, { recursive: true });
+    if (!existsSync(target) || !statSync(target).isDirectory()) {
+      throw new ApiError('not-found', say('err.folder.missing', { path: target }), { file: target, line: null, field: 'folder' });
+    }
+    const info = await this.create(join(target, file.fileName));
+    this.writeSettings({ ...this.readSettings(), newFilesFolder: target });
+    return info;
+  }
+
+  rememberedReviewer(): string | null {
+    return this.readSettings().reviewerName ?? null;
+  }
+
+  rememberReviewer(name: string): string {
+    this.writeSettings({ ...this.readSettings(), reviewerName: name.trim() });
+    return name.trim();
   }
 
   /** The open file again on a fresh connection, after its content was replaced underneath (a restore); migrated if older. */

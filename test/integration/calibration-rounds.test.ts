@@ -177,11 +177,11 @@ describe('calibration rounds on a real file', () => {
     // a new prompt version: the next round's figures start a new line
     importRows({ db } as never, 'judge', judgeRows(RUN2, { model: 'judge-x', version: '2026-02', promptVersion: 'p5' }), 'judge-p5.jsonl');
     const second = await call('rounds.start', { size: 6, seed: 1, week: '2026-W08' });
-    const firstKeys = new Set(first.items.map((i) => i.caseId));
-    expect(second.items.some((i) => firstKeys.has(i.caseId))).toBe(false);
+    // no comparable runs: all random, drawn from every eligible item (last week's included: a uniform sample)
+    expect(second.items.every((i) => i.reason.kind === 'random')).toBe(true);
     expect(second.round.notes.map((n) => n.text).join(' ')).toMatch(/Fewer than two comparable judge runs/);
-    expect(second.round.notes.map((n) => n.text).join(' ')).toMatch(/6 items of the previous round were excluded/);
-    expect(second.round.notes).toContainEqual({ code: 'previous-excluded', values: { excluded: 6 }, text: '6 items of the previous round were excluded.' });
+    expect(second.round.notes.map((n) => n.text).join(' ')).toMatch(/6 items of the previous round were kept out of the changed half/);
+    expect(second.round.notes).toContainEqual({ code: 'previous-excluded', values: { excluded: 6 }, text: '6 items of the previous round were kept out of the changed half.' });
     labelRound(db, second, ada);
     await call('rounds.reveal', { roundId: second.round.id });
     await call('rounds.close', { roundId: second.round.id });

@@ -12,12 +12,12 @@ const MAX_IN_FLIGHT = 3;
 const MAX_CACHED_PAGES = 120;
 const SEARCH_DEBOUNCE_MS = 150;
 
-export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin'] as const;
+export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export type AppliedFilters = { search: string } & Record<FilterName, string | null>;
 
-const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null };
+const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null };
 
 /** Values come from the backend's own facets, so they belong to the contract's vocabularies. */
 function toRequest(filters: AppliedFilters): CaseFilters {

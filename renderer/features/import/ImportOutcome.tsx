@@ -29,7 +29,6 @@ export function ImportOutcome() {
           <h3>{t('import.failed')}</h3>
         </div>
         {error ? <ErrorDetails error={error} /> : null}
-        <p className="nothing-imported" data-testid="import-nothing-imported">{t('import.nothingImported')}</p>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { suggestRefusalCorrect } from '../../../shared/labeling/refusal';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import {
   currentStepKind, dimensionOf, saveKey, useLabelingStore, type LabelStep,
@@ -8,6 +9,7 @@ import {
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
 import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
+import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
 import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
@@ -73,14 +75,14 @@ export function StepCard() {
       {save?.status === 'error' ? (
         <div className="step-error" role="alert" data-testid="step-error">
           <Icon name="alert" size={14} />
-          <span>{t('labeling.step.saveFailed', { message: save.error?.message ?? '' })}</span>
+          <span>{t('labeling.step.saveFailed', { message: save.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(stepIndex)} data-testid="step-retry">
             {t('labeling.step.retry')}
           </button>
         </div>
       ) : null}
 
-      {kind !== 'claims' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
+      {kind !== 'claims' && kind !== 'stated' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
         <div className={hasSuggestion ? 'suggestion' : 'suggestion none'} data-testid="suggestion" data-value={hasSuggestion ? String(step.suggestion) : ''}>
           {hasSuggestion ? (
             <div className="suggestion-head">
@@ -102,6 +104,7 @@ export function StepCard() {
       {kind === 'options' && dimension ? <OptionsStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'numeric' && dimension ? <NumericStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'claims' ? <ClaimEditor /> : null}
+      {kind === 'stated' ? <StatedStep item={item} step={step} /> : null}
 
       {reasonPrompt && reasonPrompt.stepIndex === stepIndex && reasonPrompt.caseId === caseId ? <ReasonPrompt /> : null}
 

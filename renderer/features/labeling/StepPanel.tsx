@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import { saveKey, shownValue, useLabelingStore } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
@@ -129,7 +130,7 @@ function FailedSaves({ item }: { item: LabelingItem }) {
           <button type="button" className="link-button" onClick={() => setStep(index)}>
             {dimensionLabel(i18n, step.dimension)}: {valueLabel(i18n, step.dimension, save?.value)}
           </button>
-          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error?.message ?? '' })}</span>
+          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(index)}>{t('labeling.step.retry')}</button>
         </div>
       ))}

@@ -15,9 +15,11 @@ import { CaseNavigator } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
 import { onSessionReset } from '../../common/session';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 
 export type LabelStep = LabelingItem['steps'][number];
-export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+import type { StepKind } from './keymap';
+export type { StepKind };
 /** 'waiting': not written yet because the file (or the server) cannot take it now; kept in the outbox and retried. */
 export type SaveStatus = 'saving' | 'waiting' | 'saved' | 'error';
 
@@ -133,6 +135,7 @@ export function dimensionOf(dimensions: readonly Dimension[], name: string): Dim
 
 export function kindOf(dimension: Dimension | undefined): StepKind {
   if (!dimension) return 'none';
+  if (dimension.name === CLAIMS_STATED) return 'stated';
   if (dimension.type === 'structured') return 'claims';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';

@@ -10,10 +10,8 @@ export interface RecentFile {
   exists: boolean;
 }
 
-export type PathPurpose = 'open' | 'create';
-
 export interface PathPrompt {
-  purpose: PathPurpose;
+  purpose: 'open';
   busy: boolean;
   error: ApiErrorBody | null;
 }
@@ -26,12 +24,11 @@ interface TestSetState {
   busy: boolean;
   /** Shown in the banner under the top bar. */
   error: ApiErrorBody | null;
-  /** The path dialog (browser mode, or when no native dialog is available). */
+  /** The open dialog (browser mode, or when no native dialog is available). */
   pathPrompt: PathPrompt | null;
 
   init(): Promise<void>;
   requestOpen(): Promise<void>;
-  requestCreate(): Promise<void>;
   openDemo(): Promise<void>;
   openRecent(path: string): Promise<void>;
   submitPath(path: string): Promise<void>;
@@ -39,33 +36,33 @@ interface TestSetState {
   refreshRecent(): Promise<void>;
   showError(error: unknown): void;
   dismissError(): void;
-  /** A test set is open in the backend (opened, created, or restored from a backup): the session starts over with it. */
+  /** A test set is open in the backend (opened, made by name in the new-test-set dialog, or restored from a backup): the session starts over with it. */
   opened(info: TestSetInfo): void;
 }
 
 let initStarted = false;
 
 export const useTestSetStore = create<TestSetState>()((set, get) => {
-  async function pickOrPrompt(purpose: PathPurpose): Promise<void> {
+  async function pickOrPrompt(): Promise<void> {
     if (get().busy) return;
     try {
-      const answer = await invoke('dialog.pickPath', { purpose: purpose === 'open' ? 'openTestSet' : 'createTestSet' });
+      const answer = await invoke('dialog.pickPath', { purpose: 'openTestSet' });
       if (answer.supported) {
-        if (answer.path) await run(purpose, answer.path);
+        if (answer.path) await run(answer.path);
         return;
       }
     } catch {
       // no native dialog available: fall back to typing the path
     }
-    set({ pathPrompt: { purpose, busy: false, error: null } });
+    set({ pathPrompt: { purpose: 'open', busy: false, error: null } });
     void get().refreshRecent();
   }
 
-  /** Opens or creates; the error goes to the banner. */
-  async function run(purpose: PathPurpose, path: string): Promise<boolean> {
+  /** Opens; the error goes to the banner. */
+  async function run(path: string): Promise<boolean> {
     set({ busy: true });
     try {
-      const info = await invoke(purpose === 'open' ? 'testSets.open' : 'testSets.create', { path });
+      const info = await invoke('testSets.open', { path });
       get().opened(info);
       return true;
     } catch (error) {
@@ -98,8 +95,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       void get().refreshRecent();
     },
 
-    requestOpen: () => pickOrPrompt('open'),
-    requestCreate: () => pickOrPrompt('create'),
+    requestOpen: () => pickOrPrompt(),
 
     async openDemo() {
       if (get().busy) return;
@@ -114,7 +110,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     },
 
     async openRecent(path) {
-      if (!get().busy) await run('open', path);
+      if (!get().busy) await run(path);
     },
 
     async submitPath(path) {
@@ -124,7 +120,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       if (!trimmed) return;
       set({ pathPrompt: { ...prompt, busy: true, error: null } });
       try {
-        const info = await invoke(prompt.purpose === 'open' ? 'testSets.open' : 'testSets.create', { path: trimmed });
+        const info = await invoke('testSets.open', { path: trimmed });
         set({ pathPrompt: null });
         get().opened(info);
       } catch (error) {
