@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addClaim, attachEvidence, deleteClaim, moveClaim, record, redoEdit, removeEvidence, startHistory, undoEdit,
 } from '../../renderer/features/labeling/claimsDraft';
-import type { Claim, Evidence } from '../../shared/domain/schemas';
+import type { LabeledClaim as Claim } from '../../shared/domain/dimensions';
+import type { Evidence } from '../../shared/domain/schemas';
 
 // as the case file gives it, with the stable id the editor gives an imported claim (its position)
-const imported: Claim[] = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] } as Claim];
+const imported: Claim[] = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
 const quote: Evidence = { docId: 'refund-policy', quote: '年度会员', start: 0, end: 4 };
 
 describe('claims edits', () => {
