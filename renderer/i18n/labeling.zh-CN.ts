@@ -220,7 +220,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.help.confirm': '确认建议或当前值，并继续',
   'labeling.help.cases': '下一个 / 上一个用例',
   'labeling.help.steps': '下一步 / 上一步',
-  'labeling.help.undo': '撤销我最近的一次修改（在论断步骤中：最近一次论断编辑）',
+  'labeling.help.undo': '撤销我最近的一次修改（在要点步骤中：最近一次要点编辑）',
   'labeling.help.redo': '重做被撤销的修改',
   'labeling.help.history': '显示或隐藏本用例的历史',
   'labeling.help.numeric': '忠实度：输入 0–1；单个数字 2–9 表示十分位',

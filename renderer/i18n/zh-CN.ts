@@ -237,7 +237,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.metric.defined': '是：本测试集已有该维度',
   'import.metric.created': '是：已新建维度',
   'import.metric.notDefined': '尚不是维度',
-  'import.offerDimensions': '本测试集还没有这些维度：{names}。定义它们（数值型，取分数的量程）后，评审员即可标注，并与评审模型对比。',
+  'import.offerDimensions': '本测试集还没有这些维度：{names}。定义它们（数值型，取分数的量程）后，标注人即可标注，并与评审模型对比。',
   'import.defineDimensions': '定义这些维度',
   'import.dimensionsDefined': '已定义：{names}。',
   'import.unused': '本文件中未导入的字段',

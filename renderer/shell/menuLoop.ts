@@ -1,5 +1,6 @@
 import { invoke, isDesktop } from '../api/transport';
 import { useImportStore } from '../features/import/importStore';
+import { useNewTestSetStore } from '../features/first-run/newTestSetStore';
 import { useTestSetStore } from '../features/test-sets/testSetStore';
 
 let started = false;
@@ -26,7 +27,7 @@ export function startMenuLoop(): void {
             void files.requestOpen();
             break;
           case 'createTestSet':
-            void files.requestCreate();
+            void useNewTestSetStore.getState().show();
             break;
           case 'openDemo':
             void files.openDemo();

@@ -35,10 +35,13 @@ async function stored(page: Page, reviewerId: number, dimension: string, respons
   return item.steps.find((s) => s.dimension === dimension && s.responseId === responseId)?.current?.value ?? null;
 }
 
-/** Answers an options or numeric step with the keyboard. */
+/** Answers an options, numeric or claims-stated step with the keyboard. */
 async function answer(page: Page, dimension: string): Promise<void> {
   const suggestion = page.getByTestId('step-card').locator('[data-testid="suggestion"][data-value]:not([data-value=""])');
-  if (dimension === 'faithfulness') {
+  if (dimension === 'claimsStated') {
+    // which claims the answer states: Enter confirms the marks as shown
+    await page.keyboard.press('Enter');
+  } else if (dimension === 'faithfulness') {
     await page.keyboard.press('8');
     await expect(page.getByTestId('numeric-entry')).toContainText('0.8');
     await page.keyboard.press('Enter');
@@ -136,7 +139,7 @@ test('undo and redo walk through every step type; after an undo the step is conf
       continue;
     }
 
-    kinds.add(dimension === 'faithfulness' ? 'numeric' : 'options');
+    kinds.add(dimension === 'faithfulness' ? 'numeric' : dimension === 'claimsStated' ? 'claims-stated' : 'options');
     await answer(page, dimension);
     await expect(row.getByTestId('step-saved')).toBeVisible();
     const value = await stored(page, reviewerId, dimension, responseId);
@@ -160,7 +163,7 @@ test('undo and redo walk through every step type; after an undo the step is conf
     await expect.poll(() => stored(page, reviewerId, dimension, responseId)).toEqual(value);
     await expect(row).not.toHaveAttribute('data-state', 'current');
   }
-  expect([...kinds].sort()).toEqual(['claims', 'numeric', 'options']);
+  expect([...kinds].sort()).toEqual(['claims', 'claims-stated', 'numeric', 'options']);
 
   // nothing left to redo says so
   await page.keyboard.press('Shift+U');

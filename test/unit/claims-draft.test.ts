@@ -2,17 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addClaim, attachEvidence, deleteClaim, moveClaim, record, redoEdit, removeEvidence, startHistory, undoEdit,
 } from '../../renderer/features/labeling/claimsDraft';
-import type { Evidence } from '../../shared/domain/schemas';
 import type { LabeledClaim as Claim } from '../../shared/domain/dimensions';
+import type { Evidence } from '../../shared/domain/schemas';
 
-// an imported claim carries the stable id of its position, so labels that name it keep pointing at it
+// as the case file gives it, with the stable id the editor gives an imported claim (its position)
 const imported: Claim[] = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
 const quote: Evidence = { docId: 'refund-policy', quote: '年度会员', start: 0, end: 4 };
 
 describe('claims edits', () => {
   it('add, attach, remove, move and delete change only what they name, and refuse what cannot be done', () => {
     const added = addClaim(imported, '  按比例退款 ');
-    expect(added).toEqual({ claims: [imported[0], { id: expect.stringMatching(/^n/), text: '按比例退款', evidence: [] }], active: 1 });
+    expect(added).toEqual({ claims: [imported[0], { id: expect.any(String), text: '按比例退款', evidence: [] }], active: 1 });
+    expect(added!.claims[1].id).not.toBe(imported[0].id);
     expect(addClaim(imported, '   ')).toBeNull();
     const attached = attachEvidence(added!.claims, 1, quote);
     expect(attached?.claims[1].evidence).toEqual([quote]);

@@ -76,7 +76,7 @@ export const useNewTestSetStore = create<NewTestSetState>()((set, get) => ({
       const changed = folder.trim() !== proposedFolder;
       const info = await invoke('testSets.createNamed', { name, folder: changed ? folder.trim() : null });
       set({ open: false, busy: false });
-      useTestSetStore.getState().adopt(info);
+      useTestSetStore.getState().opened(info);
     } catch (error) {
       set({ busy: false, error: toErrorBody(error) });
     }

@@ -14,8 +14,8 @@ import { useReviewerStore } from '../reviewers/reviewerStore';
 import { CaseNavigator } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
-import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 import { onSessionReset } from '../../common/session';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 
 export type LabelStep = LabelingItem['steps'][number];
 import type { StepKind } from './keymap';

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from './testSetStore';
+import { useNewTestSetStore } from '../first-run/newTestSetStore';
 import { Icon } from '../../common/Icon';
 import { RecentMenu } from './RecentMenu';
 
@@ -8,7 +9,7 @@ export function FileActions() {
   const { t } = useI18n();
   const busy = useTestSetStore((s) => s.busy);
   const requestOpen = useTestSetStore((s) => s.requestOpen);
-  const requestCreate = useTestSetStore((s) => s.requestCreate);
+  const requestCreate = useNewTestSetStore((s) => s.show);
   const openDemo = useTestSetStore((s) => s.openDemo);
   return (
     <div className="toolbar-group" role="group" aria-label={t('file.group')}>

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from './testSetStore';
+import { useNewTestSetStore } from '../first-run/newTestSetStore';
 import { Icon } from '../../common/Icon';
 
 /** What the window shows when no test set is open. */
@@ -7,7 +8,7 @@ export function WelcomeScreen() {
   const { t } = useI18n();
   const busy = useTestSetStore((s) => s.busy);
   const requestOpen = useTestSetStore((s) => s.requestOpen);
-  const requestCreate = useTestSetStore((s) => s.requestCreate);
+  const requestCreate = useNewTestSetStore((s) => s.show);
   const openDemo = useTestSetStore((s) => s.openDemo);
   const openRecent = useTestSetStore((s) => s.openRecent);
   const recent = useTestSetStore((s) => s.recent).filter((file) => file.exists);

@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import type { ApiErrorBody, TestSetInfo } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
-import { useNewTestSetStore } from '../first-run/newTestSetStore';
 import { testSetOpened } from '../../common/session';
 
 export interface RecentFile {
@@ -30,17 +29,14 @@ interface TestSetState {
 
   init(): Promise<void>;
   requestOpen(): Promise<void>;
-  requestCreate(): Promise<void>;
   openDemo(): Promise<void>;
   openRecent(path: string): Promise<void>;
-  /** A test set another dialog opened (a new one, made by name). */
-  adopt(info: TestSetInfo): void;
   submitPath(path: string): Promise<void>;
   closePathPrompt(): void;
   refreshRecent(): Promise<void>;
   showError(error: unknown): void;
   dismissError(): void;
-  /** A test set is open in the backend (opened, created, or restored from a backup): the session starts over with it. */
+  /** A test set is open in the backend (opened, made by name in the new-test-set dialog, or restored from a backup): the session starts over with it. */
   opened(info: TestSetInfo): void;
 }
 
@@ -100,7 +96,6 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     },
 
     requestOpen: () => pickOrPrompt(),
-    requestCreate: () => useNewTestSetStore.getState().show(),
 
     async openDemo() {
       if (get().busy) return;
@@ -116,10 +111,6 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
 
     async openRecent(path) {
       if (!get().busy) await run(path);
-    },
-
-    adopt(info) {
-      get().opened(info);
     },
 
     async submitPath(path) {
