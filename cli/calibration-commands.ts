@@ -14,7 +14,7 @@ import { startRound } from '../server/calibration/calibration-rounds';
  *   anchors freeze --db FILE --name NAME [--round R]...     (default: every closed round)
  *   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
  *   anchors import DIR --db FILE
- *   anchors drift --db FILE --name NAME [--version V] --run RUN   → exit 3 when drift is flagged
+ *   anchors drift --db FILE --name NAME [--version V] --run RUN [--strict]   → exit 3 when drift is flagged (--strict: or possible)
  */
 
 export interface CalibrationArgs {
@@ -28,6 +28,8 @@ export interface CalibrationArgs {
   out?: string;
   zip?: boolean;
   run?: string;
+  'same-week'?: boolean;
+  strict?: boolean;
 }
 
 export interface CalibrationContext {
@@ -65,7 +67,7 @@ export async function roundCommand(sub: string | undefined, args: CalibrationArg
   const week = args.week === undefined ? null : IsoWeekSchema.safeParse(args.week);
   if (week && !week.success) throw context.usage(`--week must be an ISO week such as 2026-W07 (got "${args.week}": ${week.error.issues[0].message}).`);
   return withDb(args, context, ({ db }) => {
-    const detail = startRound(db, contract['rounds.start'].input.parse({ size, seed, week: args.week ?? null }));
+    const detail = startRound(db, contract['rounds.start'].input.parse({ size, seed, week: args.week ?? null, sameWeek: args['same-week'] ?? false }));
     const r = detail.round;
     const lines = [
       `Round ${r.id} (${r.week}, seed ${r.seed}): ${r.items} items — ${r.changedItems} changed, ${r.items - r.changedItems} random. Dimensions: ${detail.dimensions.map((d) => d.dimension).join(', ')}.`,
@@ -87,9 +89,18 @@ function driftText(report: OpOutput<'anchors.drift'>): string {
     lines.push(`  ${d.dimension} (n ${d.n}${d.missing ? `, ${d.missing} not scored` : ''}): ${d.agreementKey ?? 'agreement'} ${figure(d.agreement)} (at freeze ${fmt(d.agreementAtFreeze)}), bias ${figure(d.bias)} (at freeze ${fmt(d.biasAtFreeze)})`);
     if (d.previous) lines.push(`    vs run ${d.previous.run.runId} (${d.previous.run.modelVersion}): agreement ${figure(d.previous.agreement)}, mean shift ${figure(d.previous.meanShift)}`);
     for (const f of d.flags) lines.push(`    DRIFT ${f.code}: ${f.message}`);
+    const change = (label: string, c: { change: Figure; state: string } | null | undefined) => (c ? `${label} ${figure(c.change)} → ${c.state}` : null);
+    const changes = [change('mean shift since freeze', d.shiftSinceFreeze), change('agreement change since freeze', d.agreementSinceFreeze), change('mean shift since the previous version', d.shiftSincePrevious)].filter(Boolean);
+    if (changes.length) lines.push(`    ${changes.join('; ')}`);
     if (d.reason) lines.push(`    ${d.reason}`);
   }
-  lines.push(report.flagged ? 'DRIFT FLAGGED' : `No drift beyond the thresholds (agreement drop ${report.thresholds.maxAgreementDrop}, bias shift ${report.thresholds.maxBiasShift} of the scale).`);
+  lines.push(
+    report.state === 'flagged'
+      ? 'DRIFT FLAGGED'
+      : report.state === 'possible'
+        ? `POSSIBLE DRIFT: too few anchor items (or too wide an interval) to rule out a change beyond the thresholds (agreement drop ${report.thresholds.maxAgreementDrop}, bias shift ${report.thresholds.maxBiasShift} of the scale).`
+        : `No drift: every paired 95% interval lies within the thresholds (agreement drop ${report.thresholds.maxAgreementDrop}, bias shift ${report.thresholds.maxBiasShift} of the scale).`,
+  );
   return lines.join('\n');
 }
 
@@ -143,7 +154,8 @@ export async function anchorsCommand(sub: string | undefined, positional: string
       const runId = wholeNumber(args.run, '--run', context, 1, 2 ** 31 - 1)!;
       return withDb(args, context, ({ db }) => {
         const report = driftReport(db, contract['anchors.drift'].input.parse({ name, version: version(), runId }));
-        return { code: report.flagged ? CHECK_FAILED : 0, json: report, text: driftText(report) };
+        const failed = report.state === 'flagged' || (args.strict === true && report.state === 'possible');
+        return { code: failed ? CHECK_FAILED : 0, json: report, text: driftText(report) };
       });
     }
     default:

@@ -5,7 +5,7 @@ import { caseWhere, type SqlWhere } from './case-search';
 import { ensureProgress } from './label-progress';
 import type { Db } from './open';
 import { lowerBound, queueFigures } from './queue-cache';
-import { roundCaseSeqs, roundExists } from './rounds';
+import { roundCaseSeqs, roundDoneCases, roundExists } from './rounds';
 
 /**
  * Queues walk cases in test-set order (cases.seq).
@@ -28,8 +28,9 @@ import { roundCaseSeqs, roundExists } from './rounds';
  *
  * - 'round': the cases of a calibration round, in pick order (a case picked
  *   for two of its responses comes once, where first picked) — not test-set
- *   order. total = the round's cases, done = those this reviewer finished,
- *   index = the case's place in pick order (a case outside the round: total).
+ *   order. total = the round's cases, done = those on which this reviewer
+ *   labeled every round cell inside the round (earlier labels do not count: the
+ *   round is labeled blind, from scratch), index = the case's place in pick order (a case outside the round: total).
  *   From a case outside the round, next goes to the first member and previous
  *   to the last.
  */
@@ -76,7 +77,6 @@ export interface QueueCounts {
 /** The queue's universe (sorted seqs) and this reviewer's done count, from the queue cache. */
 function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Array; done: number } {
   ensureProgress(db);
-  if (spec.source === 'round') requireRoundQueue(db, spec.roundId, 'queue');
   const where = universe(spec);
   return queueFigures(
     db,
@@ -91,18 +91,19 @@ function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Arra
 }
 
 export function queueCounts(db: Db, reviewerId: number, spec: QueueSpec): QueueCounts {
+  if (spec.source === 'round') return { total: roundOrder(db, spec.roundId, 'queue').length, done: roundDoneCases(db, spec.roundId, reviewerId).size };
   const { seqs, done } = figures(db, reviewerId, spec);
   return { total: seqs.length, done };
 }
 
 /** The case's 0-based place in the queue's universe (where it is or would be) and the queue's progress. */
 export function queuePosition(db: Db, reviewerId: number, spec: QueueSpec, caseSeq: number): { index: number; total: number; done: number } {
-  const { seqs, done } = figures(db, reviewerId, spec);
   if (spec.source === 'round') {
     const order = roundOrder(db, spec.roundId, 'labeling.item');
     const index = order.indexOf(caseSeq);
-    return { index: index < 0 ? order.length : index, total: seqs.length, done };
+    return { index: index < 0 ? order.length : index, total: order.length, done: roundDoneCases(db, spec.roundId, reviewerId).size };
   }
+  const { seqs, done } = figures(db, reviewerId, spec);
   return { index: lowerBound(seqs, caseSeq), total: seqs.length, done };
 }
 
@@ -144,9 +145,7 @@ function navigateRound(db: Db, reviewerId: number, roundId: number, fromCaseId: 
   const seq = fromCaseId === null ? null : seqOf(db, fromCaseId, 'queue.navigate');
   const at = seq === null ? -1 : order.indexOf(seq);
   if (direction === 'nextUnfinished') {
-    const finished = new Set(
-      db.prepare('SELECT case_seq FROM label_progress WHERE reviewer_id = ? AND case_seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)').pluck().all(reviewerId, roundId) as number[],
-    );
+    const finished = roundDoneCases(db, roundId, reviewerId);
     const after = order.slice(at + 1).find((s) => !finished.has(s));
     return idOfSeq(db, after ?? order.find((s) => !finished.has(s)));
   }

@@ -1,3 +1,4 @@
+import { text } from '../shared/messages/text';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
@@ -7,6 +8,7 @@ import { stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
+import { blindRoundStart } from './rounds';
 import type { Db } from './open';
 import { settleProgressChanges } from './queue-cache';
 
@@ -104,7 +106,7 @@ const insertEvent = (
  * dimension, its scope (a case dimension takes responseId null; a response
  * dimension names a response of this very case) and that the value fits the
  * dimension. Recording the current value again appends nothing and answers
- * with the current event.
+ * with the current event (unless that event predates a blind round on the case).
  */
 export function recordLabel(db: Db, input: RecordLabelInput, now: () => string = nowIso): RecordedLabel {
   const recorded = appendLabel(db, input, now);
@@ -140,7 +142,7 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const problem = valueProblem(dimension, input.value);
     if (problem) {
-      throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${dimension.name}" (${problem}).`, at(op, 'value'));
+      throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: dimension.name, problem }), at(op, 'value'));
     }
 
     if (input.uid) {
@@ -149,7 +151,10 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const current = latestOfItem(db, caseSeq, responseSeq, dimension.name, input.reviewerId);
     const previousValue = current ? decodeLabelValue(current.value) : null;
-    if (current && sameLabelValue(previousValue, input.value)) {
+    // The same value again appends nothing — except inside a blind round, where a label given
+    // before the round started must be given again to count (the round is labeled from scratch).
+    const roundStart = blindRoundStart(db, caseSeq);
+    if (current && sameLabelValue(previousValue, input.value) && !(roundStart !== null && current.id <= roundStart)) {
       return { eventId: current.id, at: current.created_at, previousValue, appended: false };
     }
     const reason = input.reason?.trim() ? input.reason.trim() : null;

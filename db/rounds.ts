@@ -2,9 +2,10 @@ import { ApiError } from '../shared/api/contract';
 import type { JudgeRef, PickReason, RoundFigures, RoundStatus, RoundSummary } from '../shared/api/calibration-ops';
 import { readStoredNotes, storedNotes, type CodedNote } from '../shared/calibration/round-notes';
 import { itemKey, type RoundPick, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../shared/calibration/sampler';
+import { listDimensions } from './dimensions';
 import type { Db } from './open';
 
-/** The SQL of calibration rounds (migration 4). No logic beyond reading and writing rows. */
+/** The SQL of calibration rounds (migrations 4 and 9). No logic beyond reading and writing rows. */
 
 interface RoundRow {
   id: number;
@@ -16,6 +17,9 @@ interface RoundRow {
   revealed_at: string | null;
   revealed_early: number;
   reveal_event_id: number | null;
+  start_event_id: number | null;
+  revealed_by: number | null;
+  revealed_by_name: string | null;
   closed_at: string | null;
   notes: string;
 }
@@ -23,9 +27,11 @@ interface RoundRow {
 export interface StoredRound extends RoundSummary {
   /** Labels count as of this label event id (set at the reveal); null before. */
   revealEventId: number | null;
+  /** The round's labels are the events after this id (the newest event when it started); 0 for a round started before this was recorded. */
+  startEventId: number;
 }
 
-const SUMMARY_SQL = `SELECT r.*, (SELECT count(*) FROM round_items i WHERE i.round_id = r.id) AS items,
+const SUMMARY_SQL = `SELECT r.*, (SELECT name FROM reviewers v WHERE v.id = r.revealed_by) AS revealed_by_name, (SELECT count(*) FROM round_items i WHERE i.round_id = r.id) AS items,
   (SELECT count(*) FROM round_items i WHERE i.round_id = r.id AND i.reason = 'changed') AS changed_items FROM rounds r`;
 
 const toRound = (row: RoundRow & { items: number; changed_items: number }): StoredRound => ({
@@ -39,9 +45,11 @@ const toRound = (row: RoundRow & { items: number; changed_items: number }): Stor
   createdAt: row.created_at,
   revealedAt: row.revealed_at,
   revealedEarly: row.revealed_early === 1,
+  revealedBy: row.revealed_by === null ? null : { reviewerId: row.revealed_by, name: row.revealed_by_name ?? '' },
   closedAt: row.closed_at,
   notes: readStoredNotes(row.notes),
   revealEventId: row.reveal_event_id,
+  startEventId: row.start_event_id ?? 0,
 });
 
 export function listRounds(db: Db): StoredRound[] {
@@ -134,8 +142,10 @@ export interface NewRound {
 
 export function insertRound(db: Db, round: NewRound): number {
   const id = Number(
-    db.prepare("INSERT INTO rounds (week, seed, size, status, created_at, notes) VALUES (?, ?, ?, 'labeling', ?, ?)")
-      .run(round.week, round.seed, round.size, round.createdAt, storedNotes(round.notes)).lastInsertRowid,
+    db.prepare(
+      `INSERT INTO rounds (week, seed, size, status, created_at, notes, start_event_id)
+       VALUES (?, ?, ?, 'labeling', ?, ?, (SELECT coalesce(max(id), 0) FROM label_events))`,
+    ).run(round.week, round.seed, round.size, round.createdAt, storedNotes(round.notes)).lastInsertRowid,
   );
   const insertDimension = db.prepare('INSERT INTO round_dimensions (round_id, position, dimension, run_id) VALUES (?, ?, ?, ?)');
   round.dimensions.forEach((d, i) => insertDimension.run(id, i, d.dimension, d.runId));
@@ -157,9 +167,32 @@ export function insertRound(db: Db, round: NewRound): number {
   return id;
 }
 
-export function setRevealed(db: Db, roundId: number, at: string, early: boolean): void {
+export function setRevealed(db: Db, roundId: number, at: string, early: boolean, byReviewerId: number | null): void {
   const watermark = (db.prepare('SELECT coalesce(max(id), 0) FROM label_events').pluck().get() as number) ?? 0;
-  db.prepare("UPDATE rounds SET status = 'revealed', revealed_at = ?, revealed_early = ?, reveal_event_id = ? WHERE id = ? AND status = 'labeling'").run(at, early ? 1 : 0, watermark, roundId);
+  db.prepare("UPDATE rounds SET status = 'revealed', revealed_at = ?, revealed_early = ?, reveal_event_id = ?, revealed_by = ? WHERE id = ? AND status = 'labeling'")
+    .run(at, early ? 1 : 0, watermark, byReviewerId, roundId);
+}
+
+/** Removes a round still being labeled (the caller checks it has no label of its own). */
+export function deleteRound(db: Db, roundId: number): void {
+  db.prepare('DELETE FROM round_items WHERE round_id = ?').run(roundId);
+  db.prepare('DELETE FROM round_dimensions WHERE round_id = ?').run(roundId);
+  db.prepare('DELETE FROM rounds WHERE id = ?').run(roundId);
+}
+
+/** Ids of the rounds started in an ISO week. */
+export function roundsOfWeek(db: Db, week: string): number[] {
+  return db.prepare('SELECT id FROM rounds WHERE week = ? ORDER BY id').pluck().all(week) as number[];
+}
+
+/** Whether a case holds an item of a round still being labeled blind (its verdicts stay hidden). */
+export function inBlindRound(db: Db, caseSeq: number): boolean {
+  return db.prepare("SELECT 1 FROM round_items i JOIN rounds r ON r.id = i.round_id WHERE i.case_seq = ? AND r.status = 'labeling' LIMIT 1").get(caseSeq) !== undefined;
+}
+
+/** The newest label event when the round started: its labels are the events after it. */
+export function roundStartEventId(db: Db, roundId: number): number {
+  return (db.prepare('SELECT coalesce(start_event_id, 0) FROM rounds WHERE id = ?').pluck().get(roundId) as number | undefined) ?? 0;
 }
 
 export function setStatus(db: Db, roundId: number, status: RoundStatus, closedAt: string | null = null): void {
@@ -241,18 +274,19 @@ export interface CellLabel {
 }
 
 /**
- * Current labels on the round's cases: per (case, response, dimension, reviewer) the latest event
- * with id ≤ upToEventId (all when null); cleared labels (NULL) are left out.
+ * The round's labels on its cases: per (case, response, dimension, reviewer) the latest event
+ * with fromEventId < id ≤ upToEventId (no upper bound when null) — labels given before the round
+ * started are not round labels; cleared labels (NULL) are left out.
  */
-export function roundLabels(db: Db, roundId: number, upToEventId: number | null): CellLabel[] {
+export function roundLabels(db: Db, roundId: number, fromEventId: number, upToEventId: number | null): CellLabel[] {
   const rows = db
     .prepare(
       `SELECT e.id, e.case_seq, e.response_seq, e.dimension, e.reviewer_id, v.name, e.value, e.created_at FROM label_events e
          JOIN reviewers v ON v.id = e.reviewer_id
-        WHERE e.case_seq IN (SELECT case_seq FROM round_items WHERE round_id = ?) AND e.id <= ? ORDER BY e.id`,
+        WHERE e.case_seq IN (SELECT case_seq FROM round_items WHERE round_id = ?) AND e.id > ? AND e.id <= ? ORDER BY e.id`,
     )
     .raw()
-    .all(roundId, upToEventId ?? Number.MAX_SAFE_INTEGER) as [number, number, number | null, string, number, string, string | null, string][];
+    .all(roundId, fromEventId, upToEventId ?? Number.MAX_SAFE_INTEGER) as [number, number, number | null, string, number, string, string | null, string][];
   const latest = new Map<string, CellLabel | null>();
   for (const [id, caseSeq, responseSeq, dimension, reviewerId, reviewer, value, at] of rows) {
     latest.set(`${caseSeq}\u0000${responseSeq ?? ''}\u0000${dimension}\u0000${reviewerId}`, value === null ? null : {
@@ -391,4 +425,38 @@ export function adjudicatedValues(db: Db, dimension: string): { caseSeq: number;
   const latest = new Map<string, { caseSeq: number; responseSeq: number | null; value: string | number; roundId: number }>();
   for (const [caseSeq, responseSeq, value, roundId] of rows) latest.set(seqKey(caseSeq, responseSeq), { caseSeq, responseSeq, value: JSON.parse(value) as string | number, roundId });
   return [...latest.values()];
+}
+
+/**
+ * The round's cases on which this reviewer has labeled every round cell inside the round (labels
+ * from before the start do not count): a round queue's "done".
+ */
+export function roundDoneCases(db: Db, roundId: number, reviewerId: number): Set<number> {
+  const scopes = new Map(listDimensions(db).map((d) => [d.name, d.scope]));
+  const dimensions = roundDimensionRows(db, roundId).map((d) => ({ name: d.dimension, scope: scopes.get(d.dimension) ?? 'response' }));
+  const round = db.prepare('SELECT coalesce(start_event_id, 0) AS start, reveal_event_id AS reveal FROM rounds WHERE id = ?').get(roundId) as { start: number; reveal: number | null } | undefined;
+  if (!round) return new Set();
+  const labeled = new Set(
+    roundLabels(db, roundId, round.start, round.reveal)
+      .filter((l) => l.reviewerId === reviewerId)
+      .map((l) => `${seqKey(l.caseSeq, l.responseSeq)}\u0000${l.dimension}`),
+  );
+  const open = new Set<number>();
+  const cases = new Set<number>();
+  for (const item of db.prepare('SELECT case_seq, response_seq FROM round_items WHERE round_id = ?').all(roundId) as { case_seq: number; response_seq: number | null }[]) {
+    cases.add(item.case_seq);
+    for (const d of dimensions) {
+      if ((item.response_seq === null) !== (d.scope === 'case')) continue;
+      if (!labeled.has(`${seqKey(item.case_seq, item.response_seq)}\u0000${d.name}`)) open.add(item.case_seq);
+    }
+  }
+  return new Set([...cases].filter((c) => !open.has(c)));
+}
+
+/** Where the newest round still labeling this case started (its labels are the events after it), or null. */
+export function blindRoundStart(db: Db, caseSeq: number): number | null {
+  return (db
+    .prepare("SELECT max(coalesce(r.start_event_id, 0)) FROM rounds r JOIN round_items i ON i.round_id = r.id WHERE r.status = 'labeling' AND i.case_seq = ?")
+    .pluck()
+    .get(caseSeq) as number | null) ?? null;
 }

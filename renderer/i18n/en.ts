@@ -7,11 +7,14 @@
 import { enAgreement } from './agreement.en';
 import { enCalibration } from './calibration.en';
 import { enConflicts } from './conflicts.en';
+import { enDiagnosis } from './diagnosis.en';
+import { enDiagnosisData } from './diagnosis-data.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
+import { enFirstRun } from './first-run.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -58,11 +61,9 @@ export const enCore = {
   'error.code.internal': 'Unexpected error',
 
   'path.openTitle': 'Open test set',
-  'path.createTitle': 'New test set',
   'path.label': 'Path of the test set file',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': 'Type the full path of a test set file on this computer.',
-  'path.createHint': 'Type the full path of the new file. Its folder must already exist.',
   'path.submitOpen': 'Open',
   'path.submitCreate': 'Create',
   'path.busy': 'Working…',
@@ -178,11 +179,7 @@ export const enCore = {
   'import.format': 'Format',
   'import.system': 'System version of the responses',
   'import.systemHint': 'Ragas and DeepEval files carry answers without a system name: name it here (e.g. support-agent@3.2).',
-  'import.file': 'File',
-  'import.chooseFile': 'Choose file…',
-  'import.noFile': 'No file chosen',
-  'import.start': 'Import',
-  'import.again': 'Import another file',
+  'import.again': 'Import more files',
   'import.allOrNothing': 'Imports are all-or-nothing: if any row is invalid, nothing is written.',
   'import.hint.documents': 'One document per line: docId, title, revision, dates, access scope and full text.',
   'import.hint.cases': 'One case per line (native JSONL or CSV), or a file of Ragas, DeepEval, LangSmith, Langfuse, Phoenix, promptfoo, OpenAI evals or TruLens (detected automatically); fields with no place are kept as metadata or listed as not imported.',
@@ -198,10 +195,29 @@ export const enCore = {
   'import.done': 'Import finished',
   'import.doneDetail': '{file} was imported.',
   'import.detectedFormat': 'Format: {format}',
+  'import.dropHere': 'Drop files here, several at once, in any order',
+  'import.chooseFiles': 'Choose files…',
+  'import.order': 'Files, in the order they are written',
+  'import.inspecting': 'Reading…',
+  'import.detected': 'Detected from its fields',
+  'import.chosen': 'Chosen by you',
+  'import.notDetected': 'Not recognised: choose what it holds',
+  'import.chooseKind': 'Choose…',
+  'import.alreadyImported': 'Imported before (as {file}, {date}): skipped',
+  'import.remove': 'Remove this file',
+  'import.startFiles': 'Import {count} files',
+  'import.startFiles.one': 'Import 1 file',
+  'import.summary': '{done} imported · {skipped} already there, skipped · {failed} failed · {notRun} not tried',
+  'import.skippedDetail': 'The same file ({file}) was imported before; nothing was written again.',
+  'import.status.inspecting': 'Reading',
+  'import.status.ready': 'Waiting',
+  'import.status.running': 'Importing…',
+  'import.status.done': 'Imported',
+  'import.status.failed': 'Refused: nothing of this file was written',
+  'import.status.skipped': 'Already imported',
+  'import.status.not-run': 'Not tried: an earlier file was refused',
   'import.added': 'Added',
   'import.nothingNew': 'The file was valid but added nothing new.',
-  'import.failed': 'Import failed',
-  'import.nothingImported': 'Nothing was imported.',
   'import.added.documents': 'Documents',
   'import.added.cases': 'Cases',
   'import.added.responses': 'Responses',
@@ -214,7 +230,7 @@ export const enCore = {
   'import.judgeModel': 'Judge model',
   'import.judgeVersion': 'Model version',
   'import.promptVersion': 'Prompt version',
-  'import.alreadyImported': 'This file is already imported as judge run {run}: nothing was written.',
+  'import.alreadyImportedRun': 'This file is already imported as judge run {run}: nothing was written.',
   'import.judgeRun': 'Judge run {run}',
   'import.metrics': 'Verdicts per dimension',
   'import.metric': 'in the file',
@@ -282,5 +298,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData } as const;
 export type MessageKey = keyof typeof en;

@@ -2,8 +2,11 @@ import type { enCore, MessageKey } from './en';
 import { zhAgreement } from './agreement.zh-CN';
 import { zhCalibration } from './calibration.zh-CN';
 import { zhConflicts } from './conflicts.zh-CN';
+import { zhDiagnosis } from './diagnosis.zh-CN';
+import { zhDiagnosisData } from './diagnosis-data.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
+import { zhFirstRun } from './first-run.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 import { zhRetrieval } from './retrieval.zh-CN';
@@ -54,11 +57,9 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'error.code.internal': '意外错误',
 
   'path.openTitle': '打开测试集',
-  'path.createTitle': '新建测试集',
   'path.label': '测试集文件路径',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': '请输入本机上测试集文件的完整路径。',
-  'path.createHint': '请输入新文件的完整路径，所在文件夹必须已存在。',
   'path.submitOpen': '打开',
   'path.submitCreate': '新建',
   'path.busy': '处理中…',
@@ -174,11 +175,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.format': '格式',
   'import.system': '回答所属的系统版本',
   'import.systemHint': 'Ragas 和 DeepEval 文件中的回答没有系统名称，请在此填写（例如 support-agent@3.2）。',
-  'import.file': '文件',
-  'import.chooseFile': '选择文件…',
-  'import.noFile': '未选择文件',
-  'import.start': '导入',
-  'import.again': '再导入一个文件',
+  'import.again': '继续导入文件',
   'import.allOrNothing': '导入要么全部成功，要么什么都不写入：只要有一行无效，就不会写入任何内容。',
   'import.hint.documents': '每行一个文档：docId、标题、版本、日期、访问范围和正文。',
   'import.hint.cases': '每行一条用例（原生 JSONL 或 CSV），或 Ragas、DeepEval、LangSmith、Langfuse、Phoenix、promptfoo、OpenAI evals、TruLens 的文件（自动识别）；无对应位置的字段保存为元数据，或列为未导入。',
@@ -194,10 +191,29 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.done': '导入完成',
   'import.doneDetail': '{file} 已导入。',
   'import.detectedFormat': '格式：{format}',
+  'import.dropHere': '把文件拖到这里，可一次多个，顺序不限',
+  'import.chooseFiles': '选择文件…',
+  'import.order': '文件（按写入顺序）',
+  'import.inspecting': '正在读取…',
+  'import.detected': '根据字段识别',
+  'import.chosen': '由你选择',
+  'import.notDetected': '未能识别：请选择其内容',
+  'import.chooseKind': '请选择…',
+  'import.alreadyImported': '之前已导入（{file}，{date}）：跳过',
+  'import.remove': '移除此文件',
+  'import.startFiles': '导入 {count} 个文件',
+  'import.startFiles.one': '导入 1 个文件',
+  'import.summary': '已导入 {done} 个 · 已存在而跳过 {skipped} 个 · 失败 {failed} 个 · 未尝试 {notRun} 个',
+  'import.skippedDetail': '同一文件（{file}）之前已导入；没有再次写入。',
+  'import.status.inspecting': '正在读取',
+  'import.status.ready': '等待中',
+  'import.status.running': '正在导入…',
+  'import.status.done': '已导入',
+  'import.status.failed': '被拒绝：此文件的内容均未写入',
+  'import.status.skipped': '已导入过',
+  'import.status.not-run': '未尝试：前面的文件被拒绝',
   'import.added': '新增',
   'import.nothingNew': '文件有效，但没有新增任何内容。',
-  'import.failed': '导入失败',
-  'import.nothingImported': '没有导入任何内容。',
   'import.added.documents': '文档',
   'import.added.cases': '用例',
   'import.added.responses': '系统回答',
@@ -210,7 +226,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.judgeModel': '评审模型',
   'import.judgeVersion': '模型版本',
   'import.promptVersion': '提示词版本',
-  'import.alreadyImported': '该文件已作为评审运行 {run} 导入，本次没有写入任何内容。',
+  'import.alreadyImportedRun': '该文件已作为评审运行 {run} 导入，本次没有写入任何内容。',
   'import.judgeRun': '评审运行 {run}',
   'import.metrics': '各维度的评审结论',
   'import.metric': '文件中为',
@@ -277,4 +293,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData };

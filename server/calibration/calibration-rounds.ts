@@ -1,3 +1,4 @@
+import { text } from '../../shared/messages/text';
 import { randomInt } from 'node:crypto';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
@@ -12,9 +13,9 @@ import { listDimensions } from '../../db/dimensions';
 import { requireReviewer } from '../../db/labels';
 import type { Db } from '../../db/open';
 import {
-  allVerdicts, closedRoundFigures, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
+  allVerdicts, closedRoundFigures, deleteRound, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
   latestRunPerDimension, listRounds, previousRoundItems, requireRound, roundDimensionRows, roundFigures as storedFigures, roundItems, roundLabels,
-  runVerdicts, seqKey, setRevealed, setStatus, type StoredAdjudication, type StoredRound, type StoredRoundItem,
+  roundsOfWeek, runVerdicts, seqKey, setRevealed, setStatus, type StoredAdjudication, type StoredRound, type StoredRoundItem,
 } from '../../db/rounds';
 
 /**
@@ -29,17 +30,19 @@ import {
  * the response-level dimensions, a case item the case-level ones); only items with at least one
  * cell are eligible.
  *
- * Labels: each reviewer's current label — until the reveal; from the reveal on, the label as it
- * was at the reveal (a label changed after seeing the judge does not count). Reviewers are the
- * people with at least one such label on a round cell.
+ * Labels (blind): only labels given inside the round count — events after the round started —
+ * each reviewer's latest such label until the reveal; from the reveal on, the label as it was at
+ * the reveal (a change after seeing the judge is its own event and never replaces the blind
+ * label in the figures). Reviewers are the people with at least one such label on a round cell.
  */
 
 const nowIso = () => new Date().toISOString();
 const at = (op: string, field: string | null = null) => ({ file: op, line: null, field });
 
 const summary = (round: StoredRound): RoundSummary => {
-  const { revealEventId: _watermark, ...rest } = round;
+  const { revealEventId: _watermark, startEventId: _start, ...rest } = round;
   void _watermark;
+  void _start;
   return rest;
 };
 
@@ -72,7 +75,7 @@ export function roundState(db: Db, roundId: number, op: string): RoundState {
   const round = requireRound(db, roundId, op);
   const items = roundItems(db, roundId);
   const dimensions = roundDimensions(db, roundId);
-  const labels = roundLabels(db, roundId, round.revealEventId);
+  const labels = roundLabels(db, roundId, round.startEventId, round.revealEventId);
   const labelsByCell = new Map<string, RevealCell['labels']>();
   for (const l of labels) {
     if (typeof l.value !== 'string' && typeof l.value !== 'number') continue;
@@ -192,8 +195,17 @@ export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: ()
     }
     for (const pair of pairs.values()) notes.unshift(pair);
     const createdAt = now().toISOString();
+    const week = input.week ?? isoWeek(now());
+    const sameWeek = roundsOfWeek(db, week);
+    if (sameWeek.length > 0 && !input.sameWeek) {
+      throw new ApiError(
+        'conflict',
+        `Week ${week} already has round ${sameWeek.join(', ')}. A second round in the same week needs a confirmation (sameWeek: true).`,
+        at('rounds.start', 'sameWeek'),
+      );
+    }
     return insertRound(db, {
-      week: input.week ?? isoWeek(now()),
+      week,
       seed,
       size: input.size,
       createdAt,
@@ -210,9 +222,10 @@ export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: ()
 
 // ---- reveal ------------------------------------------------------------------------------------
 
-export function revealRound(db: Db, roundId: number, early: boolean): RoundDetail {
+export function revealRound(db: Db, roundId: number, early: boolean, reviewerId: number | null = null): RoundDetail {
   const op = 'rounds.reveal';
   db.transaction(() => {
+    if (reviewerId !== null) requireReviewer(db, reviewerId, op);
     const state = roundState(db, roundId, op);
     if (state.round.status !== 'labeling') throw new ApiError('conflict', `Round ${roundId} is already ${state.round.status}.`, at(op, 'roundId'));
     const detail = detailOf(db, state);
@@ -224,9 +237,24 @@ export function revealRound(db: Db, roundId: number, early: boolean): RoundDetai
         at(op, 'early'),
       );
     }
-    setRevealed(db, roundId, nowIso(), !detail.labelingDone);
+    setRevealed(db, roundId, nowIso(), !detail.labelingDone, reviewerId);
   }).immediate();
   return roundDetail(db, roundId, op);
+}
+
+// ---- delete ------------------------------------------------------------------------------------
+
+/** A round started by mistake: deletable while nobody has labeled inside it. */
+export function removeRound(db: Db, roundId: number): { deleted: number } {
+  const op = 'rounds.delete';
+  db.transaction(() => {
+    const state = roundState(db, roundId, op);
+    if (state.round.status !== 'labeling') throw new ApiError('conflict', `Round ${roundId} is ${state.round.status}; only a round still being labeled can be deleted.`, at(op, 'roundId'));
+    const labeled = state.cells.filter((c) => c.labels.length > 0).length;
+    if (labeled > 0) throw new ApiError('conflict', `Round ${roundId} already has labels on ${labeled} cell${labeled === 1 ? '' : 's'}; a round with labels is kept.`, at(op, 'roundId'));
+    deleteRound(db, roundId);
+  }).immediate();
+  return { deleted: roundId };
 }
 
 export function revealView(db: Db, roundId: number): OpOutput<'rounds.revealView'> {
@@ -264,7 +292,7 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): O
       throw new ApiError('invalid-input', `The item ${input.caseId}${input.responseId ? ` / ${input.responseId}` : ''} with dimension "${input.dimension}" is not part of round ${input.roundId}.`, at(op, 'caseId'));
     }
     const problem = valueProblem(dimension.definition, input.value);
-    if (problem) throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${input.dimension}" (${problem}).`, at(op, 'value'));
+    if (problem) throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: input.dimension, problem }), at(op, 'value'));
     const adjudicationId = insertAdjudication(db, {
       roundId: input.roundId, caseSeq: item.caseSeq, responseSeq: item.responseSeq, dimension: input.dimension, value: input.value,
       note: input.note?.trim() ? input.note.trim() : null, source: 'lead', deciderId: input.deciderReviewerId, fromEventIds: cell.labels.map((l) => l.eventId), at: nowIso(),
@@ -291,7 +319,7 @@ function figuresOf(db: Db, state: RoundState, finals: Map<string, string | numbe
       const final = finals.get(cellKey(item.caseSeq, item.responseSeq, d.definition.name));
       const verdict = verdicts.get(seqKey(item.caseSeq, item.responseSeq));
       if (final === undefined || !verdict) continue;
-      pairs.push({ itemKey: seqKey(item.caseSeq, item.responseSeq), caseId: item.caseId, responseId: item.responseId, human: final, judge: verdict.value });
+      pairs.push({ itemKey: seqKey(item.caseSeq, item.responseSeq), caseId: item.caseId, responseId: item.responseId, human: final, judge: verdict.value, random: item.reason.kind === 'random' });
     }
     return roundFigures({
       dimension: d.definition,

@@ -8,14 +8,19 @@ import { buildStepViews, revealVerdicts } from '../../shared/labeling/item';
 import { stepKey } from '../../shared/labeling/steps';
 import { ClaimsValueSchema } from '../../shared/domain/dimensions';
 import { getCaseDetail } from '../../db/case-queries';
-import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
+import { listDimensions } from '../../db/dimensions';
 import { crossTableRows, listSystems, releaseThresholds, saveReleaseThresholds, verdictsOfCase } from '../../db/label-reports';
 import { navigateQueue, queueCounts, queuePosition, resumePoint, saveResumePoint } from '../../db/label-queues';
 import { caseHistory, createReviewer, currentLabels, listReviewers, recordLabel, requireCaseSeq, requireReviewer, undoLast } from '../../db/labels';
 import { readMeta, type Db } from '../../db/open';
+import { inBlindRound, roundStartEventId } from '../../db/rounds';
 import { storageFaultReason } from '../storage-errors';
 
 export type LabelingHandlers = Pick<Handlers, keyof typeof labelingOps>;
+
+const sinceEvent = <L extends { eventId: number }>(labels: ReadonlyMap<string, L>, eventId: number): Map<string, L> =>
+  new Map([...labels].filter(([, l]) => l.eventId > eventId));
 
 const optionsOf = (dimensions: readonly Dimension[], name: string) => dimensions.find((d) => d.name === name)?.options ?? [];
 
@@ -28,7 +33,7 @@ function keepReadingWhenUnwritable(write: () => void): void {
   }
 }
 
-/** The labeling operations (issue 3). Each one is a few calls into db/ and shared/labeling. */
+/** The labeling operations (reviewers, queues, label events, undo, reports). Each one is a few calls into db/ and shared/labeling. */
 export function createLabelingHandlers(db: () => Db): LabelingHandlers {
   return {
     'reviewers.list': () => listReviewers(db()),
@@ -54,15 +59,18 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
       const caseSeq = requireCaseSeq(d, caseId, 'labeling.item');
       const detail = getCaseDetail(d, caseId);
       const dimensions = listDimensions(d);
-      const current = currentLabels(d, caseSeq, reviewerId);
+      // A round is labeled from scratch: in its queue, only labels given inside the round are shown.
+      const all = currentLabels(d, caseSeq, reviewerId);
+      const current = queue?.source === 'round' ? sinceEvent(all, roundStartEventId(d, queue.roundId)) : all;
       const steps = buildStepViews(dimensions, detail.responses, current, {
         answerability: detail.case.answerability,
         questionType: detail.case.questionType,
         claims: detail.case.claims,
         settledClaims: settledClaimsOf(detail.settled),
       });
-      // Blind: a verdict only for a step this reviewer has already given a (non-null) label.
-      const verdicts = revealVerdicts(verdictsOfCase(d, caseSeq), current);
+      // Blind: a verdict only for a step this reviewer has already given a (non-null) label, and
+      // none at all on a case of a round not yet revealed, whatever the reviewer has saved.
+      const verdicts = inBlindRound(d, caseSeq) ? [] : revealVerdicts(verdictsOfCase(d, caseSeq), current);
       // Evidence is checked on the claims as this reviewer settled them, else as imported.
       const myClaims = ClaimsValueSchema.safeParse(current.get(stepKey('claims', null))?.value);
       const evidence = evidenceInLatestRevision(myClaims.success ? myClaims.data : (settledClaimsOf(detail.settled) ?? detail.case.claims), detail.documents);

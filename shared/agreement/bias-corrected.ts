@@ -1,7 +1,7 @@
 import type { BiasCorrectedDimension, Figure } from '../api/agreement-ops';
 import type { Dimension } from '../domain/dimensions';
-import { meanBiasDetailed, ppiMeanDetailed } from '../stats';
-import { figureWithInterval, pointFigure, rateFigure } from './figures';
+import { meanBiasClusteredDetailed, ppiMeanDetailed } from '../stats';
+import { boundedFigure, figureWithInterval, MIN_INTERVAL_N, pointFigure, rateFigure, SMALL_N_INTERVAL_REASON } from './figures';
 import { fitValue, optionValues } from './judge-vs-human';
 import { labelIndex } from '../stats/labels';
 
@@ -10,12 +10,16 @@ import { labelIndex } from '../stats/labels';
  * ordinal ones whose options are numbers, e.g. correctness 0–2):
  *
  * - the judge's raw mean / pass rate over all its verdicts in the run (binary: the first
- *   option passes; Wilson interval; numeric: normal interval, mean ± 1.96·sd/√N);
+ *   option passes; Wilson interval; numeric: t interval, mean ± t(N−1)·sd/√N);
  * - on the items that also have a human value (Y: the person's value; with several
  *   reviewers, the mean of theirs) and the judge's value there (Ŷ): both means and the
- *   judge's bias, mean(Ŷ − Y), with its normal interval;
- * - the prediction-powered estimate (ppi_py classic PPI, shared/stats `ppiMean`):
- *   mean(Ŷ on the unlabeled items) + mean(Y − Ŷ on the labeled ones), with its 95% interval.
+ *   judge's bias, mean(Ŷ − Y), with its t interval (one value per item);
+ * - the prediction-powered estimate (PPI++, shared/stats `ppiMean` with λ power-tuned):
+ *   λ·mean(Ŷ on the unlabeled items) + mean(Y − λŶ on the labeled ones), with its z interval as
+ *   ppi_py gives it. λ near 0: the judge adds little and the estimate is the people's mean.
+ *
+ * Every interval stays on the dimension's scale (cut there, saying so); below MIN_INTERVAL_N
+ * labeled values a mean has no interval, only its point estimate.
  */
 
 export interface BiasCorrectedInput {
@@ -46,17 +50,32 @@ export function numericValue(dimension: Dimension, value: unknown, index = label
   return typeof fitted.label === 'number' ? fitted.label : null;
 }
 
-function meanFigure(values: readonly number[]): Figure {
-  // mean ± z·sd/√n: meanBias of the values against zeros is exactly that interval
-  const detailed = meanBiasDetailed(values.map(() => 0), values);
-  return figureWithInterval(detailed.value.meanBias, detailed.undefinedReason, detailed.value.ci95, 'normal', detailed.undefinedReason);
+/** The dimension's scale [lo, hi] (binary 0–1; numeric its min–max; ordinal its option values). */
+function scaleOf(dimension: Dimension): [number, number] {
+  if (dimension.type === 'binary') return [0, 1];
+  if (dimension.type === 'numeric') return [dimension.min ?? Number.NEGATIVE_INFINITY, dimension.max ?? Number.POSITIVE_INFINITY];
+  const values = dimension.options.map((o) => o.value).filter((v): v is number => typeof v === 'number');
+  return values.length ? [Math.min(...values), Math.max(...values)] : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+}
+
+/**
+ * Mean of judge − human (or of values against zeros) with the t interval: one value per item,
+ * each its own cluster, for which the CR1 variance is exactly s²/n. Kept inside [lo, hi].
+ */
+function tMeanFigure(human: readonly number[], judge: readonly number[], lo: number, hi: number): Figure {
+  const detailed = meanBiasClusteredDetailed(human, judge, human.map((_, i) => i));
+  const r = detailed.value;
+  if (human.length > 0 && human.length < MIN_INTERVAL_N) return figureWithInterval(r.meanBias, null, [Number.NaN, Number.NaN], 't', SMALL_N_INTERVAL_REASON);
+  return boundedFigure(r.meanBias, detailed.undefinedReason, [r.ciLower, r.ciUpper], 't', detailed.undefinedReason, lo, hi);
 }
 
 const isBinaryValued = (values: readonly number[]) => values.every((v) => v === 0 || v === 1);
 const sum = (values: readonly number[]) => values.reduce((s, v) => s + v, 0);
 
 function levelFigure(dimension: Dimension, values: readonly number[]): Figure {
-  return dimension.type === 'binary' && isBinaryValued(values) ? rateFigure(sum(values), values.length) : meanFigure(values);
+  if (dimension.type === 'binary' && isBinaryValued(values)) return rateFigure(sum(values), values.length);
+  const [lo, hi] = scaleOf(dimension);
+  return tMeanFigure(values.map(() => 0), values, lo, hi);
 }
 
 export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrectedDimension {
@@ -79,8 +98,9 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
     }
   }
 
-  const bias = meanBiasDetailed(Y, Yhat);
+  const [lo, hi] = scaleOf(dimension);
   let corrected: Figure;
+  let lambda: number | null = null;
   let reason: string | null = null;
   if (Y.length === 0) {
     reason = NO_LABELED_REASON;
@@ -90,7 +110,11 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
     corrected = pointFigure(Number.NaN, ALL_LABELED_REASON);
   } else {
     const ppi = ppiMeanDetailed(Y, Yhat, YhatUnlabeled);
-    corrected = figureWithInterval(ppi.value.estimate, ppi.undefinedReason, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedReason);
+    lambda = Number.isFinite(ppi.value.lambda) ? ppi.value.lambda : null;
+    corrected =
+      Y.length < MIN_INTERVAL_N
+        ? figureWithInterval(ppi.value.estimate, ppi.undefinedReason, [Number.NaN, Number.NaN], 'normal', SMALL_N_INTERVAL_REASON)
+        : boundedFigure(ppi.value.estimate, ppi.undefinedReason, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedReason, lo, hi);
   }
 
   return {
@@ -103,8 +127,9 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
     judgeRaw: levelFigure(dimension, all),
     judgeOnLabeled: pointFigure(Yhat.length ? sum(Yhat) / Yhat.length : Number.NaN, NO_LABELED_REASON),
     humanOnLabeled: Y.length ? levelFigure(dimension, Y) : pointFigure(Number.NaN, NO_LABELED_REASON),
-    bias: figureWithInterval(bias.value.meanBias, bias.undefinedReason, bias.value.ci95, 'normal', bias.undefinedReason),
+    bias: tMeanFigure(Y, Yhat, -(hi - lo), hi - lo),
     corrected,
+    lambda,
     reason,
   };
 }

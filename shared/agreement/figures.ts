@@ -40,6 +40,27 @@ export function figureWithInterval(
   };
 }
 
+/** Below these, a mean's interval is undefined (the point estimate is still shown). */
+export const MIN_INTERVAL_N = 10;
+export const MIN_INTERVAL_CLUSTERS = 5;
+export const SMALL_N_INTERVAL_REASON =
+  'Fewer than 10 labeled items or 5 cases: an interval would not hold at this n, so only the point estimate is shown.';
+
+/** An interval cut to its scale [lo, hi]; `bounded` when a side was cut. */
+export function withinScale(interval: [number, number], lo: number, hi: number): { interval: [number, number]; bounded: boolean } {
+  const a = Math.max(lo, interval[0]);
+  const b = Math.min(hi, interval[1]);
+  return { interval: [a, b], bounded: a !== interval[0] || b !== interval[1] };
+}
+
+/** A figure whose interval is kept inside [lo, hi], saying so when it had to be cut. */
+export function boundedFigure(value: number, reason: string | null, interval: [number, number], method: Figure['ciMethod'], intervalReason: string | null, lo: number, hi: number): Figure {
+  const fig = figureWithInterval(value, reason, interval, method, intervalReason);
+  if (fig.ci95 === null) return fig;
+  const cut = withinScale(interval, lo, hi);
+  return { ...fig, ci95: cut.interval, ciBounded: cut.bounded };
+}
+
 /** A proportion with its Wilson 95% interval (SPEC: every rate). */
 export function rateFigure(successes: number, n: number): Figure {
   if (n === 0) return figureWithInterval(Number.NaN, explainUndefined('no-data'), [Number.NaN, Number.NaN], 'wilson', null);

@@ -16,4 +16,5 @@ export {
   BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, EXACT_RESAMPLING_MAX_ITEMS, binomial, multinomial, forEachResample, groupItems, uniformFrom,
   type ResamplingMethod,
 } from './resample';
-export { num, percentileInterval } from './figures';
+export { num, percentileInterval, SMALL_N_INTERVAL_REASON } from './figures';
+export { withinTolerance } from './tolerance';

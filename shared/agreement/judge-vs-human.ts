@@ -2,10 +2,11 @@ import type {
   AgreementWarning, Bias, BiasHeadline, BreakdownGroup, Coefficient, CoefficientKey, Confusion, DimensionAgreement, Disagreement, Figure, Scatter,
 } from '../api/agreement-ops';
 import type { Dimension } from '../domain/dimensions';
-import { explainUndefined, meanBiasDetailed, type Detailed, type Label, type UndefinedCode } from '../stats';
+import { explainUndefined, meanBiasClusteredDetailed, type Detailed, type Label, type UndefinedCode } from '../stats';
 import { labelIndex, labelKey } from '../stats/labels';
 import { gwetAc1FromCounts, kappaFromCounts, krippendorffFromCounts, matrixTotal, percentAgreementFromCounts } from './confusion-stats';
-import { coefficient, figureWithInterval, fromDetailed, num, percentileInterval, pointFigure, rateFigure } from './figures';
+import { withinTolerance } from './tolerance';
+import { boundedFigure, coefficient, figureWithInterval, MIN_INTERVAL_CLUSTERS, MIN_INTERVAL_N, SMALL_N_INTERVAL_REASON, fromDetailed, num, percentileInterval, pointFigure, rateFigure } from './figures';
 import { numericFigures, prepareNumericPairs } from './numeric-stats';
 import {
   BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, forEachResample, groupItems, type ItemTypes, type ResamplingMethod,
@@ -35,8 +36,9 @@ export const KAPPA_PARADOX = { minAgreement: 0.8, maxKappa: 0.4 } as const;
 export const FAILURE_LAYER = { dimension: 'failureLayer', peopleBlamed: ['retrieval', 'data'], judgeBlamed: 'generation' } as const;
 
 export interface AgreementPair {
-  /** Identity of the item (case + response): pairs of one item are resampled together. */
+  /** Identity of the item (case + response). */
   itemKey: string | number;
+  /** The cluster: pairs of one case (its responses, its reviewers) are resampled together. '' = unknown: the item is its own cluster. */
   caseId: string;
   responseId: string | null;
   reviewer: string | null;
@@ -72,7 +74,7 @@ interface ValidPair {
   /** Option positions (discrete dimensions; −1 for numeric). */
   hi: number;
   ji: number;
-  /** The item's number (pairs with the same itemKey share it), in first-seen order. */
+  /** The pair's cluster number (pairs of one case share it), in first-seen order. */
   item: number;
 }
 
@@ -136,22 +138,24 @@ export function validPairs(dimension: Dimension, pairs: readonly AgreementPair[]
       excluded += 1;
       continue;
     }
-    valid.push({ source: pair, human: pair.human as Label, judge: pair.judge as Label, hi, ji, item: itemOf.number(pair.itemKey) });
+    valid.push({ source: pair, human: pair.human as Label, judge: pair.judge as Label, hi, ji, item: itemOf.number(clusterKey(pair)) });
   }
   return { valid, excluded, items: itemOf.count() };
 }
 
+/** Clusters are cases: every bootstrap resamples whole cases, every clustered interval groups by case. */
+const clusterKey = (pair: AgreementPair): string | number => (pair.caseId !== '' ? pair.caseId : pair.itemKey);
+
 /**
- * Numbers items 0, 1, 2… in the order their keys are first asked for. Integer keys in a compact
- * range (the item keys of db/agreement.ts: response seqs, negated case seqs) go through an array,
- * others through a Map; both number a key the same way.
+ * Numbers clusters 0, 1, 2… in the order their keys are first asked for. Integer keys in a compact
+ * range go through an array, others through a Map; both number a key the same way.
  */
 function itemNumbering(pairs: readonly AgreementPair[]): { number: (key: string | number) => number; count: () => number } {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   let integers = true;
   for (const pair of pairs) {
-    const key = pair.itemKey;
+    const key = clusterKey(pair);
     if (typeof key !== 'number' || !Number.isSafeInteger(key)) {
       integers = false;
       break;
@@ -185,7 +189,7 @@ function itemNumbering(pairs: readonly AgreementPair[]): { number: (key: string 
   };
 }
 
-/** Which coefficients a dimension type calls for (issue 4), percent agreement first. */
+/** Which coefficients a dimension type calls for, percent agreement first. */
 export function coefficientKeys(type: Dimension['type']): CoefficientKey[] {
   switch (type) {
     case 'categorical':
@@ -424,6 +428,7 @@ export function bootstrapReplicates(
         : key === 'spearman' ? figures.spearman
         : key === 'mae' ? figures.mae
         : key === 'krippendorffInterval' ? figures.krippendorffInterval
+        : key === 'percentAgreement' ? figures.percentAgreement
         : Number.NaN;
     }
     b += 1;
@@ -500,10 +505,31 @@ function clearOf(ci: [number | null, number | null] | null): boolean {
   return ci[0] > 0 || ci[1] < 0;
 }
 
-/** Mean of judge − human with its normal 95% interval (shared/stats meanBias). */
-function meanDifferenceFigure(h: number[], j: number[]): { figure: Figure } {
-  const detailed = meanBiasDetailed(h, j);
-  return { figure: figureWithInterval(detailed.value.meanBias, detailed.undefinedReason, detailed.value.ci95, 'normal', detailed.undefinedReason) };
+/**
+ * Mean of judge − human with its cluster-robust 95% t interval, clusters = cases (shared/stats
+ * meanBiasClustered): several reviewers and responses of one case are not independent pairs.
+ * Below MIN_INTERVAL_N pairs or MIN_INTERVAL_CLUSTERS cases only the mean; the interval stays
+ * inside ±range (a difference of two values on the scale).
+ */
+function meanDifferenceFigure(h: number[], j: number[], pairs: readonly ValidPair[], range: number): { figure: Figure } {
+  const detailed = meanBiasClusteredDetailed(h, j, pairs.map((p) => p.item));
+  const r = detailed.value;
+  if (h.length > 0 && (h.length < MIN_INTERVAL_N || r.clusters < MIN_INTERVAL_CLUSTERS)) {
+    return { figure: figureWithInterval(r.meanBias, null, [Number.NaN, Number.NaN], 'cluster-t', SMALL_N_INTERVAL_REASON) };
+  }
+  return { figure: boundedFigure(r.meanBias, detailed.undefinedReason, [r.ciLower, r.ciUpper], 'cluster-t', detailed.undefinedReason, -range, range) };
+}
+
+/** max − min of a numeric dimension, else of the values seen (∞ when neither says). */
+function numericRange(dimension: Dimension, h: readonly number[], j: readonly number[]): number {
+  if (dimension.min != null && dimension.max != null && dimension.max > dimension.min) return dimension.max - dimension.min;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of [...h, ...j]) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return hi > lo ? hi - lo : Number.POSITIVE_INFINITY;
 }
 
 function mean(values: readonly number[]): number {
@@ -547,7 +573,8 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
       dimension.type === 'ordinal' ? values[side === 'h' ? p.hi : p.ji] : ((side === 'h' ? p.human : p.judge) as number);
     const h = pairs.map((p) => toNumber(p, 'h'));
     const j = pairs.map((p) => toNumber(p, 'j'));
-    const { figure } = meanDifferenceFigure(h, j);
+    const range = dimension.type === 'ordinal' ? Math.max(...values) - Math.min(...values) : numericRange(dimension, h, j);
+    const { figure } = meanDifferenceFigure(h, j, pairs, range);
     meanPart = { scale, humanMean: num(mean(h)), judgeMean: num(mean(j)), difference: figure };
     headline = {
       kind: 'mean', value: figure.value, ci95: figure.ci95, direction: direction(figure.value ?? Number.NaN), clear: clearOf(figure.ci95),
@@ -559,7 +586,7 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
     const j = pairs.map((p) => (p.ji === 0 ? 1 : 0));
     const hPass = h.reduce<number>((s, v) => s + v, 0);
     const jPass = j.reduce<number>((s, v) => s + v, 0);
-    const { figure } = meanDifferenceFigure(h, j);
+    const { figure } = meanDifferenceFigure(h, j, pairs, 1);
     ratePart = { positive, humanRate: rateFigure(hPass, n), judgeRate: rateFigure(jPass, n), difference: figure };
     headline = {
       kind: 'rate', value: figure.value, ci95: figure.ci95, direction: direction(figure.value ?? Number.NaN), clear: clearOf(figure.ci95),
@@ -575,7 +602,7 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
       const c = categories[worst];
       const h = pairs.map((p) => (p.hi === worst ? 1 : 0));
       const j = pairs.map((p) => (p.ji === worst ? 1 : 0));
-      const { figure } = meanDifferenceFigure(h, j);
+      const { figure } = meanDifferenceFigure(h, j, pairs, 1);
       headline = {
         kind: 'category', value: figure.value, ci95: figure.ci95, direction: null, clear: clearOf(figure.ci95),
         label: c.label, judge: c.judgeCount / n, human: c.humanCount / n, n, reason: figure.reason,
@@ -684,9 +711,8 @@ function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limi
     const p = pairs[i];
     let distance: number | null = null;
     if (dimension.type === 'numeric') {
-      const d = Math.abs((p.judge as number) - (p.human as number));
-      if (!(d > tolerance)) continue;
-      distance = d;
+      if (withinTolerance(p.judge as number, p.human as number, tolerance)) continue;
+      distance = Math.abs((p.judge as number) - (p.human as number));
     } else {
       if (p.hi === p.ji) continue;
       if (dimension.type === 'ordinal') distance = Math.abs(p.ji - p.hi);
@@ -835,10 +861,14 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
   const discrete = isDiscrete(dimension.type);
 
   const points = pointEstimates(dimension, valid);
-  const { replicates, method } = bootstrapReplicates(dimension, valid, { resamples, seed, method: input.options?.method });
+  // One pair per case: percent agreement is a plain rate (Wilson). Several pairs per case are not
+  // independent, so it joins the case bootstrap like every other coefficient.
+  const clustered = items < n;
+  const keys = coefficientKeys(dimension.type).filter((k) => clustered || k !== 'percentAgreement');
+  const { replicates, method } = bootstrapReplicates(dimension, valid, { resamples, seed, method: input.options?.method }, keys);
   const coefficients: Coefficient[] = coefficientKeys(dimension.type).map((key) => {
     const point = points.get(key)!;
-    if (key === 'percentAgreement') return coefficient(key, rateFigure(agreeingPairs(valid), n));
+    if (key === 'percentAgreement' && !clustered) return coefficient(key, rateFigure(agreeingPairs(valid), n));
     const values = replicates.get(key)!;
     const interval = n ? percentileInterval(values) : ([Number.NaN, Number.NaN] as [number, number]);
     const intervalReason = Number.isNaN(point.value) ? point.undefinedReason : explainUndefined('no-valid-resamples');

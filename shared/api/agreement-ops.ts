@@ -18,9 +18,15 @@ export const FigureSchema = z.object({
   value: Num,
   reason: z.string().nullable(),
   ci95: z.tuple([Num, Num]).nullable(),
-  /** How the interval was computed: percentile bootstrap over items, Wilson score, or normal (mean ± 1.96·SE). */
-  ciMethod: z.enum(['bootstrap', 'wilson', 'normal']).nullable(),
+  /**
+   * How the interval was computed: percentile bootstrap over cases, Wilson score, normal (mean ± z·SE:
+   * the prediction-powered estimate, as ppi_py), t (mean ± t(n−1)·SE) or cluster-t (cluster-robust
+   * CR1 by case, t with cases − 1 degrees of freedom).
+   */
+  ciMethod: z.enum(['bootstrap', 'wilson', 'normal', 't', 'cluster-t']).nullable(),
   ciReason: z.string().nullable(),
+  /** True where the interval was cut at the edge of its scale (a rate at 0 or 1, a score at its range). */
+  ciBounded: z.boolean().optional(),
 });
 export type Figure = z.infer<typeof FigureSchema>;
 
@@ -243,8 +249,10 @@ export const BiasCorrectedDimensionSchema = z.object({
   humanOnLabeled: FigureSchema,
   /** Judge − human on the labeled items. */
   bias: FigureSchema,
-  /** Prediction-powered estimate (ppi_py classic PPI) with its 95% interval. */
+  /** Prediction-powered estimate (PPI++, ppi_py `ppi_mean_ci` with lam=None) with its 95% interval. */
   corrected: FigureSchema,
+  /** The weight PPI++ gave the judge: 0 = the people's mean alone (the judge adds little), 1 = classic PPI. null when not computed. */
+  lambda: Num.optional(),
   reason: z.string().nullable(),
 });
 export type BiasCorrectedDimension = z.infer<typeof BiasCorrectedDimensionSchema>;

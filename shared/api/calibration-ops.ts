@@ -6,7 +6,7 @@ import { ContextChunkSchema } from '../domain/schemas';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
 
 /**
- * The calibration part of the API contract (issue 5): the weekly review round (start → blind
+ * The calibration part of the API contract: the weekly review round (start → blind
  * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
  * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
  *
@@ -101,6 +101,8 @@ export const RoundSummarySchema = z.object({
   revealedAt: z.string().nullable(),
   /** The lead revealed before every reviewer had finished (recorded). */
   revealedEarly: z.boolean(),
+  /** Who revealed (null: not revealed, or revealed without naming a reviewer). */
+  revealedBy: z.object({ reviewerId: int, name: z.string() }).nullable(),
   closedAt: z.string().nullable(),
   /** Notes of the pick, e.g. `{ code: 'no-comparable-runs', values: {}, text: 'Fewer than two comparable judge runs …' }`. */
   notes: z.array(RoundNoteSchema),
@@ -298,6 +300,10 @@ export const DriftFlagSchema = z.discriminatedUnion('code', [
 ]);
 export type DriftFlag = z.infer<typeof DriftFlagSchema>;
 
+export const DRIFT_STATES = ['flagged', 'possible', 'none'] as const;
+/** A paired, case-level change between two judge versions and what it says (shared/calibration/drift.ts). */
+export const PairedChangeSchema = z.object({ change: FigureSchema, state: z.enum(DRIFT_STATES) });
+
 export const DriftDimensionSchema = z.object({
   dimension: z.string(),
   type: z.enum(DIMENSION_TYPES),
@@ -318,6 +324,14 @@ export const DriftDimensionSchema = z.object({
     .object({ run: JudgeRefSchema, n: int, agreement: FigureSchema, meanShift: FigureSchema })
     .nullable(),
   flags: z.array(DriftFlagSchema),
+  /** The judge's mean move on the scale since freeze (paired on the anchor items; null without a judge at freeze or for categorical). */
+  shiftSinceFreeze: PairedChangeSchema.nullable().optional(),
+  /** The agreement coefficient now − at freeze (paired case bootstrap; null without a judge at freeze). */
+  agreementSinceFreeze: PairedChangeSchema.nullable().optional(),
+  /** The judge's mean move against the previous judge version. */
+  shiftSincePrevious: PairedChangeSchema.nullable().optional(),
+  /** flagged: an interval excludes 0 and the change is past the tolerance; none: every interval within ±tolerance; possible: otherwise. */
+  state: z.enum(DRIFT_STATES).optional(),
   reason: z.string().nullable(),
 });
 export type DriftDimension = z.infer<typeof DriftDimensionSchema>;
@@ -326,26 +340,44 @@ export const DriftReportSchema = z.object({
   anchorSet: AnchorSetSummarySchema,
   run: JudgeRefSchema,
   thresholds: DriftThresholdsSchema,
+  /** state === 'flagged'. */
   flagged: z.boolean(),
+  /** The worst dimension's state. */
+  state: z.enum(DRIFT_STATES).optional(),
   dimensions: z.array(DriftDimensionSchema),
 });
 export type DriftReport = z.infer<typeof DriftReportSchema>;
 
 export const ExportedFileSchema = z.object({ name: z.string(), path: z.string(), bytes: int, sha256: z.string() });
 
-const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'letters, digits, ".", "_" and "-" (80 at most), starting with a letter or digit');
+/**
+ * An anchor set's name: letters of any script (差旅锚点), digits, '.', '_' and '-' (80 at most). The name is
+ * also the export's file name, so it can never hold a path separator.
+ */
+export const ANCHOR_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,79}$/u;
+const anchorName = z.string().trim().regex(ANCHOR_NAME, 'err.anchor.name-format');
 
 export const calibrationOps = {
   /** Newest first. */
   'rounds.list': op(z.object({}).default({}), z.array(RoundSummarySchema)),
-  /** Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week. */
+  /**
+   * Picks the items of a new round (see PickReasonSchema). seed: drawn and recorded when omitted. week: default the current ISO week.
+   * A second round in the same week is refused (conflict) unless sameWeek is true.
+   */
   'rounds.start': op(
-    z.object({ size: z.number().int().min(1).max(1000).default(30), seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(), week: IsoWeekSchema.nullish() }),
+    z.object({
+      size: z.number().int().min(1).max(1000).default(30),
+      seed: z.number().int().min(0).max(2 ** 31 - 1).nullish(),
+      week: IsoWeekSchema.nullish(),
+      sameWeek: z.boolean().default(false),
+    }),
     RoundDetailSchema, { writes: true },
   ),
+  /** Deletes a round still being labeled that has no label given inside it yet (conflict otherwise). */
+  'rounds.delete': op(z.object({ roundId }), z.object({ deleted: int }), { writes: true }),
   'rounds.get': op(z.object({ roundId }), RoundDetailSchema),
   /** labeling → revealed. Refused (conflict) while labeling is not done unless early is true; an early reveal is recorded. */
-  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false) }), RoundDetailSchema, { writes: true }),
+  'rounds.reveal': op(z.object({ roundId, early: z.boolean().default(false), reviewerId: reviewerId.nullish() }), RoundDetailSchema, { writes: true }),
   'rounds.revealView': op(z.object({ roundId }), RevealViewSchema),
   /** Sets the final value of one cell (append-only: a new decision supersedes, history kept). Revealed or adjudicated rounds only. */
   'rounds.adjudicate': op(

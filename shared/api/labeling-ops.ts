@@ -102,6 +102,13 @@ export const ReleaseThresholdSchema = z.object({
 });
 export type ReleaseThreshold = z.infer<typeof ReleaseThresholdSchema>;
 
+/**
+ * A verdict against a release threshold: meets (the whole interval on the right side), fails (the
+ * whole interval on the wrong side) or inconclusive, with the n that would decide it if the rate
+ * stayed as it is (null when the rate sits on the threshold).
+ */
+export const ThresholdVerdictSchema = z.object({ state: z.enum(['meets', 'fails', 'inconclusive']), decidingN: z.number().int().nullable() });
+
 export const CrossTableGroupSchema = z.object({
   questionType: z.string(),
   stakes: z.enum(['high', 'low']).nullable(),
@@ -111,7 +118,8 @@ export const CrossTableGroupSchema = z.object({
   correctAnswer: RateSchema,
   overRefusal: RateSchema,
   correctRefusal: RateSchema,
-  pass: z.object({ correctAnswer: z.boolean().nullable(), overRefusal: z.boolean().nullable(), correctRefusal: z.boolean().nullable() }),
+  /** Each rate against its threshold, judged on its Wilson 95% interval (null when n = 0). */
+  pass: z.object({ correctAnswer: ThresholdVerdictSchema.nullable(), overRefusal: ThresholdVerdictSchema.nullable(), correctRefusal: ThresholdVerdictSchema.nullable() }),
 });
 
 const reviewerId = z.number().int().positive();

@@ -1,6 +1,7 @@
 import type { RevealCell } from '../api/calibration-ops';
 import type { Dimension } from '../domain/dimensions';
 import { NUMERIC_TOLERANCE_SHARE } from '../agreement';
+import { withinTolerance } from '../agreement/tolerance';
 import { scaleOf } from './scale';
 
 /**
@@ -25,7 +26,7 @@ export function numericTolerance(dimension: Dimension): number | null {
 
 export function judgeMatches(dimension: Dimension, judge: unknown, human: unknown): boolean {
   const tolerance = numericTolerance(dimension);
-  if (tolerance !== null && typeof judge === 'number' && typeof human === 'number') return Math.abs(judge - human) <= tolerance + 1e-12;
+  if (tolerance !== null && typeof judge === 'number' && typeof human === 'number') return withinTolerance(judge, human, tolerance);
   return sameValue(judge, human);
 }
 

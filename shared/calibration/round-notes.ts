@@ -26,7 +26,7 @@ export function roundNoteText(note: CodedNote): string {
     }
     case 'previous-excluded': {
       const n = note.values.excluded;
-      return `${plural(n, 'item', 'items')} of the previous round ${n === 1 ? 'was' : 'were'} excluded.`;
+      return `${plural(n, 'item', 'items')} of the previous round ${n === 1 ? 'was' : 'were'} kept out of the changed half.`;
     }
     case 'few-eligible': {
       const v = note.values;

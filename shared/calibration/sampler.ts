@@ -18,13 +18,16 @@ import { changeOf, scaleOf } from './scale';
  *
  * Changed half (⌊size/2⌋ items): per item, the largest |Δ| over the dimensions as a share of the
  * dimension's scale (categorical: 1 for any change; see scale.ts), only items that changed;
- * largest first, ties by case id then response id (code-unit order; a case-level item first).
- * Random half: the rest, drawn uniformly without replacement with mulberry32(seed) from the
- * remaining eligible items in (case id, response id) order — same seed, same data → same pick.
- * Items of the previous round are excluded from both halves (with no new judge run in between,
- * the changed half would otherwise re-pick last week's items). When fewer items changed than
- * the changed half wants, random fills the rest; when fewer items are eligible than asked for,
- * the round is smaller. Each case is noted, as a code with its figures (round-notes.ts words it).
+ * largest first, ties broken by a shuffle seeded with the round's seed (never by id: every
+ * categorical change has magnitude 1, and ids would pick the first cases of the file). Items of
+ * the previous round are excluded from the changed half only (with no new judge run in between
+ * it would otherwise re-pick last week's items).
+ * Random half: the rest, drawn uniformly without replacement with mulberry32(seed) from every
+ * eligible item not already in the changed half, in (case id, response id) order — last week's
+ * items included, so it stays a simple random sample of the eligible items and the round's
+ * population estimates can use it. Same seed, same data → same pick. When fewer items changed
+ * than the changed half wants, random fills the rest; when fewer items are eligible than asked
+ * for, the round is smaller. Each case is noted, as a code with its figures (round-notes.ts words it).
  */
 
 export interface SamplerRun {
@@ -148,10 +151,14 @@ export function pickRound(input: SamplerInput): SamplerOutput {
       });
     }
   }
-  const changed = [...best]
-    .map(([key, reason]) => ({ item: byKey.get(key)!, reason }))
-    .sort((a, b) => b.reason.magnitude - a.reason.magnitude || compareItems(a.item, b.item))
-    .slice(0, changedWanted);
+  // ties: a seeded shuffle of the candidates (in id order, so the same data gives the same order), then a stable sort by size
+  const candidates = [...best].map(([key, reason]) => ({ item: byKey.get(key)!, reason })).sort((a, b) => compareItems(a.item, b.item));
+  const tieBreak = mulberry32(input.seed ^ 0x5bd1e995);
+  for (let i = candidates.length - 1; i > 0; i -= 1) {
+    const j = randomIndex(tieBreak, i + 1);
+    [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
+  }
+  const changed = candidates.sort((a, b) => b.reason.magnitude - a.reason.magnitude).slice(0, changedWanted);
 
   if (comparisons.length === 0) {
     if (changedWanted > 0) notes.push({ code: 'no-comparable-runs', values: {} });
@@ -161,7 +168,7 @@ export function pickRound(input: SamplerInput): SamplerOutput {
 
   // the random half (and whatever the changed half could not fill)
   const taken = new Set(changed.map((p) => p.item.key));
-  const pool = eligible.filter((item) => !taken.has(item.key) && !input.exclude.has(item.key));
+  const pool = eligible.filter((item) => !taken.has(item.key));
   const wanted = size - changed.length;
   const next = mulberry32(input.seed);
   const random: RoundPick[] = [];
@@ -173,7 +180,7 @@ export function pickRound(input: SamplerInput): SamplerOutput {
   if (excluded > 0) notes.push({ code: 'previous-excluded', values: { excluded } });
   const picked = changed.length + random.length;
   if (picked < size) {
-    notes.push({ code: 'few-eligible', values: { eligible: eligible.length - excluded, picked, size } });
+    notes.push({ code: 'few-eligible', values: { eligible: eligible.length, picked, size } });
   }
   return { picks: [...changed, ...random], changedWanted, comparisons, notes };
 }

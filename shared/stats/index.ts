@@ -17,7 +17,12 @@ export {
 export { fleissKappa, fleissKappaDetailed, aggregateRaters } from './fleiss-kappa';
 export { pearson, pearsonDetailed, spearman, spearmanDetailed, averageRanks, type CorrelationResult } from './correlation';
 export { meanBias, meanBiasDetailed, Z_95, type MeanBiasResult } from './mean-bias';
-export { ppiMean, ppiMeanDetailed, type PpiMeanResult } from './ppi-mean';
+export { ppiMean, ppiMeanDetailed, ppiLambda, type PpiMeanResult, type PpiMeanOptions } from './ppi-mean';
+export { meanBiasClustered, meanBiasClusteredDetailed, type ClusteredMeanBias } from './clustered';
+export {
+  intervalState, rateDecidingN, rateVerdict, meanDecidingN, driftState,
+  type ThresholdState, type ThresholdSide, type ThresholdVerdict, type DriftState,
+} from './verdict';
 export { wilson, wilsonDetailed } from './wilson';
 export {
   bootstrapCI,

@@ -183,3 +183,4 @@ export function normalQuantile(p: number): number {
   }
   return x;
 }
+

@@ -228,7 +228,7 @@ let notesRound: { id: number; notes: RoundNote[] } | null = null;
 
 for (const locale of ['zh-CN', 'en'] as const) {
   test(`round notes are worded in the interface language (${locale})`, async ({ page, request }) => {
-    notesRound ??= (await api<{ round: { id: number; notes: RoundNote[] } }>(request, 'rounds.start', { size: 500, seed: 7 })).round;
+    notesRound ??= (await api<{ round: { id: number; notes: RoundNote[] } }>(request, 'rounds.start', { size: 500, seed: 7, sameWeek: true })).round;
     const few = notesRound.notes.find((n) => n.code === 'few-eligible') as RoundNote;
     expect(few.text).toMatch(/^Only \d+ items? (is|are) eligible: the round has \d+ items?, not 500\.$/);
 

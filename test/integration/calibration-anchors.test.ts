@@ -11,6 +11,7 @@ import { readZip } from '../../shared/calibration/zip';
 import { canonicalJson } from '../../shared/labeling/values';
 import { cli } from '../helpers/cli';
 import { importRows } from '../helpers/labeling-set';
+import { expectClose } from '../helpers/expect-close';
 import { buildZip, deflated, overlappingBomb } from '../helpers/hostile-zip';
 import { useTempDir } from '../helpers/temp-dir';
 import { api, calibrationSet, CASES, judgeRows, RUN2, type JudgeValues } from '../helpers/calibration-set';
@@ -105,7 +106,8 @@ describe('anchor sets on real files', () => {
     const v1Rows = db.prepare('SELECT * FROM anchor_items WHERE anchor_set_id = 1 ORDER BY position').all();
     const r2 = await closedRound(db, 4, 9, '2026-W08');
     const v2 = await call('anchors.freeze', { name: 'core', roundIds: [r1, r2] });
-    expect(v2.summary).toMatchObject({ version: 2, items: 14, rounds: [r1, r2] });
+    // 10 + 4 picks, 3 of round 2's random half drawn again from round 1's items (the random half is a uniform draw over every eligible item)
+    expect(v2.summary).toMatchObject({ version: 2, items: 11, rounds: [r1, r2] });
     expect((await call('anchors.get', { name: 'core', version: 1 })).items).toEqual(v1Items);
     expect(db.prepare('SELECT * FROM anchor_items WHERE anchor_set_id = 1 ORDER BY position').all()).toEqual(v1Rows);
     expect((await call('anchors.get', { name: 'core' })).summary.version).toBe(2);
@@ -240,7 +242,19 @@ describe('anchor sets on real files', () => {
     expect(flagged.json.flagged).toBe(true);
     const fine = await cli('anchors', 'drift', '--db', file, '--name', 'core', '--run', '3');
     expect(fine.code).toBe(0);
-    expect(fine.stdout).toMatch(/No drift beyond the thresholds/);
+    // faithfulness did not move at all (interval [0, 0]): no drift. Correctness moved on 1 of 10 anchors by one step:
+    // +0.1 with a cluster-t interval [−0.126, 0.326] that reaches past the ±0.3 tolerance — 10 anchors cannot rule drift out
+    expect(calm.dimensions.find((d) => d.dimension === 'faithfulness')).toMatchObject({ state: 'none', shiftSinceFreeze: { state: 'none', change: { value: 0, ci95: [0, 0] } } });
+    const calmMove = calmCorrectness.shiftSinceFreeze!;
+    expect(calmMove.state).toBe('possible');
+    expectClose(calmMove.change.value!, 0.1, 1e-12);
+    expect(calmMove.change.ci95![0]!).toBeLessThan(0);
+    expect(calmMove.change.ci95![1]!).toBeGreaterThan(0.3);
+    expect(calm.state).toBe('possible');
+    expect(fine.stdout).toMatch(/POSSIBLE DRIFT: too few anchor items/);
+    expect((await cli('anchors', 'drift', '--db', file, '--name', 'core', '--run', '3', '--strict')).code).toBe(3);
+    expect(drift.state).toBe('flagged');
+    expect(faithfulness.shiftSinceFreeze).toMatchObject({ state: 'flagged', change: { ciMethod: 'cluster-t' } });
     expect((await cli('anchors', 'drift', '--db', file, '--name', 'core')).code).toBe(2);
     expect((await cli('anchors', 'drift', '--db', file, '--name', 'nope', '--run', '3')).code).toBe(1);
   });
@@ -291,7 +305,7 @@ describe('anchor sets on real files', () => {
     const text = await cli('round', 'start', '--db', file, '--size', '40', '--seed', '3');
     expect(text.code).toBe(0);
     for (const sentence of sentences) expect(text.stdout).toContain(`  note: ${sentence}\n`);
-    const json = await cli('round', 'start', '--db', file, '--size', '40', '--seed', '3', '--json');
-    expect(json.json.round.notes.map((n: { text: string }) => n.text)).toEqual([sentences[0], sentences[1], '16 items of the previous round were excluded.', 'Only 0 items are eligible: the round has 0 items, not 40.']);
+    const json = await cli('round', 'start', '--db', file, '--size', '40', '--seed', '3', '--json', '--same-week');
+    expect(json.json.round.notes.map((n: { text: string }) => n.text)).toEqual([sentences[0], sentences[1], '16 items of the previous round were kept out of the changed half.', sentences[2]]);
   });
 });

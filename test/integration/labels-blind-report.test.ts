@@ -132,7 +132,7 @@ describe('refusal cross-table from human labels', () => {
     const backend = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test', initialTestSet: path });
     expect(await call(backend, 'reports.systems', {})).toEqual([{ system: 's@1', responses: 16 }, { system: 't@1', responses: 16 }]);
 
-    type Report = { labeledResponses: number; groups: { questionType: string; stakes: string | null; threshold: Record<string, number>; cells: { answerability: string; behavior: string; count: number; caseIds: string[] }[]; correctAnswer: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; overRefusal: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; correctRefusal: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; pass: Record<string, boolean | null> }[] };
+    type Report = { labeledResponses: number; groups: { questionType: string; stakes: string | null; threshold: Record<string, number>; cells: { answerability: string; behavior: string; count: number; caseIds: string[] }[]; correctAnswer: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; overRefusal: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; correctRefusal: { successes: number; n: number; rate: number | null; ci95: [number | null, number | null] }; pass: Record<string, { state: string; decidingN: number | null } | null> }[] };
     const mine = await call<Report>(backend, 'reports.refusalCrossTable', { system: 's@1', reviewerId: ada });
     expect(mine.labeledResponses).toBe(16);
     expect(mine.groups.map((g) => g.questionType)).toEqual(['policy-and-amounts', 'how-to']);
@@ -147,7 +147,13 @@ describe('refusal cross-table from human labels', () => {
     expectRate(policy.correctAnswer, 5, 8);
     expectRate(policy.overRefusal, 2, 8);
     expectRate(policy.correctRefusal, 3, 4);
-    expect(policy.pass).toEqual({ correctAnswer: false, overRefusal: false, correctRefusal: false });
+    // three states on the Wilson interval: 5/8 ≤ 86% < 90% fails; 2/8 against ≤ 10% and 3/4 against ≥ 95% straddle,
+    // deciding at ⌊1.96²·0.09/0.15²⌋ + 1 = 16 and ⌊1.96²·0.0475/0.2²⌋ + 1 = 5
+    expect(policy.pass).toEqual({
+      correctAnswer: { state: 'fails', decidingN: null },
+      overRefusal: { state: 'inconclusive', decidingN: 16 },
+      correctRefusal: { state: 'inconclusive', decidingN: 5 },
+    });
     const cell = (g: Report['groups'][number], a: string, b: string) => g.cells.find((c) => c.answerability === a && c.behavior === b);
     expect(cell(policy, 'unanswerable', 'answered')).toMatchObject({ count: 1, caseIds: ['u4'] });
     expect(cell(policy, 'answerable', 'refused')).toMatchObject({ count: 2, caseIds: ['p7', 'p8'] });
@@ -155,7 +161,12 @@ describe('refusal cross-table from human labels', () => {
     expectRate(howTo.correctAnswer, 2, 2);
     expect(howTo.overRefusal).toMatchObject({ successes: 0, n: 3, rate: 0 });
     expect(howTo.correctRefusal).toEqual({ successes: 0, n: 0, rate: null, ci95: [null, null] });
-    expect(howTo.pass).toEqual({ correctAnswer: true, overRefusal: true, correctRefusal: null });
+    // 2/2 against ≥ 70% and 0/3 against ≤ 5%: far too few to tell (9 and 73 would decide them)
+    expect(howTo.pass).toEqual({
+      correctAnswer: { state: 'inconclusive', decidingN: 9 },
+      overRefusal: { state: 'inconclusive', decidingN: 73 },
+      correctRefusal: null,
+    });
 
     // the latest label of anyone: Bo's later "refused" on p1 wins
     const anyone = await call<Report>(backend, 'reports.refusalCrossTable', { system: 's@1' });
@@ -176,7 +187,12 @@ describe('refusal cross-table from human labels', () => {
     expect((await call<Record<string, unknown>>(reopened, 'settings.releaseThresholds', {}))['policy-and-amounts']).toEqual(lenient);
     const again = await call<Report>(reopened, 'reports.refusalCrossTable', { system: 's@1', reviewerId: ada });
     expect(again.groups[0].threshold).toEqual(lenient);
-    expect(again.groups[0].pass).toEqual({ correctAnswer: true, overRefusal: true, correctRefusal: true });
+    // 5/8 against ≥ 60% needs ⌊1.96²·0.24/0.025²⌋ + 1 = 1476 to decide; 2/8 and 3/4 sit exactly on 25% and 75%
+    expect(again.groups[0].pass).toEqual({
+      correctAnswer: { state: 'inconclusive', decidingN: 1476 },
+      overRefusal: { state: 'inconclusive', decidingN: null },
+      correctRefusal: { state: 'inconclusive', decidingN: null },
+    });
     const refused = await reopened.dispatch('settings.saveReleaseThresholds', { thresholds: { fact: { ...lenient, maxOverRefusalRate: 1.5 } } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     reopened.close();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_LABELED_REASON, biasCorrectedDimension, binomial, bootstrapReplicates, humanVsHumanDimension, judgeVsHumanDimension, multinomial,
-  NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, percentileInterval, uniformFrom, validPairs, type AgreementPair,
+  NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, percentileInterval, uniformFrom, validPairs, type AgreementPair, SMALL_N_INTERVAL_REASON,
 } from '../../shared/agreement';
 import { gwetAc1FromCounts, kappaFromCounts, krippendorffFromCounts, percentAgreementFromCounts } from '../../shared/agreement/confusion-stats';
 import { numericFigures, prepareNumericPairs } from '../../shared/agreement/numeric-stats';
 import type { Coefficient, DimensionAgreement } from '../../shared/api/agreement-ops';
 import { DEFAULT_DIMENSIONS, type Dimension } from '../../shared/domain/dimensions';
 import {
-  bootstrapCI, cohenKappa, explainUndefined, fleissKappa, gwetAC1, krippendorffAlpha, meanBias, mulberry32, pearson, ppiMean, spearman, wilson,
+  bootstrapCI, cohenKappa, explainUndefined, fleissKappa, gwetAC1, krippendorffAlpha, meanBias, meanBiasClustered, mulberry32, pearson, ppiMean, spearman, wilson,
   type Label,
 } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
@@ -209,7 +209,7 @@ describe('bootstrap intervals', () => {
     }
   });
 
-  it('with several reviewers per item, items are resampled whole (bootstrapCI over items)', () => {
+  it('with several reviewers per case, cases are resampled whole (bootstrapCI over cases)', () => {
     const r = random(23);
     const items: { h: number; j: number }[][] = [];
     for (let i = 0; i < 40; i++) {
@@ -217,7 +217,7 @@ describe('bootstrap intervals', () => {
       items.push(Array.from({ length: 1 + r.int(3) }, () => ({ h: r.int(4) === 0 ? r.pick([0, 1, 2]) : judge, j: judge })));
     }
     const all = items.flatMap((list, item) => list.map((p, k) => ({ ...p, item, reviewer: `rev-${k}` })));
-    const input = all.map((p, i) => ({ ...pairs([p.h], [p.j])[0], itemKey: `item-${p.item}`, reviewer: p.reviewer, caseId: `c${i}` }));
+    const input = all.map((p, i) => ({ ...pairs([p.h], [p.j])[0], itemKey: `item-${p.item}`, reviewer: p.reviewer, caseId: `c${p.item}` }));
     const { replicates } = bootstrapReplicates(CORRECTNESS, validPairs(CORRECTNESS, input).valid, { resamples, seed });
     const expected = bootstrapCI(
       (idx) => {
@@ -329,9 +329,12 @@ describe('judge vs human for one dimension', () => {
     expectClose(coefficientOf(d, 'kappaQuadratic').value!, cohenKappa(h, j, { weights: 'quadratic', labels: [0, 1, 2] }), 1e-15);
     expectClose(coefficientOf(d, 'krippendorffOrdinal').value!, krippendorffAlpha(h.map((v, i) => [v, j[i]]), 'ordinal', { domain: [0, 1, 2] }), 1e-15);
     const mb = meanBias(h, j);
+    // one pair per case: the clustered interval is the t interval with G/(G−1) = 40/39 on the variance
+    const clustered = meanBiasClustered(h, j, h.map((_, i) => i));
     expect(d.bias!.mean).toMatchObject({ scale: 'value' });
     expectClose(d.bias!.headline.value!, mb.meanBias, 1e-15);
-    expect(d.bias!.headline.ci95).toEqual(mb.ci95);
+    expect(d.bias!.headline.ci95).toEqual([clustered.ciLower, clustered.ciUpper]);
+    expect(d.bias!.mean!.difference.ciMethod).toBe('cluster-t');
     expect(d.bias!.headline.direction).toBe(mb.meanBias > 0 ? 'lenient' : 'strict');
     const distances = d.disagreements.items.map((item) => item.distance!);
     expect(distances).toEqual([...distances].sort((a, b) => b - a));
@@ -346,7 +349,10 @@ describe('judge vs human for one dimension', () => {
     const mb = meanBias(toPass(h), toPass(j));
     expect(d.bias!.headline).toMatchObject({ kind: 'rate', label: 'correct', direction: 'lenient', n: 8 });
     expectClose(d.bias!.headline.value!, 2 / 8, 1e-15);
-    expect(d.bias!.rate!.difference.ci95).toEqual(mb.ci95);
+    // 8 pairs: fewer than 10, so the difference has no interval (its reason says why); the rates keep Wilson
+    expect(mb.n).toBe(8);
+    expect(d.bias!.rate!.difference.ci95).toBeNull();
+    expect(d.bias!.rate!.difference.ciReason).toBe(SMALL_N_INTERVAL_REASON);
     expect(d.bias!.rate!.judgeRate.ci95).toEqual(wilson(6, 8));
     expect(d.bias!.rate!.humanRate.ci95).toEqual(wilson(4, 8));
   });
@@ -544,10 +550,29 @@ describe('bias-corrected estimate', () => {
     const ppi = ppiMean(Y, Yhat, rest);
     expect(d).toMatchObject({ labeled: 4, unlabeled: 6, verdicts: 10, reason: null });
     expectClose(d.corrected.value!, ppi.estimate, 1e-15);
-    expectClose(d.corrected.ci95![0]!, ppi.ciLower, 1e-15);
-    expectClose(d.corrected.ci95![1]!, ppi.ciUpper, 1e-15);
+    expectClose(d.lambda!, ppi.lambda, 1e-15);
+    // 4 labeled items: below 10, the estimate stands without an interval, and says why
+    expect(d.corrected.ci95).toBeNull();
+    expect(d.corrected.ciReason).toBe(SMALL_N_INTERVAL_REASON);
     expectClose(d.judgeRaw.value!, judge.reduce((s, v) => s + v, 0) / 10, 1e-15);
     expectClose(d.bias.value!, meanBias(Y, Yhat).meanBias, 1e-15);
+  });
+
+  it('PPI++ with enough labels: the interval equals ppiMean, and stays on the 0–1 scale (cut, and said so)', () => {
+    const judge = Array.from({ length: 60 }, (_, i) => (i % 5 === 0 ? 0.2 : 1));
+    const human = new Map<string, unknown[]>(judge.slice(0, 12).map((v, i) => [`i${i}`, [v === 1 ? 1 : 0.1]]));
+    const d = biasCorrectedDimension({ dimension: FAITHFULNESS, verdicts: judge.map((value, i) => ({ itemKey: `i${i}`, value })), human });
+    const Y = judge.slice(0, 12).map((v) => (v === 1 ? 1 : 0.1));
+    const ppi = ppiMean(Y, judge.slice(0, 12), judge.slice(12));
+    expectClose(d.corrected.value!, ppi.estimate, 1e-15);
+    expectClose(d.corrected.ci95![0]!, ppi.ciLower, 1e-15);
+    expect(ppi.lambda).toBeGreaterThan(0.5);
+    expect(d.corrected.ci95![1]!).toBeLessThanOrEqual(1);
+    // nine 1s and one 0.1: mean 0.91 ± t(9)·0.0900 reaches 1.114, cut at 1 and marked
+    const edge = biasCorrectedDimension({ dimension: FAITHFULNESS, verdicts: [1, 1, 1, 1, 1, 1, 1, 1, 1, 0.1].map((value, i) => ({ itemKey: `e${i}`, value })), human: new Map() });
+    expect(edge.judgeRaw.ci95![1]).toBe(1);
+    expect(edge.judgeRaw.ciBounded).toBe(true);
+    expect(edge.judgeRaw.ciMethod).toBe('t');
   });
 
   it('binary: the raw pass rate has a Wilson interval; fully labeled and unlabeled runs say why there is no estimate', () => {

@@ -12,7 +12,7 @@ describe('round notes in the interface language', () => {
       [{ code: 'no-judge-run', values: {} }, '还没有评审模型运行为任何维度打分：本轮评审所有维度，其指标中没有可对比的评审模型。'],
       [{ code: 'no-comparable-runs', values: {} }, '可比较的评审模型运行不足两次（同一维度、同一评审模型和提示词版本）：“有变化”的一半改由随机抽取补足。'],
       [{ code: 'few-changed', values: { changed: 3, wanted: 15 } }, '在可比较的评审模型运行之间，只有 3 个可选条目发生了变化（需要 15 个）：其余由随机抽取补足。'],
-      [{ code: 'previous-excluded', values: { excluded: 1 } }, '已排除上一轮的 1 个条目。'],
+      [{ code: 'previous-excluded', values: { excluded: 1 } }, '上一轮的 1 个条目未进入“变化最大”的一半。'],
       [{ code: 'few-eligible', values: { eligible: 1, picked: 1, size: 30 } }, '只有 1 个条目可选：本轮共 1 个条目，而非要求的 30 个。'],
     ];
     for (const [coded, zh] of notes) expect(roundNoteText('zh-CN', note(coded)), coded.code).toBe(zh);

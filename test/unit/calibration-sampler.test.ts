@@ -39,25 +39,27 @@ describe('round sampler', () => {
     const b = pickRound(base({ eligible: [...items].reverse() })); // input order does not matter
     expect(b.picks).toEqual(a.picks);
     const c = pickRound(base({ seed: 8 }));
-    expect(c.picks.slice(0, 10)).toEqual(a.picks.slice(0, 10)); // the changed half does not depend on the seed
+    // the changed half's sizes do not depend on the seed (only which of equal changes is taken)
+    const sizes = (picks: typeof a.picks) => picks.slice(0, 10).map((p) => (p.reason.kind === 'changed' ? p.reason.magnitude : -1));
+    expect(sizes(c.picks)).toEqual(sizes(a.picks));
     expect(c.picks.slice(10).map((p) => p.item.key)).not.toEqual(a.picks.slice(10).map((p) => p.item.key));
     expect(new Set(a.picks.map((p) => p.item.key)).size).toBe(20);
   });
 
-  it('the changed half holds the largest changes (as a share of the scale), ties by case id', () => {
+  it('the changed half holds the largest changes (as a share of the scale)', () => {
     const verdicts = randomVerdicts(5, [1, 2]);
     const out = pickRound(base({ verdicts }));
     // independent: each item's largest change over both dimensions
     const value = (runId: number, dimension: string, key: string) => verdicts.find((v) => v.runId === runId && v.dimension === dimension && v.itemKey === key)!.value as number;
     const magnitude = (item: SamplerItem) =>
       Math.max(Math.abs(value(2, 'faithfulness', item.key) - value(1, 'faithfulness', item.key)), Math.abs(value(2, 'correctness', item.key) - value(1, 'correctness', item.key)) / 2);
-    const expected = items
-      .filter((i) => magnitude(i) > 0)
-      .sort((x, y) => magnitude(y) - magnitude(x) || (x.caseId < y.caseId ? -1 : 1))
-      .slice(0, 10)
-      .map((i) => i.key);
+    const expected = items.map(magnitude).filter((m) => m > 0).sort((x, y) => y - x).slice(0, 10);
     const changed = out.picks.filter((p) => p.reason.kind === 'changed');
-    expect(changed.map((p) => p.item.key)).toEqual(expected);
+    expect(changed.map((p) => magnitude(p.item))).toEqual(expected);
+    // every item changed more than the smallest pick is in
+    const cut = expected[expected.length - 1];
+    const must = items.filter((i) => magnitude(i) > cut).map((i) => i.key);
+    expect(must.every((k) => changed.some((p) => p.item.key === k))).toBe(true);
     for (const p of changed) if (p.reason.kind === 'changed') expect(p.reason.magnitude).toBeCloseTo(magnitude(p.item), 12);
     expect(out.picks.slice(10).every((p) => p.reason.kind === 'random')).toBe(true);
   });
@@ -72,14 +74,32 @@ describe('round sampler', () => {
     ]);
   });
 
-  it('excludes the previous round from both halves', () => {
+  it('keeps the previous round out of the changed half only: the random half draws from every eligible item', () => {
     const first = pickRound(base());
     const exclude = new Set(first.picks.map((p) => p.item.key));
     const second = pickRound(base({ exclude }));
     expect(second.picks).toHaveLength(20);
-    expect(second.picks.some((p) => exclude.has(p.item.key))).toBe(false);
+    expect(second.picks.filter((p) => p.reason.kind === 'changed').some((p) => exclude.has(p.item.key))).toBe(false);
     expect(second.notes).toContainEqual({ code: 'previous-excluded', values: { excluded: 20 } });
-    expect(second.notes.map(roundNoteText)).toContain('20 items of the previous round were excluded.');
+    expect(second.notes.map(roundNoteText)).toContain('20 items of the previous round were kept out of the changed half.');
+    // over many seeds the random half does pick last week's items, as a uniform draw would (20 of 60 eligible)
+    const seen = Array.from({ length: 30 }, (_, seed) => pickRound(base({ exclude, seed })).picks.filter((p) => p.reason.kind === 'random' && exclude.has(p.item.key)).length);
+    expect(seen.reduce((s, x) => s + x, 0)).toBeGreaterThan(0);
+  });
+
+  it('breaks ties by a shuffle seeded with the round, never by id', () => {
+    // every item's behaviour changed (categorical: magnitude 1 for all): which ten is up to the seed
+    const v: SamplerVerdict[] = items.flatMap((i) => [
+      { runId: 1, dimension: 'responseBehavior', itemKey: i.key, value: 'answered' },
+      { runId: 2, dimension: 'responseBehavior', itemKey: i.key, value: 'refused' },
+    ]);
+    const changedOf = (seed: number) => pickRound(base({ verdicts: v, seed })).picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId);
+    const a = changedOf(7);
+    expect(a).toHaveLength(10);
+    expect([...a].sort()).not.toEqual(items.slice(0, 10).map((i) => i.caseId));
+    expect(changedOf(7)).toEqual(a);
+    expect(pickRound(base({ verdicts: v, seed: 7, eligible: [...items].reverse() })).picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId)).toEqual(a);
+    expect(changedOf(8)).not.toEqual(a);
   });
 
   it('short data: one run, few changes, few eligible items — says so and fills from random', () => {
@@ -94,12 +114,12 @@ describe('round sampler', () => {
       { runId: 2, dimension: 'responseBehavior', itemKey: i.key, value: n < 3 ? 'refused' : 'answered' },
     ]);
     const few = pickRound(base({ verdicts: v }));
-    expect(few.picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId)).toEqual(['case-000', 'case-001', 'case-002']);
+    expect(few.picks.filter((p) => p.reason.kind === 'changed').map((p) => p.item.caseId).sort()).toEqual(['case-000', 'case-001', 'case-002']);
     expect(few.picks).toHaveLength(20);
     expect(few.notes).toContainEqual({ code: 'few-changed', values: { changed: 3, wanted: 10 } });
     expect(few.notes.map(roundNoteText)).toContain('Only 3 eligible items changed between the comparable judge runs (10 wanted): the rest was filled from random.');
 
-    const small = pickRound(base({ eligible: items.slice(0, 12), exclude: new Set([items[0].key, items[1].key]) }));
+    const small = pickRound(base({ eligible: items.slice(0, 10) }));
     expect(small.picks).toHaveLength(10);
     expect(small.notes).toContainEqual({ code: 'few-eligible', values: { eligible: 10, picked: 10, size: 20 } });
     expect(small.notes.map(roundNoteText)).toContain('Only 10 items are eligible: the round has 10 items, not 20.');
@@ -114,8 +134,8 @@ describe('round notes', () => {
       [{ code: 'no-comparable-runs', values: {} }, 'Fewer than two comparable judge runs (same dimension, same judge model and prompt version): the changed half was filled from random.'],
       [{ code: 'few-changed', values: { changed: 1, wanted: 15 } }, 'Only 1 eligible item changed between the comparable judge runs (15 wanted): the rest was filled from random.'],
       [{ code: 'few-changed', values: { changed: 0, wanted: 15 } }, 'Only 0 eligible items changed between the comparable judge runs (15 wanted): the rest was filled from random.'],
-      [{ code: 'previous-excluded', values: { excluded: 1 } }, '1 item of the previous round was excluded.'],
-      [{ code: 'previous-excluded', values: { excluded: 6 } }, '6 items of the previous round were excluded.'],
+      [{ code: 'previous-excluded', values: { excluded: 1 } }, '1 item of the previous round was kept out of the changed half.'],
+      [{ code: 'previous-excluded', values: { excluded: 6 } }, '6 items of the previous round were kept out of the changed half.'],
       [{ code: 'few-eligible', values: { eligible: 1, picked: 1, size: 30 } }, 'Only 1 item is eligible: the round has 1 item, not 30.'],
       [{ code: 'few-eligible', values: { eligible: 0, picked: 0, size: 30 } }, 'Only 0 items are eligible: the round has 0 items, not 30.'],
     ];
@@ -130,15 +150,15 @@ describe('round notes', () => {
     const out = pickRound(base({ verdicts: v, eligible: items.slice(0, 12), exclude: new Set([items[0].key]) }));
     expect(out.notes.map(roundNoteText)).toEqual([
       'Only 1 eligible item changed between the comparable judge runs (10 wanted): the rest was filled from random.',
-      '1 item of the previous round was excluded.',
-      'Only 11 items are eligible: the round has 11 items, not 20.',
+      '1 item of the previous round was kept out of the changed half.',
+      'Only 12 items are eligible: the round has 12 items, not 20.',
     ]);
   });
 
   it('stored notes: codes round-trip with their English text; sentences stored before codes read as they are', () => {
     const notes: CodedNote[] = [{ code: 'previous-excluded', values: { excluded: 2 } }, { code: 'no-comparable-runs', values: {} }];
     expect(readStoredNotes(storedNotes(notes))).toEqual([
-      { code: 'previous-excluded', values: { excluded: 2 }, text: '2 items of the previous round were excluded.' },
+      { code: 'previous-excluded', values: { excluded: 2 }, text: '2 items of the previous round were kept out of the changed half.' },
       { code: 'no-comparable-runs', values: {}, text: roundNoteText(notes[1]) },
     ]);
     expect(readStoredNotes('["Only 3 eligible items changed between the comparable judge runs (15 wanted): the rest was filled from random."]')).toEqual([

@@ -8,8 +8,9 @@ const threshold = { minCorrectAnswerRate: 0.9, maxOverRefusalRate: 0.1, minCorre
 
 describe('report: pass state and thresholds', () => {
   it('maps the backend pass flag; null is undefined, never fail', () => {
-    expect(passState(true)).toBe('pass');
-    expect(passState(false)).toBe('fail');
+    expect(passState({ state: 'meets' })).toBe('pass');
+    expect(passState({ state: 'fails' })).toBe('fail');
+    expect(passState({ state: 'inconclusive' })).toBe('inconclusive');
     expect(passState(null)).toBe('undefined');
     expect(passState(undefined)).toBe('undefined');
   });

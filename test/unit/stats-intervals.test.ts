@@ -60,7 +60,7 @@ describe('ppiMean (ppi_py classic PPI, lam = 1)', () => {
   const YhatUnlabeled = [1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1];
 
   it('point estimate, standard error and 95% z interval', () => {
-    const res = ppiMean(Y, Yhat, YhatUnlabeled);
+    const res = ppiMean(Y, Yhat, YhatUnlabeled, { lambda: 1 });
     const se = Math.sqrt(43 / 864);
     expectClose(res.estimate, 2 / 3, 1e-15);
     expectClose(res.stdError, se, 1e-15);
@@ -69,7 +69,7 @@ describe('ppiMean (ppi_py classic PPI, lam = 1)', () => {
   });
 
   it('alpha sets the z quantile (alpha = 0.1: z = 1.6448536269514722, ppi_py default)', () => {
-    const res = ppiMean(Y, Yhat, YhatUnlabeled, { alpha: 0.1 });
+    const res = ppiMean(Y, Yhat, YhatUnlabeled, { alpha: 0.1, lambda: 1 });
     const se = Math.sqrt(43 / 864);
     expectClose(res.ciLower, 2 / 3 - 1.6448536269514722 * se, 1e-12);
     expectClose(res.ciUpper, 2 / 3 + 1.6448536269514722 * se, 1e-12);
@@ -78,7 +78,7 @@ describe('ppiMean (ppi_py classic PPI, lam = 1)', () => {
   it('a perfect predictor reduces to the mean of the predictions on unlabelled data', () => {
     const y = [0.2, 0.9, 0.4];
     const unlabeled = [0.1, 0.5, 0.9, 0.3];
-    const res = ppiMean(y, y, unlabeled);
+    const res = ppiMean(y, y, unlabeled, { lambda: 1 });
     const m = (0.1 + 0.5 + 0.9 + 0.3) / 4;
     const v = unlabeled.reduce((s, x) => s + (x - m) ** 2, 0) / 4;
     expectClose(res.estimate, m, 1e-15);

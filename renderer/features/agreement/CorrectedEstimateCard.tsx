@@ -56,6 +56,12 @@ export function CorrectedEstimateCard({ report }: { report: BiasCorrectedDimensi
           </dd>
         </div>
       </dl>
+      {report.lambda != null ? (
+        <p className="ag-lambda" data-testid="corrected-lambda">
+          {t('agreement.corrected.lambda', { lambda: formatValue(locale, report.lambda, 2) })}{' '}
+          {t(report.lambda === 0 ? 'agreement.corrected.lambdaZero' : report.lambda < 0.2 ? 'agreement.corrected.lambdaLow' : report.lambda >= 0.8 ? 'agreement.corrected.lambdaHigh' : 'agreement.corrected.lambdaMid')}
+        </p>
+      ) : null}
       <p className="ag-card-footnote">{t('agreement.corrected.explanation')}</p>
     </section>
   );

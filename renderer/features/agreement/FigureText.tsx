@@ -28,7 +28,7 @@ export function FigureValue({ figure, format, inlineReason = false }: { figure: 
 }
 
 /** "0.512 – 0.873", or nothing when there is no interval. */
-export function IntervalText({ figure, format }: { figure: Pick<Figure, 'ci95' | 'ciReason'>; format: (value: number) => string }) {
+export function IntervalText({ figure, format }: { figure: Pick<Figure, 'ci95' | 'ciReason' | 'ciBounded'>; format: (value: number) => string }) {
   const { t } = useI18n();
   const reason = useReason();
   if (!figure.ci95 || figure.ci95[0] === null || figure.ci95[1] === null) {
@@ -41,6 +41,7 @@ export function IntervalText({ figure, format }: { figure: Pick<Figure, 'ci95' |
   return (
     <span className="ag-interval-text">
       {format(figure.ci95[0])} – {format(figure.ci95[1])}
+      {figure.ciBounded ? <span className="ag-interval-bounded" data-testid="interval-bounded"> ({t('agreement.method.bounded')})</span> : null}
     </span>
   );
 }

@@ -62,8 +62,9 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
       {error ? <ErrorDetails error={error} testId="anchor-drift-error" /> : null}
       {shown ? (
         <div className="cal-result" data-testid="anchor-drift-result">
-          <p className={shown.flagged ? 'cal-drift-flag flagged' : 'cal-drift-flag'} data-testid="drift-flag" data-flagged={String(shown.flagged)} role="status">
-            <strong>{shown.flagged ? t('calibration.drift.flagged') : t('calibration.drift.clear')}</strong>
+          <p className={shown.flagged ? 'cal-drift-flag flagged' : 'cal-drift-flag'} data-testid="drift-flag" data-flagged={String(shown.flagged)} data-state={shown.state ?? ''} role="status">
+            <strong>{shown.flagged ? t('calibration.drift.flagged') : shown.state === 'possible' ? t('calibration.drift.possible') : t('calibration.drift.clear')}</strong>
+            {shown.state === 'possible' ? <span>{t('calibration.drift.possibleHint')}</span> : null}
             <span>{t('calibration.drift.runLine', { run: `#${shown.run.runId} ${judgeLabel(shown.run)}` })}</span>
           </p>
           <div className="cal-table-scroll">
@@ -85,7 +86,7 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
               </thead>
               <tbody>
                 {shown.dimensions.map((d) => (
-                  <tr key={d.dimension} data-testid="drift-dimension" data-dimension={d.dimension} data-flagged={String(d.flags.length > 0)}>
+                  <tr key={d.dimension} data-testid="drift-dimension" data-dimension={d.dimension} data-flagged={String(d.flags.length > 0)} data-state={d.state ?? ''}>
                     <td>
                       {dimensionName(locale, d.dimension)}
                       {d.reason ? <span className="cal-reason">{reasonText(locale, d.reason)}</span> : null}

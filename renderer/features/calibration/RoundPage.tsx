@@ -93,6 +93,7 @@ export function RoundPage() {
               <dt>{t('calibration.round.revealed')}</dt>
               <dd>
                 {formatWhen(locale, round.revealedAt)}
+                {round.revealedBy ? <span className="muted" data-testid="round-revealed-by"> · {t('calibration.round.revealedBy', { name: round.revealedBy.name })}</span> : null}
                 {round.revealedEarly ? <span className="badge warning cal-early" data-testid="round-revealed-early">{t('calibration.round.early')}</span> : null}
               </dd>
             </div>

@@ -61,6 +61,11 @@ export function StartRoundCard() {
         {starting ? t('calibration.start.starting') : t('calibration.start.button')}
       </button>
       {error ? <ErrorDetails error={error} testId="round-start-error" /> : null}
+      {error?.code === 'conflict' && error.location?.field === 'sameWeek' ? (
+        <button type="button" className="button" disabled={starting} data-testid="round-start-same-week" onClick={() => void start(true)}>
+          {t('calibration.start.sameWeek')}
+        </button>
+      ) : null}
     </form>
   );
 }

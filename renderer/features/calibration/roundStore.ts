@@ -6,6 +6,7 @@ import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useLabelingStore } from '../labeling/labelingStore';
 import { useNavigationStore } from '../../shell/navigationStore';
+import { useReviewerStore } from '../reviewers/reviewerStore';
 
 /** The weekly review screen: rounds, one round's page, its figures, and the trend. */
 
@@ -54,7 +55,8 @@ interface RoundState {
   setTab(tab: ReviewTab): void;
   setSize(text: string): void;
   setSeed(text: string): void;
-  start(): Promise<void>;
+  /** sameWeek: the person confirmed a second round in this ISO week. */
+  start(sameWeek?: boolean): Promise<void>;
   select(roundId: number): Promise<void>;
   setSection(section: RoundSection): void;
   refreshDetail(): Promise<void>;
@@ -159,7 +161,7 @@ export const useRoundStore = create<RoundState>()((set, get) => {
     setSize: (sizeText) => set({ sizeText, startError: null }),
     setSeed: (seedText) => set({ seedText, startError: null }),
 
-    async start() {
+    async start(sameWeek = false) {
       const { sizeText, seedText, starting } = get();
       if (starting) return;
       const size = parseWholeNumber(sizeText, 1, 1000);
@@ -167,7 +169,7 @@ export const useRoundStore = create<RoundState>()((set, get) => {
       if (size.error || size.value === null || seed.error) return;
       set({ starting: true, startError: null });
       try {
-        const detail = await invoke('rounds.start', { size: size.value, seed: seed.value });
+        const detail = await invoke('rounds.start', { size: size.value, seed: seed.value, sameWeek });
         detailTicket++;
         set({
           starting: false, detail, selectedId: detail.round.id, section: 'items', figures: null, detailError: null, actionError: null, seedText: '',
@@ -220,7 +222,8 @@ export const useRoundStore = create<RoundState>()((set, get) => {
       if (selectedId === null || revealing) return;
       set({ revealing: true, actionError: null });
       try {
-        const detail = await invoke('rounds.reveal', { roundId: selectedId, early });
+        // who revealed is recorded with the reveal (an early one above all)
+        const detail = await invoke('rounds.reveal', { roundId: selectedId, early, reviewerId: useReviewerStore.getState().current?.id ?? null });
         set({ detail, revealing: false, confirmEarly: false, section: 'adjudicate' });
         replaceRound(detail.round);
       } catch (error) {

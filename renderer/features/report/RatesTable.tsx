@@ -83,6 +83,9 @@ function RateRow({ kind, group }: { kind: RateKind; group: CrossTableGroup }) {
           {state === 'pass' ? <Icon name="check" size={13} /> : state === 'fail' ? <Icon name="close" size={13} /> : null}
           {t(`report.verdict.${state}`)}
         </span>
+        {state === 'inconclusive' && group.pass[kind]?.decidingN != null ? (
+          <span className="rate-deciding" data-testid="report-rate-deciding">{t('report.verdict.decidingN', { n: num(group.pass[kind]!.decidingN!) })}</span>
+        ) : null}
       </td>
     </tr>
   );

@@ -21,13 +21,12 @@ export interface ReportThreshold {
   minCorrectRefusalRate: number;
 }
 
-export type PassState = 'pass' | 'fail' | 'undefined';
+export type PassState = 'pass' | 'fail' | 'inconclusive' | 'undefined';
 
-/** The backend's pass flag as a state: null means it could not be decided (never "fail"). */
-export function passState(pass: boolean | null | undefined): PassState {
-  if (pass === true) return 'pass';
-  if (pass === false) return 'fail';
-  return 'undefined';
+/** The backend's verdict as a state: meets → pass, fails → fail, inconclusive; null (no data) → undefined, never "fail". */
+export function passState(verdict: { state: 'meets' | 'fails' | 'inconclusive' } | null | undefined): PassState {
+  if (!verdict) return 'undefined';
+  return verdict.state === 'meets' ? 'pass' : verdict.state === 'fails' ? 'fail' : 'inconclusive';
 }
 
 /** Which threshold a rate is checked against, and whether it is a floor or a ceiling. */
