@@ -125,7 +125,7 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
   const opened = await openExisting(path);
   try {
     const outcome = await importLabelPackInto(opened, input);
-    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened (backup: ${outcome.backupPath}).`;
+    const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new, so no backup)'}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
   } finally {
     opened.db.close();

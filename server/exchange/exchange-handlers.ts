@@ -14,14 +14,15 @@ export interface OpenFile {
 
 /**
  * A label pack import: verify the folder first (nothing is touched when it is
- * refused), then back the file up, then merge in one transaction. The CLI and
+ * refused), then back the file up (when the pack adds anything), then merge in one transaction. The CLI and
  * the app both use it.
  */
 export async function importLabelPackInto(file: OpenFile, dir: string): Promise<OpOutput<'labels.importPack'>> {
   const pack = verifyLabelPack(dir, readMeta(file.db, 'test_set_id') ?? '');
-  checkLabelPack(file.db, pack);
-  const backup = await backupTestSet(file.db, file.path, 'label-pack');
-  return { ...applyLabelPack(file.db, pack), backupPath: backup.path };
+  const { toAdd } = checkLabelPack(file.db, pack);
+  // a pack that adds nothing changes nothing, so it needs no backup either
+  const backup = toAdd > 0 ? await backupTestSet(file.db, file.path, 'label-pack') : null;
+  return { ...applyLabelPack(file.db, pack), backupPath: backup?.path ?? null };
 }
 
 /** Every reviewer with their event count; the count and the newest event come from the reviewer index. */
