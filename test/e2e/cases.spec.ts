@@ -111,10 +111,9 @@ test('switching the language changes the interface', async ({ page }) => {
 
 test('creating and switching test-set files from browser mode', async ({ page }) => {
   await openCases(page);
-  const path = `${process.cwd()}/test-results/e2e-data-${process.env.E2E_PORT ?? 4599}/e2e-new-${Date.now()}.sqlite`;
   await page.getByTestId('file-new').click();
-  await page.getByTestId('path-input').fill(path);
-  await page.getByTestId('path-submit').click();
+  await page.getByTestId('new-test-set-name').fill(`e2e-new-${Date.now()}`);
+  await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('testset-name')).toContainText('e2e-new-');
   await expect.poll(() => caseCount(page)).toBe(0);
   await page.getByTestId('file-demo').click();

@@ -59,6 +59,8 @@ test('the reviewer name is remembered on this computer and offered with one key 
   await page.getByTestId('file-demo').click();
   await newTestSet(page, `reviewers-${Date.now()}`);
   await page.keyboard.press('Enter');
+  // the card asks again once the new file is open
+  await expect(page.getByTestId('testset-name')).toContainText('reviewers-');
   const card = page.getByTestId('reviewer-dialog');
   await expect(card).toBeVisible();
   await card.getByTestId('reviewer-new-name').fill(reviewer);
@@ -68,6 +70,7 @@ test('the reviewer name is remembered on this computer and offered with one key 
   // another file: who is labeling? offers the remembered name, Enter takes it
   await newTestSet(page, `second-${Date.now()}`);
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('testset-name')).toContainText('second-');
   await expect(card).toBeVisible();
   const offer = card.getByTestId('reviewer-continue-as');
   await expect(offer).toContainText(reviewer);

@@ -178,9 +178,9 @@ describe('label packs and backups on real files', () => {
       const c1 = await call<{ reason: string | null; at: string }[]>(backend, 'labels.history', { caseId: 'c1' });
       expect(c1.map((h) => [h.reason, h.at])).toEqual([[null, '2026-03-01T10:00:00.000Z'], ['完全正确', '2026-03-01T10:00:01.000Z']]);
 
-      // the same pack again, through the API: nothing added, nothing overwritten
-      const again = await call<{ added: number; alreadyPresent: number; reviewerCreated: boolean }>(backend, 'labels.importPack', { dir: pack });
-      expect(again).toMatchObject({ added: 0, alreadyPresent: 8, reviewerCreated: false });
+      // the same pack again, through the API: nothing added, nothing overwritten, so no backup written either
+      const again = await call<{ added: number; alreadyPresent: number; reviewerCreated: boolean; backupPath: string | null }>(backend, 'labels.importPack', { dir: pack });
+      expect(again).toMatchObject({ added: 0, alreadyPresent: 8, reviewerCreated: false, backupPath: null });
       const progress = await call<{ done: number }>(backend, 'queue.open', { reviewerId: 1, queue: { source: 'unlabeled' } });
       expect(progress.done).toBe(1);
       const backups = await call<{ path: string; reason: string; createdAt: string; size: number }[]>(backend, 'backups.list', {});
