@@ -1,3 +1,5 @@
+import type { LayersReport } from '../shared/diagnosis/layers-report';
+import { dataAndAgentLines, diagnoseLayers, leakLines, LEAK_FOUND } from './diagnose-layers-command';
 import { ApiError } from '../shared/api/contract';
 import type { Rate } from '../shared/diagnosis/rate';
 import { reasonText } from '../renderer/features/diagnosis/reasonText';
@@ -18,7 +20,7 @@ export interface DiagnoseCommandContext {
   open(): ReadOnlyTestSet;
 }
 
-export type DiagnoseJson = DiagnosisReport & { cases: { caseId: string; responseId: string; layer: string; reason: string }[] };
+export type DiagnoseJson = DiagnosisReport & { cases: { caseId: string; responseId: string; layer: string; reason: string }[]; dataLayers: LayersReport };
 
 const en = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
 
@@ -68,7 +70,10 @@ export function diagnoseCommand(args: { db: string; system: string | undefined }
     }
     const report = diagnose(diagnosisInput(opened.db, args.system));
     const cases = report.layers.assignments.map((a) => ({ caseId: a.caseId, responseId: a.responseId, layer: a.layer, reason: reasonText(en, a.reason) }));
-    return { code: 0, json: { ...report, cases }, text: textOf(report, cases) };
+    const dataLayers = diagnoseLayers(opened.db, args.system);
+    // Leaks come first and are counted apart: any one fails the run.
+    const text = [...leakLines(dataLayers), '', textOf(report, cases), '', ...dataAndAgentLines(dataLayers)].join('\n');
+    return { code: dataLayers.permission.leakingResponses.length > 0 ? LEAK_FOUND : 0, json: { ...report, cases, dataLayers }, text };
   } finally {
     opened.db.close();
   }

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from './open';
+import { openSqlite } from './sqlite';
 
 /**
  * Automatic backups of a test set file, taken with SQLite's online backup API
@@ -32,7 +32,6 @@ export interface BackupInfo {
   size: number;
 }
 
-const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
 
 /** 2026-11-29T21:01:26.123Z ⇄ 2026-11-29T21-01-26-123Z (file-name safe, sorts by time). */
 const stampOf = (iso: string) => iso.replace(/[:.]/g, '-');
@@ -147,7 +146,7 @@ export async function backupTestSet(db: Db, filePath: string, reason: string, { 
   try {
     await db.backup(partial, oneStep ? { progress: () => 0x7fffffff } : undefined);
     // The copy carries the source's WAL flag; a plain rollback-journal file can be read (and verified) without leaving -wal / -shm beside it.
-    const copy = new Database(partial, { fileMustExist: true, nativeBinding });
+    const copy = openSqlite(partial, { fileMustExist: true });
     try {
       copy.pragma('journal_mode = DELETE');
     } finally {

@@ -1,5 +1,8 @@
+import { newestRevisions } from '../shared/documents/revision-order';
+import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
+import type { ListHolds } from '../shared/diagnosis/evidence';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
@@ -62,7 +65,7 @@ function humanValues(db: Db, system: string): { reviewers: Map<string, unknown[]
   for (const [key, value] of latest) {
     if (value === null) continue;
     const item = key.slice(0, key.lastIndexOf('\u0000'));
-    reviewers.set(item, [...(reviewers.get(item) ?? []), value]);
+    pushTo(reviewers, item, value);
   }
   const adjudicated = new Map<string, unknown>();
   const adjudications = db
@@ -104,14 +107,9 @@ function documentsOf(db: Db, today: string): DxDocument[] {
   const rows = db
     .prepare('SELECT rowid, doc_id, revision, effective_from, expires_at, superseded_by, access_scope, text FROM documents ORDER BY doc_id, rowid')
     .all() as { rowid: number; doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; superseded_by: string | null; access_scope: string; text: string | null }[];
-  // the newest revision: the latest effective date, ties by import order
-  const newest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const best = newest.get(row.doc_id);
-    if (!best || (row.effective_from ?? '') >= (best.effective_from ?? '')) newest.set(row.doc_id, row);
-  }
+  const newest = newestRevisions(rows.map((row) => ({ docId: row.doc_id, revision: row.revision, effectiveFrom: row.effective_from, row })));
   return rows.map((row) => {
-    const isNewest = newest.get(row.doc_id) === row;
+    const isNewest = newest.get(row.doc_id)?.row === row;
     return {
       docId: row.doc_id,
       revision: row.revision,
@@ -129,11 +127,11 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
   const claimRows = db.prepare('SELECT id, case_seq, text FROM claims ORDER BY case_seq, position').raw().all() as [number, number, string][];
   const evidence = new Map<number, { docId: string; quote: string }[]>();
   for (const [claimId, docId, quote] of db.prepare('SELECT claim_id, doc_id, quote FROM evidence ORDER BY claim_id, position').raw().iterate() as Iterable<[number, string, string]>) {
-    evidence.set(claimId, [...(evidence.get(claimId) ?? []), { docId, quote }]);
+    pushTo(evidence, claimId, { docId, quote });
   }
   for (const [claimId, caseSeq, text] of claimRows) {
     if (!caseSeqs.has(caseSeq)) continue;
-    out.set(caseSeq, [...(out.get(caseSeq) ?? []), { text, evidence: evidence.get(claimId) ?? [] }]);
+    pushTo(out, caseSeq, { text, evidence: evidence.get(claimId) ?? [] });
   }
   const settled = db
     .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
@@ -148,6 +146,39 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
 
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
+/**
+ * The retrieval index the file keeps per import (db/retrieval-index.ts): each case's units and, per
+ * response and list, the first position holding each unit. Null while the index awaits a rebuild
+ * (the figures then match the text themselves).
+ */
+function indexedHolds(db: Db, system: string): { units: Map<number, { docId: string; quote: string; positions: number[] }[]>; holds: Map<number, { context: ListHolds; candidates: ListHolds }> } | null {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get()) return null;
+  const units = new Map<number, { docId: string; quote: string; positions: number[] }[]>();
+  const unitRows = db
+    .prepare('SELECT u.case_seq, u.doc_id, u.quote, u.claims FROM retrieval_units u WHERE u.case_seq IN (SELECT case_seq FROM responses WHERE system = ?) ORDER BY u.case_seq, u.unit')
+    .raw()
+    .iterate(system) as Iterable<[number, string, string, string]>;
+  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: JSON.parse(claims) as number[] });
+  const holds = new Map<number, { context: ListHolds; candidates: ListHolds }>();
+  const empty = (): ListHolds => ({ length: 0, first: new Map() });
+  const entry = (seq: number) => {
+    let e = holds.get(seq);
+    if (!e) holds.set(seq, (e = { context: empty(), candidates: empty() }));
+    return e;
+  };
+  const lists = db
+    .prepare('SELECT l.response_seq, l.list, l.length FROM retrieval_lists l JOIN responses r ON r.seq = l.response_seq WHERE r.system = ?')
+    .raw()
+    .iterate(system) as Iterable<[number, 'context' | 'candidates', number]>;
+  for (const [seq, list, length] of lists) entry(seq)[list] = { length, first: new Map() };
+  const held = db
+    .prepare('SELECT h.response_seq, h.list, h.unit, min(h.position) FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq WHERE r.system = ? GROUP BY h.response_seq, h.list, h.unit')
+    .raw()
+    .iterate(system) as Iterable<[number, 'context' | 'candidates', number, number]>;
+  for (const [seq, list, unit, position] of held) (entry(seq)[list].first as Map<number, number>).set(unit, position);
+  return { units, holds };
+}
+
 export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
   const responseRows = db
     .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
@@ -156,9 +187,13 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
   const caseIdOf = new Map<number, string>();
+  const index = indexedHolds(db, system);
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
+    const ids = withClaimIds(claims.get(c.seq) ?? []).map((claim) => claim.id);
+    const units = index?.units.get(c.seq) ?? [];
     return {
+      ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
       caseId: c.id,
       questionType: c.question_type,
       answerability: c.answerability,
@@ -189,6 +224,7 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
+      ...(index ? { holds: index.holds.get(r.seq) ?? { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } } } : {}),
     };
   });
   return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };

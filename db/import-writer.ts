@@ -67,8 +67,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
     sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
-      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata, leak)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata, leak, as_of, must_retrieve)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
@@ -82,7 +82,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     ),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
-      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost, citations, stop_state, trajectory) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRun: db.prepare(
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
@@ -141,6 +141,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
           c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
           c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
           c.metadata ? JSON.stringify(c.metadata) : null, c.leak ? 1 : 0,
+          c.asOf ?? null, c.mustRetrieve === null || c.mustRetrieve === undefined ? null : Number(c.mustRetrieve),
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
@@ -171,6 +172,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
         json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null, json(r.citations),
+        r.stopState ?? null, json(r.trajectory),
       );
       casesToIndex.add(caseSeq);
       if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);

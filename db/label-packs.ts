@@ -1,6 +1,5 @@
 import { renderText } from '../shared/messages/text';
-import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../shared/api/contract';
@@ -18,6 +17,7 @@ import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
 import { settleProgressChanges } from './queue-cache';
+import { sha256, writeInside } from './file-writes';
 
 /**
  * Label packs (SPEC workflow 8): one reviewer's label events, exported from
@@ -25,7 +25,6 @@ import { settleProgressChanges } from './queue-cache';
  * Events travel by uid, so a merge is idempotent and never overwrites.
  */
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export interface ExportedPack {
   dir: string;
@@ -39,15 +38,6 @@ function testSetIdOf(db: Db): string {
   const id = readMeta(db, 'test_set_id');
   if (!id) throw new ApiError('invalid-data', 'This file has no test-set id; open it once with Touchstone (touchstone init) first.');
   return id;
-}
-
-/** Writes dir/name (one of the fixed names) through a temporary file. */
-function writeInside(dir: string, name: string, bytes: Uint8Array): string {
-  const target = join(dir, name);
-  const partial = `${target}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, target);
-  return target;
 }
 
 interface EventRow {

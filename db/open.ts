@@ -1,6 +1,6 @@
 import { backupDirOf, cleanPartialBackups } from './backups';
 import { text as say } from '../shared/messages/text';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -8,11 +8,10 @@ import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { ensureRetrievalIndex } from './retrieval-index';
+import { openSqlite } from './sqlite';
 
 export type Db = Database.Database;
 
-/** The desktop app's backend points this at better-sqlite3 built for Electron's ABI; plain Node uses node_modules' build. */
-const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
 
 export interface OpenedTestSet {
   db: Db;
@@ -49,7 +48,7 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
   }
   let probe: Db | null = null;
   try {
-    probe = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+    probe = openSqlite(path, { readonly: true, fileMustExist: true });
     const version = probe.pragma('user_version', { simple: true }) as number;
     const tables = probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     if (version === 0 && tables.length > 0) {
@@ -76,7 +75,7 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
 
 /** A connection with the settings every Touchstone connection uses (WAL, foreign keys, durable commits). */
 export function connect(path: string): Db {
-  const db = new Database(path, { fileMustExist: true, nativeBinding });
+  const db = openSqlite(path, { fileMustExist: true });
   configure(db);
   return db;
 }
@@ -127,7 +126,7 @@ export async function openTestSetFile(
     throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: null });
   }
   const { version } = exists ? inspectExisting(path, latest) : { version: 0 };
-  const db = new Database(path, { nativeBinding });
+  const db = openSqlite(path);
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
@@ -160,6 +159,6 @@ export function openTestSetReadOnly(path: string, opts: { verifyIntegrity?: bool
   if (!existsSync(path)) throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: null });
   const { version } = inspectExisting(path, LATEST_SCHEMA_VERSION, opts.verifyIntegrity ?? true);
   if (version === 0) throw new ApiError('invalid-data', say('err.testset.empty', { file: basename(path) }), { file: path, line: null, field: null });
-  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+  const db = openSqlite(path, { readonly: true, fileMustExist: true });
   return { db, schemaVersion: version, latestSchemaVersion: LATEST_SCHEMA_VERSION };
 }

@@ -36,6 +36,7 @@ export const PATH_FIELDS: PathFields = {
   'labels.importPack': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
   'anchors.export': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
   'anchors.import': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
+  'exports.write': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
 };
 
 /** Path-like inputs main passes on unchecked, with the reason the backend already confines them. */

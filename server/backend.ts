@@ -1,3 +1,4 @@
+import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -10,6 +11,7 @@ import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { createInterchangeHandlers } from './interchange/interchange-handlers';
 import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
@@ -98,7 +100,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
     ...createDiagnosisHandlers(() => session.require().db),
+    ...createInterchangeHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
+    ...createDiagnosisDataHandlers(() => session.require().db),
   });
 
   return {

@@ -12,6 +12,7 @@ import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
 import { migration008 } from './008-diagnosis';
 import { migration009 } from './009-blind-rounds';
+import { migration010 } from './010-diagnosis-data';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
   migration011,
   migration012,
 ];

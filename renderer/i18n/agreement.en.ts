@@ -157,6 +157,7 @@ export const enAgreement = {
   'agreement.corrected.lambdaLow': 'the judge adds little here; the estimate leans on the people’s labels.',
   'agreement.corrected.lambdaMid': 'the judge’s scores and the people’s labels share the weight.',
   'agreement.corrected.lambdaHigh': 'the judge’s scores follow the people’s closely and carry most of the weight (λ = 1 is classic PPI).',
+  'agreement.reason.few-random': 'Too few random items yet: the interval is shown from 40 pooled random items on.',
   'agreement.reason.small-n-interval': 'Fewer than 10 labeled items or 5 cases: an interval would not hold at this n, so only the point estimate is shown.',
   'agreement.reason.no-data': 'There is no data to compute it from.',
   'agreement.reason.length-mismatch': 'The two lists have different lengths.',

@@ -1,14 +1,13 @@
 import { text as say, type LocalText } from '../../shared/messages/text';
 import { describeIssue } from '../../shared/import/issues';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import {
   DEFAULT_DRIFT_THRESHOLDS, type AnchorItem, type AnchorSetSummary, type DriftDimension, type DriftThresholds, type JudgeRef,
 } from '../../shared/api/calibration-ops';
 import {
-  ANCHOR_DATA_FILES, ANCHOR_FORMAT, ANCHOR_SCHEMA_VERSION, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
+  ANCHOR_DATA_FILES, ANCHOR_FORMAT, anchorSchemaVersionOf, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
   manifestHashInput, parseAnchorsJsonl, renderAnchorsJsonl, renderManifest, sortAnchorItems, unsafeFileName, type Manifest, type ManifestJudgeRun,
 } from '../../shared/calibration/anchor-format';
 import { pairFigures, type CellPair } from '../../shared/calibration/figures';
@@ -28,6 +27,8 @@ import { listDimensions } from '../../db/dimensions';
 import type { Db } from '../../db/open';
 import { caseSlices, judgeRef, requireRound, reviewerNamesOfEvents } from '../../db/rounds';
 import { roundState } from './calibration-rounds';
+import { sha256, writeInside } from '../../db/file-writes';
+import { settledFields } from '../../db/case-fields';
 
 /**
  * Anchor sets (SPEC workflow 7): freeze adjudicated cells of closed rounds into a versioned set,
@@ -35,7 +36,6 @@ import { roundState } from './calibration-rounds';
  * export after verifying every hash, and the drift report of a judge run on a set.
  */
 
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const at = (op: string, field: string | null = null, file: string = op) => ({ file, line: null, field });
 
 /** The items, the definitions used, the thresholds and the slices: what makes two versions the same. */
@@ -75,6 +75,17 @@ function dimensionSummaries(items: readonly AnchorItem[], definitions: readonly 
 
 // ---- freeze ------------------------------------------------------------------------------------
 
+/** What re-scoring an anchor needs, copied into the frozen item: the reference answer (settled if a conflict was settled) and the final context. */
+function frozenContext(db: Db, caseSeq: number, responseId: string | null): Pick<AnchorItem, 'referenceAnswer' | 'finalContext'> {
+  const settled = settledFields(db, caseSeq).referenceAnswer?.value;
+  const stored = db.prepare('SELECT reference_answer FROM cases WHERE seq = ?').pluck().get(caseSeq) as string | null;
+  const context = responseId === null ? null : (db.prepare('SELECT final_context FROM responses WHERE id = ?').pluck().get(responseId) as string | undefined);
+  return {
+    referenceAnswer: typeof settled === 'string' ? settled : stored,
+    finalContext: context ? (JSON.parse(context) as NonNullable<AnchorItem['finalContext']>) : [],
+  };
+}
+
 export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, now: () => string = () => new Date().toISOString()): OpOutput<'anchors.freeze'> {
   const op = 'anchors.freeze';
   const outcome = db.transaction(() => {
@@ -99,6 +110,7 @@ export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, 
         const key = itemKey(item.caseId, item.responseId);
         const entry: AnchorItem & { runs: Map<string, number> } = items.get(key) ?? {
           caseId: item.caseId, responseId: item.responseId, query: item.query, system: item.system, answer: item.answer, roundId, human: {}, judge: {}, runs: new Map(),
+          ...frozenContext(db, item.caseSeq, item.responseId),
         };
         entry.roundId = roundId; // the latest round that settled it
         entry.human[cell.dimension] = cell.adjudication.value;
@@ -169,7 +181,7 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   const s = set.summary;
   const manifest: Manifest = {
     format: ANCHOR_FORMAT,
-    schemaVersion: ANCHOR_SCHEMA_VERSION,
+    schemaVersion: anchorSchemaVersionOf(set.items),
     name: s.name,
     version: s.version,
     createdAt: s.frozenAt,
@@ -187,16 +199,6 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   };
   manifest.manifestSha256 = sha256(manifestHashInput(manifest));
   return manifest;
-}
-
-/** Writes bytes to dir/name (a fixed name) through a temporary file; never outside dir. */
-function writeInside(dir: string, name: string, bytes: Uint8Array): string {
-  const target = resolve(dir, name);
-  if (dirname(target) !== dir || basename(target) !== name) throw new ApiError('invalid-input', say('err.anchor.outside-folder', { name, dir }), { file: name, line: null, field: 'outDir' });
-  const partial = `${target}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, target);
-  return target;
 }
 
 export async function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): Promise<OpOutput<'anchors.export'>> {

@@ -319,7 +319,7 @@ function figuresOf(db: Db, state: RoundState, finals: Map<string, string | numbe
       const final = finals.get(cellKey(item.caseSeq, item.responseSeq, d.definition.name));
       const verdict = verdicts.get(seqKey(item.caseSeq, item.responseSeq));
       if (final === undefined || !verdict) continue;
-      pairs.push({ itemKey: seqKey(item.caseSeq, item.responseSeq), caseId: item.caseId, responseId: item.responseId, human: final, judge: verdict.value });
+      pairs.push({ itemKey: seqKey(item.caseSeq, item.responseSeq), caseId: item.caseId, responseId: item.responseId, human: final, judge: verdict.value, random: item.reason.kind === 'random' });
     }
     return roundFigures({
       dimension: d.definition,

@@ -10,10 +10,12 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisDataOps } from './diagnosis-data-ops';
 import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
 import { firstRunOps } from './first-run-ops';
 import { importWizardOps } from './import-wizard-ops';
+import { interchangeOps } from './interchange-ops';
 import { labelingOps } from './labeling-ops';
 import { retrievalOps } from './retrieval-ops';
 
@@ -72,9 +74,11 @@ export const contract = {
   ...exchangeOps,
   ...conflictOps,
   ...diagnosisOps,
+  ...interchangeOps,
   ...retrievalOps,
   ...firstRunOps,
   ...importWizardOps,
+  ...diagnosisDataOps,
 } as const;
 
 export type Contract = typeof contract;

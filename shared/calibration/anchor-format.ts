@@ -2,7 +2,7 @@ import { renderText, text as say, type LocalText } from '../messages/text';
 import { describeIssue } from '../import/issues';
 import { z } from 'zod';
 import {
-  AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
+  ANCHOR_NAME, AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
 } from '../api/calibration-ops';
 import { DimensionSchema } from '../domain/dimensions';
 import { canonicalJson } from '../labeling/values';
@@ -24,7 +24,9 @@ import { compareItems } from './sampler';
  */
 
 export const ANCHOR_FORMAT = 'touchstone-anchor-set';
-export const ANCHOR_SCHEMA_VERSION = 1;
+/** 2: items carry the reference answer and final context captured at freeze; sets frozen before keep exporting as 1. */
+export const ANCHOR_SCHEMA_VERSION = 2;
+export const anchorSchemaVersionOf = (items: readonly AnchorItem[]): 1 | 2 => (items.some((i) => i.finalContext !== undefined) ? 2 : 1);
 export const ANCHORS_FILE = 'anchors.jsonl';
 export const MANIFEST_FILE = 'manifest.json';
 /** The only file names an anchor set's manifest may list: nothing can point outside the folder. */
@@ -37,8 +39,8 @@ export const ManifestFileSchema = z.object({ name: z.string(), bytes: z.number()
 
 export const ManifestSchema = z.object({
   format: z.literal(ANCHOR_FORMAT),
-  schemaVersion: z.literal(ANCHOR_SCHEMA_VERSION),
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/),
+  schemaVersion: z.union([z.literal(1), z.literal(ANCHOR_SCHEMA_VERSION)]),
+  name: z.string().regex(ANCHOR_NAME),
   version: z.number().int().positive(),
   createdAt: z.string().min(1),
   items: z.number().int().nonnegative(),

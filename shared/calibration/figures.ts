@@ -5,6 +5,18 @@ import {
   biasCorrectedDimension, biasCorrectionApplies, judgeVsHumanDimension, type AgreementOptions, type AgreementPair,
 } from '../agreement';
 import { pointFigure } from '../agreement/figures';
+import { numericValue } from '../agreement/bias-corrected';
+import { populationEstimate } from './population';
+import { scaleOf } from './scale';
+
+/** [min, max] of a correctable dimension's values (binary 0–1). */
+function scaleRange(dimension: Dimension): [number, number] {
+  const scale = scaleOf(dimension);
+  if (dimension.type === 'binary') return [0, 1];
+  const positions = dimension.options.map((o) => scale.position(o.value)).filter((v): v is number => v !== null);
+  if (dimension.type === 'numeric') return [dimension.min ?? Number.NEGATIVE_INFINITY, dimension.max ?? Number.POSITIVE_INFINITY];
+  return positions.length ? [Math.min(...positions), Math.max(...positions)] : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+}
 
 /**
  * The figures a round stores when it closes and the drift report's comparisons, assembled by the
@@ -41,6 +53,8 @@ export interface CellPair {
   judge: unknown;
   slices?: readonly string[];
   questionType?: string | null;
+  /** Picked by the random half of a round (only those estimate the population). */
+  random?: boolean;
 }
 
 export interface PairFigures {
@@ -106,10 +120,22 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
   let judgeRaw: Figure;
   let corrected: Figure;
   if (biasCorrectionApplies(dimension)) {
-    const human = new Map<string, unknown[]>(input.pairs.map((p) => [p.itemKey, [p.human]]));
+    // the population estimate rests on the random half alone: the changed half was picked because of the judge
+    const random = input.pairs.filter((p) => p.random);
+    const human = new Map<string, unknown[]>(random.map((p) => [p.itemKey, [p.human]]));
     const bc = biasCorrectedDimension({ dimension, verdicts: input.verdicts, human });
     judgeRaw = bc.judgeRaw;
-    corrected = bc.corrected;
+    const judgeOnEligible = new Map<string, number>();
+    for (const v of input.verdicts) {
+      const value = numericValue(dimension, v.value);
+      if (value !== null) judgeOnEligible.set(String(v.itemKey), value);
+    }
+    const randomItems = random.flatMap((p) => {
+      const h = numericValue(dimension, p.human);
+      const j = numericValue(dimension, p.judge);
+      return h === null || j === null ? [] : [{ itemKey: p.itemKey, human: h, judge: j }];
+    });
+    corrected = populationEstimate({ random: randomItems, judgeOnEligible, scale: scaleRange(dimension) }).corrected;
   } else {
     judgeRaw = undefinedFigure(NOT_CORRECTABLE_REASON);
     corrected = undefinedFigure(NOT_CORRECTABLE_REASON);
@@ -129,13 +155,29 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
   };
 }
 
-/** Whether the judge changed between two trend points: model, model version or prompt version. */
+export type JudgeField = 'model' | 'version' | 'prompt';
+
+type JudgeParts = Pick<JudgeRef, 'model' | 'modelVersion' | 'promptVersion'>;
+
+/** Which parts of the judge changed between two trend points: model, model version, prompt version. */
+export function judgeChanges<J extends JudgeParts>(previous: J | null, next: J | null): JudgeField[] {
+  if (!previous || !next) return [];
+  const changed: JudgeField[] = [];
+  if (previous.model !== next.model) changed.push('model');
+  if (previous.modelVersion !== next.modelVersion) changed.push('version');
+  if (previous.promptVersion !== next.promptVersion) changed.push('prompt');
+  return changed;
+}
+
+/** Whether the judge changed between two trend points, and how (null: the same judge). */
 export function judgeBreak(previous: JudgeRef | null, current: JudgeRef | null): string | null {
   if (previous === null && current === null) return null;
   if (previous === null || current === null) return current === null ? 'no judge run in this round' : 'a judge run appears';
-  const parts: string[] = [];
-  if (previous.model !== current.model) parts.push(`judge model ${previous.model} → ${current.model}`);
-  if (previous.modelVersion !== current.modelVersion) parts.push(`model version ${previous.modelVersion} → ${current.modelVersion}`);
-  if (previous.promptVersion !== current.promptVersion) parts.push(`prompt version ${previous.promptVersion} → ${current.promptVersion}`);
+  const words: Record<JudgeField, string> = {
+    model: `judge model ${previous.model} → ${current.model}`,
+    version: `model version ${previous.modelVersion} → ${current.modelVersion}`,
+    prompt: `prompt version ${previous.promptVersion} → ${current.promptVersion}`,
+  };
+  const parts = judgeChanges(previous, current).map((field) => words[field]);
   return parts.length ? parts.join(', ') : null;
 }

@@ -1,7 +1,7 @@
 import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
 import type { ResponseRef } from './quadrant';
-import { rate, type Rate } from './rate';
+import { pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
 export const CITATION_TAGS = ['wrong_source_id', 'inaccessible_citation', 'stale_citation'] as const;
@@ -60,7 +60,7 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
     if (!kase) continue;
     const ref = { caseId: r.caseId, responseId: r.responseId };
     if (r.citations.length > 0) withCitations += 1;
-    for (const tag of new Set(checkCitations(r, kase, documents).map((f) => f.tag))) byTag.set(tag, [...(byTag.get(tag) ?? []), ref]);
+    for (const tag of new Set(checkCitations(r, kase, documents).map((f) => f.tag))) pushTo(byTag, tag, ref);
     if (r.stated.kind !== 'value') continue;
     let anyUnsupported = false;
     for (const [claimId, mark] of Object.entries(r.stated.marks)) {

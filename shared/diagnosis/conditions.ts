@@ -1,7 +1,6 @@
-import { distinctUnits } from '../retrieval';
-import { heldAt, prepareChunks } from './evidence';
+import { caseUnits, listHolds } from './evidence';
 import type { ResponseRef } from './quadrant';
-import { rate, type Rate } from './rate';
+import { pushTo, rate, type Rate } from './rate';
 import type { Condition, Dependency, DxCase, DxResponse, Sourced } from './types';
 
 /**
@@ -29,10 +28,10 @@ export function pairAcrossConditions(responses: readonly DxResponse[]): { pairs:
 
 /** Every unit of the case's claims is held by the response's final context; null without units. */
 export function retrievalComplete(response: DxResponse, kase: DxCase): boolean | null {
-  const units = distinctUnits(kase.claims.flatMap((c) => c.evidence.map((e) => ({ claim: c.id, docId: e.docId, quote: e.quote }))));
+  const units = caseUnits(kase);
   if (units.length === 0) return null;
-  const chunks = prepareChunks(response.finalContext);
-  return units.every((u) => heldAt(u, chunks) !== null);
+  const context = listHolds(response, kase, 'context');
+  return units.every((_, u) => context.first.has(u));
 }
 
 export interface TableCell<K extends string> {
@@ -50,7 +49,7 @@ function cellsOf<K extends string>(keys: readonly K[], placed: ReadonlyMap<K, Re
 }
 
 function place<K extends string>(placed: Map<K, ResponseRef[]>, key: K, ref: ResponseRef): void {
-  placed.set(key, [...(placed.get(key) ?? []), ref]);
+  pushTo(placed, key, ref);
 }
 
 // ---- gold context ------------------------------------------------------------------------------

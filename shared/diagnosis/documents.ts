@@ -1,3 +1,4 @@
+import { pushTo } from './rate';
 import { normalizeForMatch } from './evidence';
 import type { DxChunk, DxDocument } from './types';
 
@@ -7,7 +8,7 @@ export class DocumentIndex {
   private readonly normalised = new Map<DxDocument, string>();
 
   constructor(documents: readonly DxDocument[]) {
-    for (const d of documents) this.byDoc.set(d.docId, [...(this.byDoc.get(d.docId) ?? []), d]);
+    for (const d of documents) pushTo(this.byDoc, d.docId, d);
   }
 
   exists(docId: string): boolean {
@@ -40,6 +41,8 @@ export class DocumentIndex {
       const named = revisions.find((d) => d.revision === chunk.revision);
       return named?.stale ? named : null;
     }
+    // most documents have no stale revision: nothing to match
+    if (!revisions.some((d) => d.stale)) return null;
     const text = normalizeForMatch(chunk.text);
     if (text === '') return null;
     const current = revisions.filter((d) => !d.stale);

@@ -1,5 +1,5 @@
 import type { ResponseRef } from './quadrant';
-import { rate, type Rate } from './rate';
+import { pushTo, rate, type Rate } from './rate';
 import type { DxResponse } from './types';
 
 export const FAITHFULNESS_CELLS = ['faithful-right', 'faithful-wrong', 'unfaithful-right', 'unfaithful-wrong'] as const;
@@ -25,7 +25,7 @@ export function faithfulnessTable(responses: readonly DxResponse[], threshold: n
       continue;
     }
     const key: FaithfulnessCell = `${r.faithfulness.value >= threshold ? 'faithful' : 'unfaithful'}-${r.correct.value ? 'right' : 'wrong'}`;
-    placed.set(key, [...(placed.get(key) ?? []), { caseId: r.caseId, responseId: r.responseId }]);
+    pushTo(placed, key, { caseId: r.caseId, responseId: r.responseId });
   }
   const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
   return {

@@ -1,5 +1,5 @@
 import type { DocumentIndex } from './documents';
-import { claimUnits, heldAt, prepareChunks, type ClaimUnits, type PreparedChunk } from './evidence';
+import { claimRank, claimUnits, listHolds } from './evidence';
 import { rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
@@ -33,15 +33,6 @@ export function failing(response: DxResponse, kase: DxCase): boolean | null {
   return response.correct ? !response.correct.value : null;
 }
 
-function bestRank(claim: ClaimUnits, chunks: readonly PreparedChunk[]): number | null {
-  let best: number | null = null;
-  for (const unit of claim.units) {
-    const at = heldAt(unit, chunks);
-    if (at !== null && (best === null || at < best)) best = at;
-  }
-  return best;
-}
-
 /** The layer of one failing response, by the fixed precedence, with its reason. */
 export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } {
   for (const chunk of response.finalContext) {
@@ -53,15 +44,15 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
     const stale = documents.staleRevisionOf(chunk);
     if (stale) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: stale.docId, revision: stale.revision } };
   }
-  const claims = claimUnits(kase.claims);
+  const claims = claimUnits(kase);
   if (response.retrievalCalled === false && claims.length > 0) return { layer: 'agent', reason: { code: 'never-retrieved' } };
-  const context = prepareChunks(response.finalContext);
-  const candidates = prepareChunks(response.candidates);
+  const context = listHolds(response, kase, 'context');
+  const candidates = listHolds(response, kase, 'candidates');
   const textOf = (id: string) => kase.claims.find((c) => c.id === id)?.text ?? id;
-  const missing = claims.filter((c) => bestRank(c, context) === null);
+  const missing = claims.filter((c) => claimRank(c, context) === null);
   let dropped: { layer: Layer; reason: LayerReason } | null = null;
   for (const claim of missing) {
-    const rank = candidates.length > 0 ? bestRank(claim, candidates) : null;
+    const rank = candidates.length > 0 ? claimRank(claim, candidates) : null;
     const k = response.finalContext.length;
     if (rank === null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.claimId) } };
     // ranked below the places the final context had: retrieval/rerank put it out of the top k

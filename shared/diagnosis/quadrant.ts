@@ -1,5 +1,5 @@
-import { claimHeld, claimUnits, prepareChunks } from './evidence';
-import { rate, type Rate } from './rate';
+import { claimRank, claimUnits, listHolds } from './evidence';
+import { pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
 export interface ResponseRef {
@@ -39,9 +39,9 @@ export interface ResponseUse {
 }
 
 export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
-  const claims = claimUnits(kase.claims);
-  const chunks = prepareChunks(response.finalContext);
-  const held = claims.filter((c) => claimHeld(c, chunks));
+  const claims = claimUnits(kase);
+  const context = listHolds(response, kase, 'context');
+  const held = claims.filter((c) => claimRank(c, context) !== null);
   const marks = response.stated.kind === 'value' ? response.stated.marks : null;
   return {
     ref: { caseId: response.caseId, responseId: response.responseId },
@@ -89,7 +89,7 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
     const r: Level = use.held / use.withEvidence >= thresholds.recall ? 'high' : 'low';
     const u: Level = use.heldStated / use.held >= thresholds.utilisation ? 'high' : 'low';
     const key = `${r}/${u}`;
-    placed.set(key, [...(placed.get(key) ?? []), use.ref]);
+    pushTo(placed, key, use.ref);
   }
   const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
   const cells: QuadrantCell[] = [];

@@ -19,3 +19,10 @@ export function rate(count: number, n: number): Rate {
   const [low, high] = wilson(count, n);
   return { count, n, rate: count / n, low, high, method: 'wilson' };
 }
+
+/** Appends to the list kept under a key (a new list for a new key). */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

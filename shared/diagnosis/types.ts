@@ -1,3 +1,5 @@
+import type { ListHolds } from './evidence';
+
 /**
  * What the diagnosis reads, already resolved from the file: one system version's responses with
  * the case each answers and the human (else judge) values the figures need. Pure data, so the
@@ -27,6 +29,8 @@ export interface DxCase {
   claims: DxClaim[];
   forbidden: { id: string; text: string }[];
   leak: boolean;
+  /** The case's units as the file indexed them (shared/diagnosis/evidence.ts); computed from the claims when absent. */
+  units?: { docId: string; quote: string; claims: string[] }[];
 }
 
 export interface DxChunk {
@@ -83,6 +87,8 @@ export interface DxResponse {
   correct: Sourced<boolean> | null;
   faithfulness: Sourced<number> | null;
   behavior: string | null;
+  /** Where each list holds each unit of the case, as the file indexed it; matched from the text when absent. */
+  holds?: { context: ListHolds; candidates: ListHolds };
 }
 
 export interface DxDocument {

@@ -62,6 +62,10 @@ export const CaseSchema = z.strictObject({
   leak: z.boolean().nullish(),
   /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
   metadata: z.record(z.string(), z.unknown()).nullish(),
+  /** The date the question is asked: a chunk is stale when its revision is not the one in effect then. */
+  asOf: isoDate.nullish(),
+  /** Whether answering needs retrieval; absent: the question type's default (policy and amounts must). */
+  mustRetrieve: z.boolean().nullish(),
 });
 export type CaseRecord = z.infer<typeof CaseSchema>;
 
@@ -90,6 +94,19 @@ export const CostSchema = z.strictObject({
 export const RESPONSE_CONDITIONS = ['normal', 'gold-context', 'no-retrieval', 'distractors-only', 'reordered', 'conflict'] as const;
 export type ResponseCondition = (typeof RESPONSE_CONDITIONS)[number];
 
+/** How an agent's run ended. NEEDS_USER_INPUT is the right stop for an underspecified question. */
+export const STOP_STATES = ['COMPLETED', 'NEEDS_USER_INPUT', 'BUDGET_EXCEEDED', 'CANCELLED', 'FAILED'] as const;
+export type StopState = (typeof STOP_STATES)[number];
+
+/** One tool call of an agent's run, in call order. */
+export const ToolCallSchema = z.strictObject({
+  tool: id,
+  query: z.string().nullish(),
+  resultCount: z.number().int().nonnegative().nullish(),
+  latencyMs: z.number().nonnegative().nullish(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
 /** A span of the answer (code-point offsets, end exclusive) and what it cites. */
 export const CitationSchema = z
   .strictObject({
@@ -113,6 +130,8 @@ export const ResponseSchema = z.strictObject({
   candidates: z.array(ContextChunkSchema).nullish(),
   condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
+  stopState: z.enum(STOP_STATES).nullish(),
+  trajectory: z.array(ToolCallSchema).default([]),
   /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
   citations: z.array(CitationSchema).default([]),
 }).superRefine((r, ctx) => {

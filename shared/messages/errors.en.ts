@@ -240,4 +240,5 @@ export const enErrors = {
   'err.new-file.trailing': 'A file name cannot end with a dot or a space.',
   'err.new-file.reserved': '"{name}" is a name the system reserves: choose another.',
   'err.new-file.long': 'The name is too long (at most {max} characters).',
+  'err.anchor.name-format': 'an anchor set name holds letters (any script), digits, ".", "_" and "-" (80 at most) and starts with a letter or digit.',
 } as const;

@@ -46,7 +46,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.schema.non-empty-string': '必须是非空字符串，实际为 {got}。',
   'err.schema.date': '必须是形如 2026-10-01 的日期，实际为 {got}。',
   'err.schema.non-empty-quote': '引文不能为空，实际为 {got}。',
-  'err.schema.non-empty-claim': '声明不能为空，实际为 {got}。',
+  'err.schema.non-empty-claim': '要点不能为空，实际为 {got}。',
   'err.schema.non-empty-question': '问题不能为空，实际为 {got}。',
 
   'err.json.invalid': 'JSON 无效',
@@ -161,8 +161,8 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.import.response-other-case': '回答 "{id}" 属于另一个用例，不属于 "{caseId}"。',
 
   'err.value.reference-answer': '参考答案应为非空文本',
-  'err.value.claims': '应为声明列表',
-  'err.value.claims-stated': '应为每个声明 id 标注“已陈述”或“未陈述”',
+  'err.value.claims': '应为要点列表',
+  'err.value.claims-stated': '应为每个要点 id 标注“已陈述”或“未陈述”',
   'err.value.number': '应为数字',
   'err.value.range': '应为 {min} 到 {max} 之间的数字',
   'err.value.one-of': '应为 {allowed} 之一',
@@ -203,7 +203,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.anchor.file-missing': '{path} 中缺少 {file}。',
   'err.anchor.file-changed': '{file} 与 {manifest} 中记录的 sha256 不符（应为 {expected}，实际为 {found}）：导出后被修改或损坏。',
   'err.anchor.not-utf8': '{file} 不是 UTF-8 文本。',
-  'err.anchor.counts-differ': '{file} 中的条目和计数与 {manifest} 声明的不一致。',
+  'err.anchor.counts-differ': '{file} 中的条目和计数与 {manifest} 所记载的不一致。',
   'err.anchor.version-exists': '此测试集中已有锚点集 "{name}" 的另一个版本 {version}；锚点集版本永不替换。未导入任何内容。',
   'err.anchor.no-version': '锚点集 "{name}" 没有版本 {version}；它的版本为 {versions}。',
   'err.anchor.unknown': '此测试集中没有名为 "{name}" 的锚点集；现有的锚点集为 {names}。',
@@ -236,4 +236,5 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.new-file.trailing': '文件名不能以点或空格结尾。',
   'err.new-file.reserved': '"{name}" 是系统保留的名称：请换一个。',
   'err.new-file.long': '名称太长（最多 {max} 个字符）。',
+  'err.anchor.name-format': '锚点集名称只能包含字母（任何文字）、数字、"."、"_" 和 "-"（最多 80 个），且以字母或数字开头。',
 };

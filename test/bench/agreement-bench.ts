@@ -1,5 +1,5 @@
 /**
- * Agreement figures for `npm run bench` (issue 4): one dimension, 200,000 verdict/label pairs,
+ * Agreement figures for `npm run bench`: one dimension, 200,000 verdict/label pairs,
  * all coefficients plus 2,000 bootstrap resamples.
  *
  * - agreement*ComputeMs: the assembly of shared/agreement alone (point estimates, 2,000

@@ -3,7 +3,7 @@
  * (override with BENCH_CASES) and writes them to .bench/results.json so two
  * versions can be compared. Never asserted in the test suite.
  *
- * Labeling (issue 3): one response per case, 300,000 label events (override
+ * Labeling: one response per case, 300,000 label events (override
  * with BENCH_LABEL_EVENTS) written in bulk, then labelRecordP95Ms = labels.record
  * at the database (durable commit each), nextCase*P95Ms = the server side of
  * "next case" (queue.navigate + labeling.item through the handlers, outputs
@@ -27,6 +27,7 @@ import { openTestSetFile } from '../../db/open';
 import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
+import { measureDiagnosis } from './diagnosis-bench';
 import { measureInBrowser } from './browser-bench';
 import { measureLabelsDuringImport } from './import-labels-bench';
 import { measureRetrieval } from './retrieval-bench';
@@ -223,6 +224,7 @@ try {
   results.queueOpenP95Ms = Number(timeMany(20, () => handlers['queue.open']({ reviewerId: ada, queue: { source: 'unlabeled' } })).p95.toFixed(2));
   results.undoP95Ms = Number(timeMany(50, () => handlers['labels.undo']({ reviewerId: ada })).p95.toFixed(2));
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
+  Object.assign(results, measureDiagnosis(db, 'bench-agent@1'));
 
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));

@@ -207,7 +207,8 @@ test('judge verdicts stay hidden until the label is saved', async ({ page }) => 
   await expect(page.locator(`[data-testid="verdict"][data-dimension="responseBehavior"][data-response-id="${judged}"]`).first()).toBeVisible();
   await expect(page.locator('[data-testid="verdict"][data-dimension="correctness"]')).toHaveCount(0);
 
-  // refusal correctness, then correctness: its verdict (with rationale) appears only once saved
+  // claims this answer states, refusal correctness, then correctness: its verdict (with rationale) appears only once saved
+  await answerWithKeyboard(page);
   await answerWithKeyboard(page);
   await expect(currentStep(page)).toHaveAttribute('data-dimension', 'correctness');
   await expect(page.locator('[data-testid="verdict"][data-dimension="correctness"]')).toHaveCount(0);

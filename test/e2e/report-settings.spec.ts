@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Dimension } from '../../shared/domain/dimensions';
-import { formatInterval, formatPercent } from '../../renderer/features/report/format';
+import { formatInterval, formatPercent, passState } from '../../renderer/features/report/format';
 import { wilson } from '../../shared/stats/wilson';
+import { rateVerdict } from '../../shared/stats/verdict';
 import { api, openApp, sample } from './helpers';
 
 /**
@@ -88,8 +89,16 @@ test('the refusal report shows each rate with its n and Wilson interval, and ope
   await expect(correct.getByTestId('report-rate-value')).toHaveText(formatPercent(4 / 6, 'en')!);
   await expect(correct.getByTestId('report-rate-n')).toHaveText('n = 6');
   await expect(correct.getByTestId('report-rate-interval')).toHaveText(formatInterval(wilson(4, 6), 'en')!);
-  const expected = 4 / 6 >= thresholds['policy-and-amounts'].minCorrectAnswerRate ? 'pass' : 'fail';
-  await expect(correct).toHaveAttribute('data-pass', expected);
+  // meets / fails only when the whole Wilson interval is on one side; otherwise inconclusive, with the n that would decide
+  const verdict = rateVerdict(4, 6, thresholds['policy-and-amounts'].minCorrectAnswerRate, 'atLeast');
+  await expect(correct).toHaveAttribute('data-pass', passState(verdict));
+  if (verdict.state === 'inconclusive' && verdict.decidingN !== null) await expect(correct.getByTestId('report-rate-deciding')).toContainText(`n = ${verdict.decidingN}`);
+  await correct.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/report-verdicts-en.png' });
+  await page.getByTestId('language-switch').click();
+  await expect(correct.getByTestId('report-rate-verdict')).toHaveText(/尚无定论|达标|未达标/);
+  await page.screenshot({ path: 'test-results/screens/report-verdicts-zh.png' });
+  await page.getByTestId('language-switch').click();
 
   const over = rate(page, 'policy-and-amounts', 'overRefusal');
   await expect(over).toHaveAttribute('data-n', '6');
@@ -137,12 +146,20 @@ test('editing a release threshold in Settings changes pass / fail in the report'
     await input.fill('abc');
     await expect(row).toContainText('Not a number');
     await expect(page.getByTestId('thresholds-save')).toBeDisabled();
+    // 4/6 has the Wilson interval [30.0%, 90.3%]: against 60% it is inconclusive, against 25% it is met
     await input.fill('60');
     await page.getByTestId('thresholds-save').click();
     await expect(page.getByTestId('thresholds-saved')).toBeVisible();
     await page.getByTestId('nav-report').click();
-    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'pass');
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'inconclusive');
     await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toContainText('≥ 60%');
+    await page.getByTestId('nav-settings').click();
+    await input.fill('25');
+    await page.getByTestId('thresholds-save').click();
+    await expect(page.getByTestId('thresholds-saved')).toBeVisible();
+    await page.getByTestId('nav-report').click();
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'pass');
+    await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toContainText('≥ 25%');
   } finally {
     await api(request, 'settings.saveReleaseThresholds', { thresholds: before });
   }

@@ -3,7 +3,7 @@ import { contract, type OpName, type OpOutput, type OpInput } from '../../shared
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { labelSteps } from '../../shared/labeling';
 import { getCaseDetail } from '../../db/case-queries';
-import { saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';

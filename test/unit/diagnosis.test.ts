@@ -7,15 +7,7 @@ import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
 import { layerSummary } from '../../shared/diagnosis/layers';
 import { quadrant, responseUse } from '../../shared/diagnosis/quadrant';
 import type { DxCase, DxDocument, DxResponse, StatedMark } from '../../shared/diagnosis/types';
-
-/** Wilson score interval written out independently of shared/stats. */
-function wilson95(x: number, n: number): [number, number] {
-  const z = 1.959963984540054;
-  const p = x / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+import { wilson95 } from '../helpers/wilson95';
 
 const POLICY_V2 = '第 2 条 年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额；超过 30 天不予退款。';
 const POLICY_V1 = '第 2 条 会员购买后 7 天内可全额退款，超过 7 天不予退款。';

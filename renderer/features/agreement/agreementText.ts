@@ -1,6 +1,7 @@
 import {
   ADJUDICATED_REASON, ALL_LABELED_REASON, NO_COMPLETE_ITEMS_REASON, NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, SMALL_N_INTERVAL_REASON,
 } from '../../../shared/agreement';
+import { FEW_RANDOM_REASON } from '../../../shared/calibration/population';
 import { catalogues, type Locale, type MessageKey } from '../../i18n';
 import { explainUndefined, type UndefinedCode } from '../../../shared/stats';
 
@@ -22,6 +23,7 @@ const REASON_KEYS = new Map<string, MessageKey>([
   [NO_LABELED_REASON, 'agreement.reason.no-labeled'],
   [NO_COMPLETE_ITEMS_REASON, 'agreement.reason.no-complete-items'],
   [SMALL_N_INTERVAL_REASON, 'agreement.reason.small-n-interval'],
+  [FEW_RANDOM_REASON, 'agreement.reason.few-random'],
 ]);
 
 export function reasonKey(reason: string | null): MessageKey | null {

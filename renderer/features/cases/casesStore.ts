@@ -3,6 +3,7 @@ import type { ApiErrorBody, CaseFacets, CaseFilters, CaseSummary } from '../../.
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
+import { onSessionReset } from '../../common/session';
 
 /** Rows per 'cases.list' call (the contract allows up to 1000). */
 export const PAGE_SIZE = 200;
@@ -276,4 +277,8 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       get().select(selectedIndex < 0 ? 0 : selectedIndex + delta);
     },
   };
+});
+
+onSessionReset('test-set', ({ testSetId }) => {
+  if (testSetId) useCasesStore.getState().reset();
 });

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { suggestRefusalCorrect } from '../../../shared/labeling/refusal';
+import { optionKeys } from './keymap';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
@@ -16,8 +17,14 @@ import { OptionsStep } from './OptionsStep';
 import { ReasonPrompt } from './ReasonPrompt';
 import { SummaryStep } from './SummaryStep';
 import { StepWaitingMark } from './StepWaitingMark';
-import { isSaved } from './StepPanel';
+import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
+
+/** "1 correct · 2 incorrect": the keys that answer the step, as the dimension defines them. */
+function decideOptions(i18n: ReturnType<typeof useI18n>, dimension: string, values: readonly (string | number)[]): string {
+  const keys = optionKeys(values);
+  return values.map((value, i) => `${keys[i]} ${valueLabel(i18n, dimension, value)}`).join(' · ');
+}
 
 /** Why a suggestion is made, in the person's language. */
 function suggestionReason(item: LabelingItem, step: LabelStep): string | null {
@@ -98,6 +105,10 @@ export function StepCard() {
           {reason ? <p className="suggestion-reason" data-testid="suggestion-reason">{reason}</p> : null}
           {hasSuggestion && !hasLabel(step) ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
           {!hasSuggestion && !reason ? <p className="suggestion-reason">{t('labeling.suggestion.none')}</p> : null}
+          {/* nothing proposed: say what there is to decide, since Enter has nothing to confirm */}
+          {!hasSuggestion && step.current === null ? (
+            <p className="suggestion-hint" data-testid="suggestion-decide">{t('labeling.suggestion.decide', { options: decideOptions(i18n, step.dimension, (dimension?.options ?? []).map((o) => o.value)) })}</p>
+          ) : null}
         </div>
       ) : null}
 

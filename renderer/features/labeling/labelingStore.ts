@@ -5,7 +5,8 @@ import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../sh
 import type { Claim } from '../../../shared/domain/schemas';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
 import { applyNumericKey, parseNumericDraft } from './numeric';
-import { firstOpenStep, hasLabel, stepAfter, stepId } from './sequence';
+import { stepKey } from '../../../shared/labeling/steps';
+import { firstOpenStep, hasLabel, stepAfter } from './sequence';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
@@ -14,6 +15,7 @@ import { CaseNavigator } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
 import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
+import { onSessionReset } from '../../common/session';
 
 export type LabelStep = LabelingItem['steps'][number];
 import type { StepKind } from './keymap';
@@ -125,7 +127,7 @@ interface LabelingState {
 
 /* ---------- helpers ---------- */
 
-export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepId(step)}`;
+export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepKey(step.dimension, step.responseId)}`;
 
 export function dimensionOf(dimensions: readonly Dimension[], name: string): Dimension | undefined {
   return dimensions.find((d) => d.name === name);
@@ -898,4 +900,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       return false;
     },
   };
+});
+
+onSessionReset('reviewer', ({ reviewerId }) => {
+  // a queue asked for before anyone was chosen is opened for the reviewer now chosen
+  const { pendingQueue } = useLabelingStore.getState();
+  useLabelingStore.getState().reset();
+  if (reviewerId !== null && pendingQueue) useLabelingStore.setState({ pendingQueue });
 });

@@ -4,7 +4,7 @@ import { useReviewerStore } from './reviewerStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { useNavigationStore } from '../../shell/navigationStore';
-import { initials } from './ReviewerMenu';
+import { initials } from './initials';
 
 /**
  * "Who is labeling?": pick a reviewer of this test set or add one (a name, no

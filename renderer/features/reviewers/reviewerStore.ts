@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { Reviewer } from '../../../shared/api/labeling-ops';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
+import { onSessionReset, reviewerChosen } from '../../common/session';
 
 const storageKey = (testSetId: string) => `touchstone.reviewer.${testSetId}`;
 
@@ -70,6 +71,7 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
       if (mine !== ticket) return;
       const rememberedId = storedReviewerId(testSetId);
       const current = reviewers.find((r) => r.id === rememberedId) ?? null;
+      reviewerChosen(current?.id ?? null);
       set({
         reviewers, loaded: true, current, dialogOpen: current === null, dialogCreate: reviewers.length === 0,
         suggestedName: current ? null : remembered.name,
@@ -83,6 +85,7 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
   choose(reviewer) {
     const { testSetId } = get();
     if (testSetId) storeReviewerId(testSetId, reviewer.id);
+    reviewerChosen(reviewer.id);
     set({ current: reviewer, dialogOpen: false, error: null, suggestedName: null });
     // the name this computer labels as, offered in every other test set
     invoke('reviewers.rememberName', { name: reviewer.name }).catch(() => {});
@@ -130,3 +133,11 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
     }
   },
 }));
+
+onSessionReset('test-set', ({ testSetId }) => {
+  if (testSetId) void useReviewerStore.getState().init(testSetId);
+  else {
+    ticket += 1;
+    useReviewerStore.setState({ testSetId: null, reviewers: [], loaded: false, current: null, dialogOpen: false, error: null });
+  }
+});

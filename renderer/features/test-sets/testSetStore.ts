@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { ApiErrorBody, TestSetInfo } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
-import { useCasesStore } from '../cases/casesStore';
 import { useNewTestSetStore } from '../first-run/newTestSetStore';
+import { testSetOpened } from '../../common/session';
 
 export interface RecentFile {
   path: string;
@@ -40,17 +40,13 @@ interface TestSetState {
   refreshRecent(): Promise<void>;
   showError(error: unknown): void;
   dismissError(): void;
+  /** A test set is open in the backend (opened, created, or restored from a backup): the session starts over with it. */
+  opened(info: TestSetInfo): void;
 }
 
 let initStarted = false;
 
 export const useTestSetStore = create<TestSetState>()((set, get) => {
-  function opened(info: TestSetInfo): void {
-    set({ current: info, error: null });
-    useCasesStore.getState().reset();
-    void get().refreshRecent();
-  }
-
   async function pickOrPrompt(): Promise<void> {
     if (get().busy) return;
     try {
@@ -71,7 +67,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     set({ busy: true });
     try {
       const info = await invoke('testSets.open', { path });
-      opened(info);
+      get().opened(info);
       return true;
     } catch (error) {
       set({ error: toErrorBody(error) });
@@ -96,7 +92,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       try {
         const [info, current] = await Promise.all([invoke('app.info', {}), invoke('testSets.current', {})]);
         set({ mode: info.mode, current, ready: true });
-        if (current) useCasesStore.getState().reset();
+        testSetOpened(current?.testSetId ?? null);
       } catch (error) {
         set({ ready: true, error: toErrorBody(error) });
       }
@@ -110,7 +106,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       if (get().busy) return;
       set({ busy: true });
       try {
-        opened(await invoke('testSets.openDemo', {}));
+        get().opened(await invoke('testSets.openDemo', {}));
       } catch (error) {
         set({ error: toErrorBody(error) });
       } finally {
@@ -123,7 +119,7 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     },
 
     adopt(info) {
-      opened(info);
+      get().opened(info);
     },
 
     async submitPath(path) {
@@ -135,10 +131,16 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       try {
         const info = await invoke('testSets.open', { path: trimmed });
         set({ pathPrompt: null });
-        opened(info);
+        get().opened(info);
       } catch (error) {
         set({ pathPrompt: { ...prompt, busy: false, error: toErrorBody(error) } });
       }
+    },
+
+    opened(info) {
+      set({ current: info, error: null });
+      testSetOpened(info.testSetId);
+      void get().refreshRecent();
     },
 
     closePathPrompt() {
