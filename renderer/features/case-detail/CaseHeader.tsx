@@ -1,6 +1,7 @@
 import type { CaseRecord } from '../../../shared/domain/schemas';
 import { useI18n } from '../../i18n/useI18n';
 import { EnumChip } from '../../common/EnumChip';
+import { visibleId } from '../../common/bidi';
 
 export function CaseHeader({ record }: { record: CaseRecord }) {
   const { t } = useI18n();
@@ -8,7 +9,7 @@ export function CaseHeader({ record }: { record: CaseRecord }) {
     <header className="case-header">
       <div className="case-header-id">
         <span className="eyebrow">{t('detail.query')}</span>
-        <span className="mono muted" data-testid="detail-case-id">{record.id}</span>
+        <span className="mono muted" data-testid="detail-case-id">{visibleId(record.id)}</span>
       </div>
       <h1 className="case-query" data-testid="detail-query">{record.query}</h1>
       <div className="chip-row">

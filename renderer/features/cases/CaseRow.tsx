@@ -3,6 +3,7 @@ import type { CaseSummary } from '../../../shared/api/contract';
 import { useI18n } from '../../i18n/useI18n';
 import { caseRowDomId } from './domIds';
 import { EnumChip } from '../../common/EnumChip';
+import { visibleId } from '../../common/bidi';
 
 export const ROW_HEIGHT = 58;
 
@@ -33,7 +34,7 @@ export const CaseRow = memo(function CaseRow({ row, index, start, selected, onSe
         {row.query}
       </div>
       <div className="case-row-meta">
-        <span className="case-row-id mono">{row.id}</span>
+        <span className="case-row-id mono">{visibleId(row.id)}</span>
         {row.answerability ? <EnumChip kind="answerability" value={row.answerability} /> : null}
         {row.questionType ? <EnumChip kind="questionType" value={row.questionType} quiet /> : null}
         {row.slices.length > 0 ? (
