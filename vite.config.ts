@@ -1,15 +1,10 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CONTENT_SECURITY_POLICY } from './shared/security/csp';
 
-const contentSecurityPolicy = (): Plugin => ({
-  name: 'touchstone-csp',
-  transformIndexHtml: (html) => html.replace('%TOUCHSTONE_CSP%', CONTENT_SECURITY_POLICY),
-});
-
+/** The Content-Security-Policy is sent as a response header (server/http-bridge.ts, electron/app-protocol.ts), never as a <meta> tag: a tag cannot carry frame-ancestors. */
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react()],
   build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: false },
 });

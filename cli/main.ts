@@ -1,4 +1,6 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import { affectedCommand, conflictSetCommand, splitsCommand } from './diagnosis-data-commands';
+import { LEAK_FOUND } from './diagnose-layers-command';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
@@ -6,21 +8,25 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 import { checkIntegrity, tableCounts } from '../db/maintenance';
 import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { backupDirOf } from '../db/backups';
+import { acquireWriteLock, type FileLock } from '../db/file-lock';
 import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
 import { importFailure, runImport } from '../server/imports/import-pipeline';
+import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { agreementCommand } from './agreement-command';
+import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
+import { writeExport } from '../server/interchange/exports';
+import { EXPORT_WHATS, exportFormats } from '../shared/api/interchange-ops';
 import { GATE_FAILED, retrievalCommand } from './retrieval-command';
-import { EXPORT_FORMATS, EXPORT_WHATS, writeExport } from './export-command';
 import { commandHelp } from './help';
 import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
 import { appVersion } from '../server/app-version';
 import { parseColumnMapping } from '../shared/import/foreign/mapped';
 
-export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED } as const;
+export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED, leakFound: LEAK_FOUND } as const;
 
 export const USAGE = `Usage: touchstone <command> [options]
 
@@ -62,13 +68,25 @@ export const USAGE = `Usage: touchstone <command> [options]
   anchors drift --db FILE --name NAME --run RUN [--version V] [--strict]
                                          judge run vs the anchors; exit code 3 when drift is flagged
                                          (--strict: also when drift is possible, i.e. too few anchors to rule it out)
+  diagnose --db FILE --system S          the Diagnosis screen's figures for one system version, permission leaks first,
+                                         and each failing response's layer (permission → data → agent → retrieval →
+                                         context assembly → generation) with its reason; exit code 5 on any permission
+                                         leak; never writes
   retrieval --db FILE --system S [--k 5] [--list candidates|context] [--baseline S2] [--max-drop 0.02]
                                          Hit/Recall/Precision@k, MRR, nDCG from the evidence spans; with --baseline,
                                          exit code 4 when mean Recall@k (or a slice of 20+ cases) drops by more than --max-drop
+  affected --db FILE --doc DOCID [--out FILE]
+                                         cases whose evidence cites DOCID, each quote found or not in its newest revision;
+                                         --out: the case ids, one a line, to re-run
+  conflict-set build --db FILE --out FILE [--n 20] [--types policy-and-amounts] [--rule times:2] [--shift-days 365] [--seed 1]
+                                         altered older copies of the cited documents (documents JSONL) and the implied
+                                         forbidden claims added to N answerable cases (case edits with history)
+  splits assign --db FILE [--unit group|document|topic|time] [--holdout 0.2] [--seed 1]
+                                         seeded dev/holdout split that keeps a group and a document on one side
 
 touchstone --help, touchstone COMMAND --help: this help (or the command's part); touchstone --version.
 Every command takes --json for machine-readable output on stdout (errors too).
-Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed.`;
+Exit codes: 0 success, 1 invalid input or data, 2 usage error, 3 a check that ran and failed, 4 the retrieval gate failed, 5 a permission leak found (diagnose).`;
 
 class UsageError extends Error {}
 
@@ -132,8 +150,17 @@ function requireDb(db: string | undefined): string {
   return resolve(db);
 }
 
+/** Write locks taken by the running command (db/file-lock.ts), released when it ends. */
+const heldLocks: FileLock[] = [];
+
+/** A command that may write takes the file's write lock first: a file open in the app or browser mode is refused, naming who has it. */
+function lockForWriting(path: string): void {
+  heldLocks.push(acquireWriteLock(path, 'the touchstone command line'));
+}
+
 async function openExisting(path: string): Promise<OpenedTestSet> {
   if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  lockForWriting(path);
   return openTestSetFile(path, { create: false });
 }
 
@@ -233,6 +260,14 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       list: { type: 'string' },
       baseline: { type: 'string' },
       'max-drop': { type: 'string' },
+      doc: { type: 'string' },
+      n: { type: 'string' },
+      types: { type: 'string' },
+      rule: { type: 'string' },
+      'shift-days': { type: 'string' },
+      by: { type: 'string' },
+      holdout: { type: 'string' },
+      unit: { type: 'string' },
       'judge-model': { type: 'string' },
       'judge-version': { type: 'string' },
       'prompt-version': { type: 'string' },
@@ -247,6 +282,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
   switch (command) {
     case 'init': {
       const path = requireDb(values.db);
+      lockForWriting(path);
       const opened = await openTestSetFile(path, { create: true });
       opened.db.close();
       const json = { path, testSetId: opened.testSetId, schemaVersion: opened.schemaVersion, backupPath: opened.backupPath };
@@ -284,15 +320,14 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
         return { code: EXIT.ok, json: { kind, file: input, ...outcome }, text: importSummary(fileName, outcome) };
       } catch (error) {
         io.progress?.(null);
-        const body = importFailure(error, fileName);
-        throw new ApiError(body.code, body.message, body.location ?? null);
+        throw ApiError.fromBody(importFailure(error, fileName));
       } finally {
         opened.db.close();
       }
     }
     case 'export': {
       const what = oneOf(rest[0], EXPORT_WHATS, 'export WHAT');
-      const allowed = EXPORT_FORMATS[what];
+      const allowed = exportFormats(what);
       const format = values.format === 'auto' ? allowed[0] : oneOf(values.format, allowed, `--format of export ${what}`);
       if (!values.out) throw new UsageError('--out PATH is required.');
       const runId = values.run === undefined ? null : Number(values.run);
@@ -355,11 +390,24 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
       return anchorsCommand(rest[0], rest.slice(1), values, { usage: (message) => new UsageError(message), requireDb, open: openExisting });
     case 'labels':
       return labelsCommand(rest[0], values);
+    case 'affected':
+    case 'conflict-set':
+    case 'splits': {
+      const context = {
+        usage: (message: string) => new UsageError(message),
+        openForReading: () => openForReading(requireDb(values.db)),
+        openForWriting: () => openExisting(requireDb(values.db)),
+      };
+      if (command === 'affected') return affectedCommand(values, context);
+      return command === 'splits' ? splitsCommand(rest[0], values, context) : conflictSetCommand(rest[0], values, context);
+    }
     case 'retrieval':
       return retrievalCommand(
         { system: values.system, k: values.k, list: values.list, baseline: values.baseline, maxDrop: values['max-drop'] },
         { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) },
       );
+    case 'diagnose':
+      return diagnoseCommand({ db: requireDb(values.db), system: values.system }, { usage: (message) => new UsageError(message), open: () => openForReading(requireDb(values.db)) });
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
@@ -389,5 +437,7 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
     if (json) io.out(JSON.stringify({ error: body }, null, 2));
     io.err(`touchstone: ${body.message}`);
     return EXIT.invalidData;
+  } finally {
+    for (const lock of heldLocks.splice(0)) lock.release();
   }
 }

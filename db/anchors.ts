@@ -1,3 +1,4 @@
+import { text } from '../shared/messages/text';
 import { ApiError } from '../shared/api/contract';
 import type { AnchorItem, AnchorSetSummary } from '../shared/api/calibration-ops';
 import type { ManifestJudgeRun } from '../shared/calibration/anchor-format';
@@ -65,10 +66,10 @@ export function requireAnchorSet(db: Db, name: string, version: number | null | 
   if (found) return found;
   const versions = db.prepare('SELECT version FROM anchor_sets WHERE name = ? AND sealed = 1 ORDER BY version').pluck().all(name) as number[];
   if (versions.length > 0) {
-    throw new ApiError('not-found', `The anchor set "${name}" has no version ${version}; its versions are ${versions.join(', ')}.`, { file: op, line: null, field: 'version' });
+    throw new ApiError('not-found', text('err.anchor.no-version', { name, version: version ?? '', versions: versions.join(', ') }), { file: op, line: null, field: 'version' });
   }
   const names = db.prepare('SELECT DISTINCT name FROM anchor_sets WHERE sealed = 1 ORDER BY name').pluck().all() as string[];
-  throw new ApiError('not-found', `There is no anchor set named "${name}" in this test set; ${names.length ? `the anchor sets are ${names.join(', ')}` : 'none has been frozen or imported yet'}.`, {
+  throw new ApiError('not-found', text(names.length ? 'err.anchor.unknown' : 'err.anchor.none', { name, names: names.join(', ') }), {
     file: op, line: null, field: 'name',
   });
 }

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from './open';
+import { openSqlite } from './sqlite';
 
 /**
  * Automatic backups of a test set file, taken with SQLite's online backup API
@@ -32,7 +32,6 @@ export interface BackupInfo {
   size: number;
 }
 
-const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
 
 /** 2026-11-29T21:01:26.123Z ⇄ 2026-11-29T21-01-26-123Z (file-name safe, sorts by time). */
 const stampOf = (iso: string) => iso.replace(/[:.]/g, '-');
@@ -125,10 +124,16 @@ export interface BackupOptions {
   now?: () => Date;
   /** A backup that must survive this one's pruning (the one a restore is about to read). */
   keep?: string | null;
+  /**
+   * Copy every page in one step (one read snapshot). SQLite restarts a stepped
+   * backup whenever another connection writes the file, so a copy taken while
+   * the app keeps saving labels must not be stepped.
+   */
+  oneStep?: boolean;
 }
 
 /** Copies the open test set (through its own connection) before a change such as an import. */
-export async function backupTestSet(db: Db, filePath: string, reason: string, { now = () => new Date(), keep = null }: BackupOptions = {}): Promise<BackupInfo> {
+export async function backupTestSet(db: Db, filePath: string, reason: string, { now = () => new Date(), keep = null, oneStep = false }: BackupOptions = {}): Promise<BackupInfo> {
   const dir = backupDirOf(filePath);
   mkdirSync(dir, { recursive: true });
   const stamp = stampOf(now().toISOString());
@@ -139,9 +144,9 @@ export async function backupTestSet(db: Db, filePath: string, reason: string, { 
   const target = join(dir, seq === 1 ? `${stamp}-${label}.sqlite` : `${stamp}-${seq}-${label}.sqlite`);
   const partial = `${target}.partial`;
   try {
-    await db.backup(partial);
+    await db.backup(partial, oneStep ? { progress: () => 0x7fffffff } : undefined);
     // The copy carries the source's WAL flag; a plain rollback-journal file can be read (and verified) without leaving -wal / -shm beside it.
-    const copy = new Database(partial, { fileMustExist: true, nativeBinding });
+    const copy = openSqlite(partial, { fileMustExist: true });
     try {
       copy.pragma('journal_mode = DELETE');
     } finally {

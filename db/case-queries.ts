@@ -2,7 +2,7 @@ import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
 import { settledFields } from './case-fields';
-import { caseWhere, searchTerms, type FacetName } from './case-search';
+import { caseWhere, LEAK_COLUMN, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -20,6 +20,9 @@ interface CaseRow {
   origin: string | null;
   split: string | null;
   grp: string | null;
+  leak: number;
+  as_of: string | null;
+  must_retrieve: number | null;
   metadata: string | null;
 }
 
@@ -50,6 +53,7 @@ const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
   questionType: 'c.question_type',
   split: 'c.split',
   origin: 'c.origin',
+  leak: LEAK_COLUMN,
 };
 
 export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
@@ -78,6 +82,7 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
     slice: facet('slice'),
     split: facet('split'),
     origin: facet('origin'),
+    leak: facet('leak'),
   };
 }
 
@@ -113,6 +118,10 @@ function toCaseRecord(db: Db, row: CaseRow): CaseRecord {
     origin: row.origin as CaseRecord['origin'],
     split: row.split as CaseRecord['split'],
     group: row.grp,
+    ...(row.leak === 1 ? { leak: true } : {}),
+    // Only when set, so that files without them export exactly as before.
+    ...(row.as_of !== null ? { asOf: row.as_of } : {}),
+    ...(row.must_retrieve !== null ? { mustRetrieve: row.must_retrieve === 1 } : {}),
     // Only cases that came with metadata carry the field, so native exports stay as they were imported.
     ...(row.metadata ? { metadata: JSON.parse(row.metadata) as Record<string, unknown> } : {}),
   };
@@ -154,6 +163,9 @@ interface ResponseRow {
   candidates: string | null;
   condition: string;
   cost: string | null;
+  stop_state: string | null;
+  trajectory: string;
+  citations: string;
 }
 
 function toResponseRecord(row: ResponseRow): ResponseRecord {
@@ -167,6 +179,9 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
     ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
+    ...(row.stop_state !== null ? { stopState: row.stop_state as ResponseRecord['stopState'] } : {}),
+    trajectory: JSON.parse(row.trajectory) as ResponseRecord['trajectory'],
+    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
   };
 }
 
@@ -177,7 +192,7 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   const docIds = new Set<string>(record.relevantDocuments);
   const settled = settledFields(db, row.seq);
   for (const claim of [...record.claims, ...(Array.isArray(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
-  const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY effective_from IS NULL, effective_from DESC, revision DESC');
+  const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY rowid');
   const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));
   const responses = (
     db.prepare('SELECT r.*, c.id AS case_id FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.case_seq = ? ORDER BY r.system, r.id').all(row.seq) as ResponseRow[]
@@ -197,7 +212,7 @@ export function* iterateResponses(db: Db): Generator<ResponseRecord> {
 }
 
 export function* iterateDocuments(db: Db): Generator<DocumentRecord> {
-  for (const row of db.prepare('SELECT * FROM documents ORDER BY doc_id, revision').iterate() as IterableIterator<DocumentRow>) {
+  for (const row of db.prepare('SELECT * FROM documents ORDER BY rowid').iterate() as IterableIterator<DocumentRow>) {
     yield toDocumentRecord(row);
   }
 }

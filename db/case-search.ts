@@ -1,6 +1,9 @@
 import type { CaseFilters } from '../shared/api/contract';
 
-export type FacetName = 'answerability' | 'questionType' | 'slice' | 'split' | 'origin';
+export type FacetName = 'answerability' | 'questionType' | 'slice' | 'split' | 'origin' | 'leak';
+
+/** A case the lead flagged as a leak (answered right without retrieval) has the value 'leak'. */
+export const LEAK_COLUMN = "iif(c.leak = 1, 'leak', NULL)";
 
 export interface SqlWhere {
   sql: string;
@@ -44,6 +47,7 @@ export function caseWhere(filters: CaseFilters, except?: FacetName, searchHits =
     ['questionType', 'c.question_type', filters.questionType],
     ['split', 'c.split', filters.split],
     ['origin', 'c.origin', filters.origin],
+    ['leak', LEAK_COLUMN, filters.leak],
   ];
   for (const [facet, column, value] of equal) {
     if (value && facet !== except) {

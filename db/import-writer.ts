@@ -1,4 +1,5 @@
 import { ApiError, type ImportCounts } from '../shared/api/contract';
+import { text, type LocalText } from '../shared/messages/text';
 import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '../shared/domain/schemas';
 import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
@@ -31,12 +32,11 @@ export interface ImportSourceInfo {
   reuseIdenticalCases?: boolean;
 }
 
-function refused(source: ImportSourceInfo, line: number, field: string, message: string): ApiError {
-  return new ApiError('invalid-data', `${formatLocation(source.fileName, line, field)}${message}. Nothing was imported.`, {
-    file: source.fileName,
-    line,
-    field,
-  });
+/** A refusal of the whole file; the English message starts with where (the window shows the location beside it). */
+function refused(source: ImportSourceInfo, line: number, field: string, problem: LocalText): ApiError {
+  const error = new ApiError('invalid-data', text('err.import.refused', { problem }), { file: source.fileName, line, field });
+  error.message = formatLocation(source.fileName, line, field) + error.message;
+  return error;
 }
 
 const json = (value: unknown) => JSON.stringify(value ?? []);
@@ -67,8 +67,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     caseSeq: db.prepare('SELECT seq FROM cases WHERE id = ?').pluck(),
     sameCase: db.prepare('SELECT 1 FROM cases WHERE id = ? AND query = ? AND reference_answer IS ?').pluck(),
     insertCase: db.prepare(
-      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO cases (id, query, corpus_revision, access_scope, reference_answer, forbidden_claims, relevant_documents, question_type, answerability, origin, split, grp, metadata, leak, as_of, must_retrieve)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertSlice: db.prepare('INSERT OR IGNORE INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)'),
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
@@ -82,7 +82,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     ),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
-      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost, citations, stop_state, trajectory) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRun: db.prepare(
       `INSERT INTO judge_runs (model, model_version, prompt_version, prompt_hash, source_file, source_sha256, imported_at)
@@ -106,7 +106,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         const fields = ['title', 'effectiveFrom', 'expiresAt', 'supersedes', 'supersededBy', 'accessScope', 'text'];
         const differing = columns.findIndex((column, i) => stored[column] !== row[i]);
         if (differing === -1) continue;
-        throw refused(source, line, fields[differing], `document "${d.docId}" revision "${d.revision}" is already in this test set with a different ${fields[differing]} (give the changed document a new revision)`);
+        throw refused(source, line, fields[differing], text('err.import.document-changed', { docId: d.docId, revision: d.revision, field: fields[differing] }));
       }
       statements.insertDocument.run(d.docId, d.revision, ...row);
       counts.documents += 1;
@@ -126,21 +126,22 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     for (const { record: c, line } of records.cases) {
       if (statements.caseSeq.get(c.id) !== undefined) {
         if (source.reuseIdenticalCases && statements.sameCase.get(c.id, c.query, c.referenceAnswer ?? null)) continue;
-        throw refused(source, line, 'id', `case id "${c.id}" is already in this test set`);
+        throw refused(source, line, 'id', text('err.import.case-exists', { id: c.id }));
       }
       c.relevantDocuments.forEach((docId, i) => {
-        if (!isKnownDoc(docId)) throw refused(source, line, `relevantDocuments.${i}`, `unknown docId "${docId}" (import its document first)`);
+        if (!isKnownDoc(docId)) throw refused(source, line, `relevantDocuments.${i}`, text('err.import.unknown-document', { docId }));
       });
       c.claims.forEach((claim, ci) =>
         claim.evidence.forEach((e, ei) => {
-          if (!isKnownDoc(e.docId)) throw refused(source, line, `claims.${ci}.evidence.${ei}.docId`, `unknown docId "${e.docId}" (import its document first)`);
+          if (!isKnownDoc(e.docId)) throw refused(source, line, `claims.${ci}.evidence.${ei}.docId`, text('err.import.unknown-document', { docId: e.docId }));
         }),
       );
       const seq = Number(
         statements.insertCase.run(
           c.id, c.query, c.corpusRevision ?? null, json(c.accessScope), c.referenceAnswer ?? null, json(c.forbiddenClaims), json(c.relevantDocuments),
           c.questionType ?? null, c.answerability ?? null, c.origin ?? null, c.split ?? null, c.group ?? null,
-          c.metadata ? JSON.stringify(c.metadata) : null,
+          c.metadata ? JSON.stringify(c.metadata) : null, c.leak ? 1 : 0,
+          c.asOf ?? null, c.mustRetrieve === null || c.mustRetrieve === undefined ? null : Number(c.mustRetrieve),
         ).lastInsertRowid,
       );
       firstNewSeq ??= seq;
@@ -161,16 +162,17 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     const casesGainingSteps = new Set<number>();
     for (const { record: r, line } of records.responses) {
       const caseSeq = statements.caseSeq.get(r.caseId) as number | undefined;
-      if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${r.caseId}" (import the case first)`);
+      if (caseSeq === undefined) throw refused(source, line, 'caseId', text('err.import.unknown-case', { id: r.caseId }));
       const stored = statements.response.get(r.id) as { case_seq: number; answer: string } | undefined;
       if (stored) {
         // A foreign results file repeats the answers its test-set file (or an earlier results file) brought.
         if (source.reuseIdenticalCases && stored.case_seq === caseSeq && stored.answer === r.answer) continue;
-        throw refused(source, line, 'id', `response id "${r.id}" is already in this test set${source.reuseIdenticalCases ? ' with a different answer' : ''}`);
+        throw refused(source, line, 'id', text(source.reuseIdenticalCases ? 'err.import.response-exists-other-answer' : 'err.import.response-exists', { id: r.id }));
       }
       statements.insertResponse.run(
         r.id, caseSeq, r.system, r.answer, r.retrievalCalled === null || r.retrievalCalled === undefined ? null : Number(r.retrievalCalled),
-        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null,
+        json(r.finalContext), r.candidates ? JSON.stringify(r.candidates) : null, r.condition ?? 'normal', r.cost ? JSON.stringify(r.cost) : null, json(r.citations),
+        r.stopState ?? null, json(r.trajectory),
       );
       casesToIndex.add(caseSeq);
       if (labeledCase.get(caseSeq)) casesGainingSteps.add(caseSeq);
@@ -194,15 +196,15 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
       counts.judgeRuns = 1;
       for (const { record: v, line } of records.verdicts) {
         const caseSeq = statements.caseSeq.get(v.caseId) as number | undefined;
-        if (caseSeq === undefined) throw refused(source, line, 'caseId', `unknown case id "${v.caseId}"`);
+        if (caseSeq === undefined) throw refused(source, line, 'caseId', text('err.import.unknown-case', { id: v.caseId }));
         const dimension = dimensions.get(v.dimension);
         const problem = dimension ? valueProblem(dimension, v.value) : null;
-        if (problem) throw refused(source, line, 'value', `value ${JSON.stringify(v.value)} does not fit dimension "${v.dimension}" (${problem})`);
+        if (problem) throw refused(source, line, 'value', text('err.value.misfit', { value: JSON.stringify(v.value), dimension: v.dimension, problem }));
         let responseSeq: number | null = null;
         if (v.responseId) {
           const response = statements.response.get(v.responseId) as { seq: number; case_seq: number } | undefined;
-          if (!response) throw refused(source, line, 'responseId', `unknown response id "${v.responseId}"`);
-          if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', `response "${v.responseId}" belongs to another case than "${v.caseId}"`);
+          if (!response) throw refused(source, line, 'responseId', text('err.import.unknown-response', { id: v.responseId }));
+          if (response.case_seq !== caseSeq) throw refused(source, line, 'responseId', text('err.import.response-other-case', { id: v.responseId, caseId: v.caseId }));
           responseSeq = response.seq;
         }
         statements.insertVerdict.run(runId, caseSeq, responseSeq, v.dimension, JSON.stringify(v.value), v.rationale ?? null, v.threshold ?? null);

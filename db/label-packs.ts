@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { renderText } from '../shared/messages/text';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../shared/api/contract';
@@ -17,6 +17,7 @@ import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
 import { settleProgressChanges } from './queue-cache';
+import { sha256, writeInside } from './file-writes';
 
 /**
  * Label packs (SPEC workflow 8): one reviewer's label events, exported from
@@ -24,7 +25,6 @@ import { settleProgressChanges } from './queue-cache';
  * Events travel by uid, so a merge is idempotent and never overwrites.
  */
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export interface ExportedPack {
   dir: string;
@@ -38,15 +38,6 @@ function testSetIdOf(db: Db): string {
   const id = readMeta(db, 'test_set_id');
   if (!id) throw new ApiError('invalid-data', 'This file has no test-set id; open it once with Touchstone (touchstone init) first.');
   return id;
-}
-
-/** Writes dir/name (one of the fixed names) through a temporary file. */
-function writeInside(dir: string, name: string, bytes: Uint8Array): string {
-  const target = join(dir, name);
-  const partial = `${target}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, target);
-  return target;
 }
 
 interface EventRow {
@@ -355,7 +346,7 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
       throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
     }
     const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${problem}).`, line, 'value');
+    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${renderText('en', problem)}).`, line, 'value');
     if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
       throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
     }

@@ -1,3 +1,4 @@
+import { text } from '../shared/messages/text';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
@@ -141,7 +142,7 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     }
     const problem = valueProblem(dimension, input.value);
     if (problem) {
-      throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${dimension.name}" (${problem}).`, at(op, 'value'));
+      throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: dimension.name, problem }), at(op, 'value'));
     }
 
     if (input.uid) {

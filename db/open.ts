@@ -1,5 +1,6 @@
 import { backupDirOf, cleanPartialBackups } from './backups';
-import Database from 'better-sqlite3';
+import { text as say } from '../shared/messages/text';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -7,11 +8,10 @@ import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { ensureRetrievalIndex } from './retrieval-index';
+import { openSqlite } from './sqlite';
 
 export type Db = Database.Database;
 
-/** The desktop app's backend points this at better-sqlite3 built for Electron's ABI; plain Node uses node_modules' build. */
-const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
 
 export interface OpenedTestSet {
   db: Db;
@@ -44,30 +44,30 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
   const name = basename(path);
   if (statSync(path).size === 0) return { version: 0 };
   if (readHeader(path) !== SQLITE_MAGIC) {
-    throw new ApiError('invalid-data', `${name} is not a Touchstone test set: it is not an SQLite database file.`, { file: path, line: null, field: null });
+    throw new ApiError('invalid-data', say('err.testset.not-sqlite', { file: name }), { file: path, line: null, field: null });
   }
   let probe: Db | null = null;
   try {
-    probe = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+    probe = openSqlite(path, { readonly: true, fileMustExist: true });
     const version = probe.pragma('user_version', { simple: true }) as number;
     const tables = probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     if (version === 0 && tables.length > 0) {
-      throw new ApiError('invalid-data', `${name} is an SQLite database but not a Touchstone test set (it has no Touchstone schema). It was not modified.`, { file: path, line: null, field: null });
+      throw new ApiError('invalid-data', say('err.testset.foreign-sqlite', { file: name }), { file: path, line: null, field: null });
     }
     if (version > 0 && !tables.includes('meta')) {
-      throw new ApiError('invalid-data', `${name} is not a Touchstone test set (schema version ${version} but no Touchstone tables). It was not modified.`, { file: path, line: null, field: null });
+      throw new ApiError('invalid-data', say('err.testset.no-tables', { file: name, version }), { file: path, line: null, field: null });
     }
     if (version > latest) {
-      throw new ApiError('invalid-data', `${name} was written by a newer Touchstone (schema version ${version}; this version understands up to ${latest}). Update Touchstone to open it. It was not modified.`, { file: path, line: null, field: null });
+      throw new ApiError('invalid-data', say('err.testset.newer', { file: name, version, latest }), { file: path, line: null, field: null });
     }
     const quick = quickCheck ? probe.pragma('quick_check', { simple: true }) : 'ok';
     if (quick !== 'ok') {
-      throw new ApiError('invalid-data', `${name} is damaged (SQLite quick_check: ${String(quick)}). It was not modified; restore a backup.`, { file: path, line: null, field: null });
+      throw new ApiError('invalid-data', say('err.testset.damaged', { file: name, check: String(quick) }), { file: path, line: null, field: null });
     }
     return { version };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError('invalid-data', `${name} cannot be read as a test set: ${(error as Error).message}. It was not modified; if it is a test set it is damaged: restore a backup (from ${basename(backupDirOf(path))} beside it).`, { file: path, line: null, field: null });
+    throw new ApiError('invalid-data', say('err.testset.unreadable', { file: name, reason: (error as Error).message, backups: basename(backupDirOf(path)) }), { file: path, line: null, field: null });
   } finally {
     probe?.close();
   }
@@ -75,7 +75,7 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
 
 /** A connection with the settings every Touchstone connection uses (WAL, foreign keys, durable commits). */
 export function connect(path: string): Db {
-  const db = new Database(path, { fileMustExist: true, nativeBinding });
+  const db = openSqlite(path, { fileMustExist: true });
   configure(db);
   return db;
 }
@@ -123,10 +123,10 @@ export async function openTestSetFile(
   const latest = migrations[migrations.length - 1].version;
   const exists = existsSync(path);
   if (!exists && !opts.create) {
-    throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
+    throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: null });
   }
   const { version } = exists ? inspectExisting(path, latest) : { version: 0 };
-  const db = new Database(path, { nativeBinding });
+  const db = openSqlite(path);
   try {
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
@@ -156,9 +156,9 @@ export interface ReadOnlyTestSet {
  * migrates, never writes. `verifyIntegrity: false` lets `check` report damage itself.
  */
 export function openTestSetReadOnly(path: string, opts: { verifyIntegrity?: boolean } = {}): ReadOnlyTestSet {
-  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}.`, { file: path, line: null, field: null });
+  if (!existsSync(path)) throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: null });
   const { version } = inspectExisting(path, LATEST_SCHEMA_VERSION, opts.verifyIntegrity ?? true);
-  if (version === 0) throw new ApiError('invalid-data', `${basename(path)} is empty: create a test set with touchstone init.`, { file: path, line: null, field: null });
-  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+  if (version === 0) throw new ApiError('invalid-data', say('err.testset.empty', { file: basename(path) }), { file: path, line: null, field: null });
+  const db = openSqlite(path, { readonly: true, fileMustExist: true });
   return { db, schemaVersion: version, latestSchemaVersion: LATEST_SCHEMA_VERSION };
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { LATEST_SCHEMA_VERSION } from './migrations';
+import { openSqlite } from './sqlite';
 
 /**
  * Restoring a backup over the open test set. The backup is checked first
@@ -9,7 +10,6 @@ import { LATEST_SCHEMA_VERSION } from './migrations';
  * version); a refusal changes nothing.
  */
 
-const nativeBinding = process.env.TOUCHSTONE_SQLITE_BINDING || undefined;
 
 export interface VerifiedBackup {
   path: string;
@@ -22,7 +22,7 @@ const refuse = (path: string, why: string) =>
 export function verifyBackup(path: string, testSetId: string): VerifiedBackup {
   let db: Database.Database | null = null;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+    db = openSqlite(path, { readonly: true, fileMustExist: true });
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw refuse(path, `it is damaged (SQLite quick_check: ${String(check)})`);
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
@@ -51,7 +51,7 @@ export function verifyBackup(path: string, testSetId: string): VerifiedBackup {
  * the old schema must not be reused).
  */
 export async function copyBackupInto(backup: VerifiedBackup, livePath: string): Promise<void> {
-  const source = new Database(backup.path, { readonly: true, fileMustExist: true, nativeBinding });
+  const source = openSqlite(backup.path, { readonly: true, fileMustExist: true });
   try {
     await source.backup(livePath, { progress: () => 0x7fffffff });
   } finally {

@@ -44,6 +44,7 @@ function indexCase(db: Db, caseSeq: number): void {
   const deleteHolds = statement(db, 'DELETE FROM retrieval_holds WHERE response_seq = ?');
   const insertList = statement(db, 'INSERT INTO retrieval_lists (response_seq, list, length) VALUES (?, ?, ?)');
   const insertHold = statement(db, 'INSERT INTO retrieval_holds (response_seq, list, position, unit) VALUES (?, ?, ?, ?)');
+  const normalized = new Map<string, string>();
   for (const response of responses) {
     deleteLists.run(response.seq);
     deleteHolds.run(response.seq);
@@ -53,7 +54,7 @@ function indexCase(db: Db, caseSeq: number): void {
       if (stored === null) continue;
       const chunks = inRankOrder(JSON.parse(stored) as ContextChunk[]);
       insertList.run(response.seq, list, chunks.length);
-      holdsOfList(units, chunks).forEach((held, i) => {
+      holdsOfList(units, chunks, normalized).forEach((held, i) => {
         for (const u of held) insertHold.run(response.seq, list, i + 1, u);
       });
     }

@@ -33,9 +33,11 @@ export function loadRetrievalData(db: Db, system: string, list: RetrievalListNam
     const known = retrievalSystems(db).map((s) => s.system);
     throw new ApiError('not-found', `There is no system "${system}" with normal responses in this test set${known.length ? ` (systems: ${known.join(', ')})` : ''}.`);
   }
+  // Most chunks hold nothing: they share one empty list, and a chunk gets its own on its first unit.
+  const nothing: number[] = [];
   const holdsBySeq = new Map<number, number[][]>();
   const responses: ResponseRetrieval[] = responseRows.map(([seq, id, caseId, length]) => {
-    const holds = length === null ? null : Array.from({ length }, () => [] as number[]);
+    const holds = length === null ? null : (new Array(length).fill(nothing) as number[][]);
     if (holds) holdsBySeq.set(seq, holds);
     return { caseId, responseId: id, holds };
   });
@@ -43,7 +45,13 @@ export function loadRetrievalData(db: Db, system: string, list: RetrievalListNam
     `SELECT h.response_seq, h.position, h.unit FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq
       WHERE r.system = ? AND r.condition = 'normal' AND h.list = ?`,
   ).raw().iterate(system, list) as IterableIterator<[number, number, number]>;
-  for (const [seq, position, unit] of holdRows) holdsBySeq.get(seq)?.[position - 1].push(unit);
+  for (const [seq, position, unit] of holdRows) {
+    const holds = holdsBySeq.get(seq);
+    if (!holds) continue;
+    const held = holds[position - 1];
+    if (held === nothing) holds[position - 1] = [unit];
+    else held.push(unit);
+  }
   for (const holds of holdsBySeq.values()) for (const held of holds) if (held.length > 1) held.sort((a, b) => a - b);
 
   const cases = new Map<string, CaseRetrieval>();

@@ -20,7 +20,7 @@ const dataDir = process.env[BACKEND_ENV.dataDir];
 const version = process.env[BACKEND_ENV.version] ?? '0.0.0';
 
 const backend = dataDir
-  ? createBackend({ dataDir, mode: 'desktop', version })
+  ? createBackend({ dataDir, mode: 'desktop', version, newFilesDir: process.env[BACKEND_ENV.newFilesDir] })
   : Promise.reject(new Error(`${BACKEND_ENV.dataDir} is not set`));
 
 serveBackend(port, backend, (code) => process.exit(code));

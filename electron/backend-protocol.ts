@@ -26,6 +26,7 @@ export interface BackendResponse {
 /** Environment main hands to the backend process (the utility process has no `app` module to ask). */
 export const BACKEND_ENV = {
   dataDir: 'TOUCHSTONE_DATA_DIR',
+  newFilesDir: 'TOUCHSTONE_NEW_FILES_DIR',
   version: 'TOUCHSTONE_VERSION',
   sampleDir: 'TOUCHSTONE_SAMPLE_DIR',
   sqliteBinding: 'TOUCHSTONE_SQLITE_BINDING',

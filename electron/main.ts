@@ -5,12 +5,13 @@
  * only wires them to Electron's APIs.
  */
 import {
-  app, BrowserWindow, dialog, ipcMain, Menu, session, utilityProcess,
+  app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, utilityProcess,
   type IpcMainInvokeEvent, type UtilityProcess, type WebContents,
 } from 'electron';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { APP_INDEX_URL, APP_SCHEME, appProtocolFile, appProtocolHeaders } from './app-protocol';
 import type { OpParsedInput, OpOutput } from '../shared/api/contract';
 import { BackendChannel, RestartPolicy, TailBuffer } from './backend-channel';
 import { BACKEND_ENV, backendDownError, backendUnavailableError } from './backend-protocol';
@@ -23,7 +24,8 @@ import {
   isWebviewAttachAllowed, permissionCheckDecision, permissionRequestDecision, windowOpenDecision, windowTitle,
 } from './security';
 
-const matchOptions = { caseInsensitive: process.platform === 'win32' };
+// app:// behaves like https for the page (standard, secure, fetch): registered before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 // One data folder, the same in developer runs and packaged builds (the lock file of the single-instance check lives there too).
 app.setPath('userData', process.env.TOUCHSTONE_USER_DATA || join(app.getPath('appData'), APP_TITLE));
@@ -36,12 +38,15 @@ const layout = resolveLayout({
   resourcesPath: process.resourcesPath,
   exists: existsSync,
 });
-const appIndexUrl = pathToFileURL(layout.indexHtml).href;
+const appIndexUrl = APP_INDEX_URL;
 
 let mainWindow: BrowserWindow | null = null;
 const menuCommands = new MenuCommandQueue();
 // The file-system paths the window may pass on: chosen in a dialog this session, a recent file, or in the data folder.
-const pathGrants = new PathGrants(app.getPath('userData'), matchOptions.caseInsensitive);
+const pathGrants = new PathGrants(app.getPath('userData'), process.platform === 'win32');
+
+/** Where "New test set" puts files until the person picks another folder. */
+const newFilesDir = () => join(app.getPath('documents'), 'Touchstone');
 
 // ---------------------------------------------------------------- backend process
 
@@ -123,6 +128,7 @@ function backendEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   env[BACKEND_ENV.dataDir] = app.getPath('userData');
+  env[BACKEND_ENV.newFilesDir] = newFilesDir();
   env[BACKEND_ENV.version] = app.getVersion();
   env[BACKEND_ENV.sampleDir] = layout.sampleDir;
   if (layout.sqliteBinding) env[BACKEND_ENV.sqliteBinding] = layout.sqliteBinding;
@@ -184,7 +190,7 @@ function isFromAppWindow(event: IpcMainInvokeEvent): boolean {
   if (!win || win.isDestroyed() || event.sender.id !== win.webContents.id) return false;
   const frame = event.senderFrame;
   if (!frame || frame.parent !== null) return false;
-  return isTrustedSender(frame.url, appIndexUrl, matchOptions);
+  return isTrustedSender(frame.url, appIndexUrl);
 }
 
 /** The recent-files list the backend keeps in the data folder. */
@@ -251,13 +257,13 @@ function hardenWebContents(contents: WebContents): void {
     if (!isWebviewAttachAllowed()) event.preventDefault();
   });
   contents.on('will-navigate', (event) => {
-    if (!isNavigationAllowed(event.url, appIndexUrl, matchOptions)) event.preventDefault();
+    if (!isNavigationAllowed(event.url, appIndexUrl)) event.preventDefault();
   });
   contents.on('will-frame-navigate', (event) => {
-    if (!isNavigationAllowed(event.url, appIndexUrl, matchOptions)) event.preventDefault();
+    if (!isNavigationAllowed(event.url, appIndexUrl)) event.preventDefault();
   });
   contents.on('will-redirect', (event) => {
-    if (!isNavigationAllowed(event.url, appIndexUrl, matchOptions)) event.preventDefault();
+    if (!isNavigationAllowed(event.url, appIndexUrl)) event.preventDefault();
   });
 }
 
@@ -267,8 +273,19 @@ function hardenSession(): void {
   ses.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionRequestDecision(permission)));
   ses.setPermissionCheckHandler((_contents, permission) => permissionCheckDecision(permission));
   ses.setDevicePermissionHandler(() => devicePermissionDecision());
+  // the renderer folder only, each response with the CSP header (electron/app-protocol.ts)
+  const rendererDir = dirname(layout.indexHtml);
+  ses.protocol.handle(APP_SCHEME, async (request) => {
+    const file = appProtocolFile(request.url, rendererDir);
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      return new Response(await readFile(file), { headers: appProtocolHeaders(file) });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
   ses.webRequest.onBeforeRequest((details, callback) => {
-    const allowed = isRequestAllowed(details.url);
+    const allowed = isRequestAllowed(details.url, { isPackaged: app.isPackaged });
     if (!allowed) console.warn(`Touchstone blocked a network request: ${details.url}`);
     callback({ cancel: !allowed });
   });
@@ -305,7 +322,7 @@ function createWindow(): BrowserWindow {
     if (mainWindow === win) mainWindow = null;
     menuCommands.reset();
   });
-  win.loadFile(layout.indexHtml).catch((error: unknown) => {
+  win.loadURL(APP_INDEX_URL).catch((error: unknown) => {
     if (win.isDestroyed()) return;
     win.show();
     dialog.showErrorBox(APP_TITLE, `The Touchstone window could not load ${layout.indexHtml}: ${(error as Error).message}`);

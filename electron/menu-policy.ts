@@ -149,6 +149,8 @@ export function dialogSpec(purpose: PickPurpose): DialogSpec {
       return { kind: 'save', title: 'New Test Set', filters: [testSetFilter], defaultName: 'test-set.sqlite' };
     case 'importFile':
       return { kind: 'open', title: 'Import', filters: [{ name: 'Cases, responses, judge runs (JSONL, CSV, JSON)', extensions: IMPORT_EXTENSIONS }, allFiles] };
+    case 'testSetFolder':
+      return { kind: 'folder', title: 'Folder for New Test Sets', properties: ['openDirectory', 'createDirectory'] };
     case 'exportFolder':
       return { kind: 'folder', title: 'Export Label Pack To', properties: ['openDirectory', 'createDirectory'] };
     case 'importFolder':

@@ -28,11 +28,15 @@ type PathFields = { [N in OpName]?: PathField<N>[] };
 export const PATH_FIELDS: PathFields = {
   'testSets.open': [{ field: 'path', use: 'read', of: (input) => input.path }],
   'testSets.create': [{ field: 'path', use: 'create', of: (input) => input.path }],
+  // null: the folder the backend chose itself (the default, or the one used last)
+  'testSets.createNamed': [{ field: 'folder', use: 'writeInto', of: (input) => input.folder ?? null }],
   'imports.start': [{ field: 'source.path', use: 'read', of: (input) => ('path' in input.source ? input.source.path : null) }],
+  'imports.inspect': [{ field: 'source.path', use: 'read', of: (input) => ('path' in input.source ? input.source.path : null) }],
   'labels.exportPack': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
   'labels.importPack': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
   'anchors.export': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
   'anchors.import': [{ field: 'dir', use: 'read', of: (input) => input.dir }],
+  'exports.write': [{ field: 'outDir', use: 'writeInto', of: (input) => input.outDir }],
 };
 
 /** Path-like inputs main passes on unchecked, with the reason the backend already confines them. */
@@ -51,6 +55,7 @@ const USES_OF: Record<PickPurpose, readonly PathUse[]> = {
   importFile: ['read'],
   importFolder: ['read'],
   createTestSet: ['read', 'create'],
+  testSetFolder: ['read', 'writeInto'],
   exportFolder: ['read', 'writeInto'],
 };
 

@@ -6,6 +6,8 @@
  * main.ts wires these decisions to the Electron APIs.
  */
 
+import { APP_SCHEME } from './app-protocol';
+
 export const APP_TITLE = 'Touchstone';
 
 /** What BrowserWindow's constructor needs from us; main.ts passes it straight to `new BrowserWindow`. */
@@ -70,11 +72,6 @@ export function buildWindowOptions(preloadPath: string, opts: { devTools?: boole
   };
 }
 
-export interface UrlMatchOptions {
-  /** Windows and (by default) macOS file systems ignore case; Chromium may report another spelling of the same path. */
-  caseInsensitive?: boolean;
-}
-
 function parse(url: string): URL | null {
   try {
     return new URL(url);
@@ -92,34 +89,33 @@ function decodedPath(url: URL): string | null {
 }
 
 /**
- * Is `url` the app's own index.html (any #fragment or ?query allowed: they do
- * not change which file, hence which code, is loaded)?
+ * Is `url` the app's own index.html, served by the app:// scheme (any
+ * #fragment or ?query allowed: they do not change which file, hence which
+ * code, is loaded)? A file: URL never is: the app is not loaded from file:.
  */
-export function isAppIndexUrl(url: string | null | undefined, appIndexUrl: string, opts: UrlMatchOptions = {}): boolean {
+export function isAppIndexUrl(url: string | null | undefined, appIndexUrl: string): boolean {
   if (typeof url !== 'string' || url === '') return false;
   const candidate = parse(url);
   const index = parse(appIndexUrl);
   if (!candidate || !index) return false;
-  if (candidate.protocol !== 'file:' || index.protocol !== 'file:') return false;
-  if (candidate.host.toLowerCase() !== index.host.toLowerCase()) return false;
+  if (candidate.protocol !== `${APP_SCHEME}:` || index.protocol !== `${APP_SCHEME}:`) return false;
+  if (candidate.host !== index.host) return false;
   const a = decodedPath(candidate);
-  const b = decodedPath(index);
-  if (a === null || b === null) return false;
-  return opts.caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return a !== null && a === decodedPath(index);
 }
 
 /**
- * May this frame call the backend? Only a frame showing our own file://
- * index.html. Other local pages, remote pages, devtools and frames whose
- * URL is unknown (a destroyed or navigating frame) are refused.
+ * May this frame call the backend? Only a frame showing our own app://
+ * index.html. Local files, remote pages, devtools and frames whose URL is
+ * unknown (a destroyed or navigating frame) are refused.
  */
-export function isTrustedSender(senderUrl: string | null | undefined, appIndexUrl: string, opts: UrlMatchOptions = {}): boolean {
-  return isAppIndexUrl(senderUrl, appIndexUrl, opts);
+export function isTrustedSender(senderUrl: string | null | undefined, appIndexUrl: string): boolean {
+  return isAppIndexUrl(senderUrl, appIndexUrl);
 }
 
 /** 'will-navigate' / 'will-frame-navigate' / 'will-redirect': the window only ever shows the app's index. */
-export function isNavigationAllowed(targetUrl: string | null | undefined, appIndexUrl: string, opts: UrlMatchOptions = {}): boolean {
-  return isAppIndexUrl(targetUrl, appIndexUrl, opts);
+export function isNavigationAllowed(targetUrl: string | null | undefined, appIndexUrl: string): boolean {
+  return isAppIndexUrl(targetUrl, appIndexUrl);
 }
 
 /** `setWindowOpenHandler`: no page ever opens a window (the app has no external links). */
@@ -149,15 +145,17 @@ export function devicePermissionDecision(): boolean {
 
 /**
  * `session.webRequest.onBeforeRequest`: the app is offline by design. Only
- * local schemes load: file: (the app), devtools: (developer runs), and the
- * in-memory data:/blob: URLs the page builds itself. http(s), ws(s), ftp and
- * anything unparsable are cancelled.
+ * the app's own scheme (app:, the packaged renderer and nothing else) and
+ * the in-memory data:/blob: URLs the page builds itself load; devtools: only
+ * in developer runs. file:, http(s), ws(s), ftp and anything unparsable are
+ * cancelled.
  */
-export function isRequestAllowed(url: string | null | undefined): boolean {
+export function isRequestAllowed(url: string | null | undefined, opts: { isPackaged: boolean }): boolean {
   if (typeof url !== 'string') return false;
   const parsed = parse(url);
   if (!parsed) return false;
-  return ['file:', 'devtools:', 'data:', 'blob:'].includes(parsed.protocol);
+  if (parsed.protocol === 'devtools:') return !opts.isPackaged;
+  return [`${APP_SCHEME}:`, 'data:', 'blob:'].includes(parsed.protocol);
 }
 
 /** The window title follows document.title ('<file> — Touchstone'); an empty title falls back to the app name. */

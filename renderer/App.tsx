@@ -15,6 +15,8 @@ import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
 import { startMenuLoop } from './shell/menuLoop';
 import { useDocumentChrome } from './shell/useDocumentChrome';
 import { RetrievalView } from './features/retrieval/RetrievalView';
+import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
+import { DiagnosisView } from './features/diagnosis/DiagnosisView';
 import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
 import { useTestSetStore } from './features/test-sets/testSetStore';
@@ -42,6 +44,7 @@ export function App() {
   else if (view === 'retrieval') main = <RetrievalView />;
   else if (view === 'review') main = <ReviewView />;
   else if (view === 'anchors') main = <AnchorsView />;
+  else if (view === 'diagnosis') main = <DiagnosisView />;
   else if (view === 'data') main = <DataView />;
   else if (view === 'settings') main = <SettingsView />;
 
@@ -51,6 +54,7 @@ export function App() {
       <ErrorBanner />
       <main className="app-main">{main}</main>
       <PathDialog />
+      <NewTestSetDialog />
       <ImportDialog />
     </div>
   );

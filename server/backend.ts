@@ -1,3 +1,4 @@
+import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -6,19 +7,25 @@ import { tableCounts } from '../db/maintenance';
 import { createAgreementHandlers } from './agreement/agreement-handlers';
 import { createCalibrationHandlers } from './calibration/calibration-handlers';
 import { createConflictHandlers } from './conflicts/conflict-handlers';
+import { createDiagnosisHandlers } from './diagnosis/handlers';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { BackupService } from './backups/backup-service';
 import { createExchangeHandlers } from './exchange/exchange-handlers';
+import { createInterchangeHandlers } from './interchange/interchange-handlers';
 import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
+import { unreadableFile } from './imports/file-errors';
+import { inspectImport } from './imports/inspect';
 
 export interface BackendOptions {
   dataDir: string;
   mode: 'desktop' | 'browser';
   version: string;
+  /** Where new test sets go until another folder is chosen (Documents/Touchstone on the desktop); the data folder when unset. */
+  newFilesDir?: string;
   /** Open this file at launch (created when missing) instead of the last one / the demo. */
   initialTestSet?: string;
 }
@@ -54,14 +61,14 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 
 /** The backend both transports serve: desktop (IPC via a utility process) and browser mode (HTTP bridge). */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const session = new TestSetSession(options.dataDir);
+  const session = new TestSetSession(options.dataDir, options.newFilesDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
   const jobs = new ImportJobs();
   const backups = new BackupService(session, () => jobs.running);
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
-    await jobs.idle();
+    await jobs.writable();
     await backups.idle();
   }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),
@@ -70,6 +77,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.open': ({ path }) => session.open(path),
     'testSets.create': ({ path }) => session.create(path),
     'testSets.openDemo': () => session.openDemo(),
+    'testSets.newFileFolder': () => session.newFileFolder(),
+    'testSets.createNamed': ({ name, folder }) => session.createNamed(name, folder ?? null),
+    'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
+    'reviewers.rememberName': ({ name }) => ({ name: session.rememberReviewer(name) }),
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
@@ -80,6 +91,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),
+    'imports.inspect': ({ source }) => inspectImport(session.require().db, importSourceBytes(source)),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
     ...createLabelingHandlers(() => session.require().db),
@@ -87,7 +99,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createCalibrationHandlers(() => session.require().db),
     ...createExchangeHandlers(() => session.require(), backups),
     ...createConflictHandlers(() => session.require().db),
+    ...createDiagnosisHandlers(() => session.require().db),
+    ...createInterchangeHandlers(() => session.require().db),
     ...createRetrievalHandlers(() => session.require().db),
+    ...createDiagnosisDataHandlers(() => session.require().db),
   });
 
   return {

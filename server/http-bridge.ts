@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../shared/security/csp';
+import { contentTypeOf } from '../shared/web/content-types';
 import { EXCHANGE_PATH, judgeBridgeRequest, LOOPBACK_HOST } from './bridge-policy';
 import type { Dispatch } from './dispatch';
 
@@ -49,17 +50,6 @@ const ExchangeSchema = z.strictObject({ code: z.string().min(1).max(200) });
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -113,7 +103,7 @@ function serveStatic(staticDir: string, urlPath: string, res: ServerResponse): v
     return;
   }
   res.writeHead(200, {
-    'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(extname(target)),
     'Cache-Control': target.endsWith('.html') ? 'no-store' : 'public, max-age=31536000, immutable',
   });
   createReadStream(target)

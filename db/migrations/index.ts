@@ -10,8 +10,11 @@ import { migration004 } from './004-calibration';
 import { migration005 } from './005-agreement-index';
 import { migration006 } from './006-conflict-resolutions';
 import { migration007 } from './007-retrieval';
+import { migration008 } from './008-diagnosis';
 import { migration009 } from './009-blind-rounds';
+import { migration010 } from './010-diagnosis-data';
 import { migration011 } from './011-interchange';
+import { migration012 } from './012-imported-files';
 
 export type { Migration } from './migration';
 
@@ -23,8 +26,11 @@ export const MIGRATIONS: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
   migration009,
+  migration010,
   migration011,
+  migration012,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,13 +1,14 @@
 import type { ApiErrorBody } from '../../shared/api/contract';
 import { useI18n } from '../i18n/useI18n';
+import { errorSentence } from '../../shared/messages/text';
 
 /** An error as a person needs it: what happened, and where in their file. */
 export function ErrorDetails({ error, testId }: { error: ApiErrorBody; testId?: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const location = error.location;
   return (
     <div className="error-details" data-testid={testId} role="alert">
-      <p className="error-message">{error.message}</p>
+      <p className="error-message">{errorSentence(locale, error)}</p>
       {location ? (
         <dl className="error-location">
           <div>

@@ -7,11 +7,14 @@
 import { enAgreement } from './agreement.en';
 import { enCalibration } from './calibration.en';
 import { enConflicts } from './conflicts.en';
+import { enDiagnosis } from './diagnosis.en';
+import { enDiagnosisData } from './diagnosis-data.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
 import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
+import { enFirstRun } from './first-run.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -58,11 +61,9 @@ export const enCore = {
   'error.code.internal': 'Unexpected error',
 
   'path.openTitle': 'Open test set',
-  'path.createTitle': 'New test set',
   'path.label': 'Path of the test set file',
   'path.placeholder': '/path/to/my-test-set.sqlite',
   'path.openHint': 'Type the full path of a test set file on this computer.',
-  'path.createHint': 'Type the full path of the new file. Its folder must already exist.',
   'path.submitOpen': 'Open',
   'path.submitCreate': 'Create',
   'path.busy': 'Working…',
@@ -133,6 +134,7 @@ export const enCore = {
   'detail.supersedes': 'Supersedes',
   'detail.superseded': 'Superseded',
   'detail.accessScope': 'Access scope',
+  'detail.metadata': 'Metadata from the imported file',
   'detail.noText': 'No full text available for this revision',
   'detail.marksLegend': 'Evidence quotes are highlighted; the number is the claim.',
   'detail.marksCount': '{count} evidence quotes',
@@ -177,16 +179,12 @@ export const enCore = {
   'import.format': 'Format',
   'import.system': 'System version of the responses',
   'import.systemHint': 'Ragas and DeepEval files carry answers without a system name: name it here (e.g. support-agent@3.2).',
-  'import.file': 'File',
-  'import.chooseFile': 'Choose file…',
-  'import.noFile': 'No file chosen',
-  'import.start': 'Import',
-  'import.again': 'Import another file',
+  'import.again': 'Import more files',
   'import.allOrNothing': 'Imports are all-or-nothing: if any row is invalid, nothing is written.',
   'import.hint.documents': 'One document per line: docId, title, revision, dates, access scope and full text.',
-  'import.hint.cases': 'One case per line (native JSONL or CSV), or a Ragas / DeepEval export.',
+  'import.hint.cases': 'One case per line (native JSONL or CSV), or a file of Ragas, DeepEval, LangSmith, Langfuse, Phoenix, promptfoo, OpenAI evals or TruLens (detected automatically); fields with no place are kept as metadata or listed as not imported.',
   'import.hint.responses': 'One system response per line, with its final context and cost.',
-  'import.hint.judge': 'One judge verdict per line, with the judge model and prompt version.',
+  'import.hint.judge': 'One verdict per line (native JSONL), or a Ragas, DeepEval or promptfoo results file: each metric becomes a dimension, its scores the verdicts of one judge run.',
   'import.phase.uploading': 'Sending the file',
   'import.phase.reading': 'Reading the file',
   'import.phase.validating': 'Checking every row',
@@ -197,15 +195,58 @@ export const enCore = {
   'import.done': 'Import finished',
   'import.doneDetail': '{file} was imported.',
   'import.detectedFormat': 'Format: {format}',
+  'import.dropHere': 'Drop files here, several at once, in any order',
+  'import.chooseFiles': 'Choose files…',
+  'import.order': 'Files, in the order they are written',
+  'import.inspecting': 'Reading…',
+  'import.detected': 'Detected from its fields',
+  'import.chosen': 'Chosen by you',
+  'import.notDetected': 'Not recognised: choose what it holds',
+  'import.chooseKind': 'Choose…',
+  'import.alreadyImported': 'Imported before (as {file}, {date}): skipped',
+  'import.remove': 'Remove this file',
+  'import.startFiles': 'Import {count} files',
+  'import.startFiles.one': 'Import 1 file',
+  'import.summary': '{done} imported · {skipped} already there, skipped · {failed} failed · {notRun} not tried',
+  'import.skippedDetail': 'The same file ({file}) was imported before; nothing was written again.',
+  'import.status.inspecting': 'Reading',
+  'import.status.ready': 'Waiting',
+  'import.status.running': 'Importing…',
+  'import.status.done': 'Imported',
+  'import.status.failed': 'Refused: nothing of this file was written',
+  'import.status.skipped': 'Already imported',
+  'import.status.not-run': 'Not tried: an earlier file was refused',
   'import.added': 'Added',
   'import.nothingNew': 'The file was valid but added nothing new.',
-  'import.failed': 'Import failed',
-  'import.nothingImported': 'Nothing was imported.',
   'import.added.documents': 'Documents',
   'import.added.cases': 'Cases',
   'import.added.responses': 'Responses',
   'import.added.verdicts': 'Verdicts',
   'import.added.judgeRuns': 'Judge runs',
+  'import.judge': 'The judge of a results file',
+  'import.mapping': 'Columns of this file',
+  'import.mappingHint': 'TARGET=COLUMN, comma-separated; targets: id, query (required), referenceAnswer, contexts, evidence, retrieved, response. Columns not named are listed as not imported. Remembered for files with the same columns.',
+  'import.judgeHint': 'Ragas and promptfoo results do not name the judge model; DeepEval names only its model. Give what you know: it tells this run apart from later ones.',
+  'import.judgeModel': 'Judge model',
+  'import.judgeVersion': 'Model version',
+  'import.promptVersion': 'Prompt version',
+  'import.alreadyImportedRun': 'This file is already imported as judge run {run}: nothing was written.',
+  'import.judgeRun': 'Judge run {run}',
+  'import.metrics': 'Verdicts per dimension',
+  'import.metric': 'in the file',
+  'import.dimension': 'Dimension',
+  'import.verdicts': 'Verdicts',
+  'import.emptyScores': 'Empty scores',
+  'import.metricStatus': 'Compared with humans',
+  'import.metric.defined': 'yes: a dimension of this test set',
+  'import.metric.created': 'yes: dimension created',
+  'import.metric.notDefined': 'not yet a dimension',
+  'import.offerDimensions': "Not yet dimensions of this test set: {names}. Define them (numeric, on the scores' scale) so reviewers can label them and the judge can be compared with them.",
+  'import.defineDimensions': 'Define these dimensions',
+  'import.dimensionsDefined': 'Defined: {names}.',
+  'import.unused': 'Not imported from this file',
+  'import.unused.unmapped': '{field} ({records} records): no place for it',
+  'import.unused.judgeScore': '{field} ({records} records): a judge score; import the file as “Judge run” to add it',
 
   'enum.importKind.documents': 'Documents',
   'enum.importKind.cases': 'Cases',
@@ -216,6 +257,13 @@ export const enCore = {
   'enum.importFormat.csv': 'CSV',
   'enum.importFormat.ragas': 'Ragas export',
   'enum.importFormat.deepeval': 'DeepEval goldens',
+  'enum.importFormat.langsmith': 'LangSmith examples',
+  'enum.importFormat.langfuse': 'Langfuse dataset items',
+  'enum.importFormat.phoenix': 'Phoenix dataset examples',
+  'enum.importFormat.promptfoo': 'promptfoo results',
+  'enum.importFormat.openai-evals': 'OpenAI evals samples',
+  'enum.importFormat.trulens': 'TruLens ground truth',
+  'enum.importFormat.mapped': 'Mapped columns',
 
   'enum.answerability.answerable': 'Answerable',
   'enum.answerability.unanswerable': 'Unanswerable',
@@ -250,5 +298,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData } as const;
 export type MessageKey = keyof typeof en;

@@ -76,6 +76,7 @@ export const enLabeling = {
   'labeling.step.savedAt': 'Saved {time}',
 
   'labeling.suggestion': 'Suggested: {value}',
+  'labeling.suggestion.decide': 'Nothing is proposed: decide yourself whether the refusal decision was right ({options}).',
   'labeling.suggestion.confirm': 'Enter to confirm, or choose another answer',
   'labeling.suggestion.none': 'No suggestion: label the answerability and the response behaviour first, or decide yourself.',
 

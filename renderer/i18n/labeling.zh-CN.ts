@@ -78,6 +78,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.step.savedAt': '已于 {time} 保存',
 
   'labeling.suggestion': '建议：{value}',
+  'labeling.suggestion.decide': '这里不给建议：请你自己判断拒答决定是否正确（{options}）。',
   'labeling.suggestion.confirm': '按 Enter 确认，或选择其他答案',
   'labeling.suggestion.none': '暂无建议：请先标注可回答性和回答行为，或由你自己判断。',
 
@@ -183,16 +184,16 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.reason.placeholder': '原因（可选），例如：重新读了政策条款',
   'labeling.reason.hint': 'Enter 保存 · Esc 取消',
 
-  'labeling.verdict.judge': '评判模型',
+  'labeling.verdict.judge': '评审模型',
   'labeling.verdict.run': '第 {run} 次运行',
   'labeling.verdict.you': '你',
   'labeling.verdict.agree': '一致',
   'labeling.verdict.disagree': '不一致',
-  'labeling.verdict.hidden': '保存你的标注之后才会显示评判模型的结论',
+  'labeling.verdict.hidden': '保存你的标注之后才会显示评审模型的结论',
 
   'labeling.summary.title': '本用例已完成',
   'labeling.summary.titleOpen': '还有步骤没有标注',
-  'labeling.summary.body': '你的标注与评判模型的结论并排显示。按 Enter 进入下一个用例。',
+  'labeling.summary.body': '你的标注与评审模型的结论并排显示。按 Enter 进入下一个用例。',
   'labeling.summary.next': '下一个用例',
   'labeling.summary.openSteps': '{count} 个步骤尚未标注',
   'labeling.summary.openSteps.one': '1 个步骤尚未标注',

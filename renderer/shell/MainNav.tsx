@@ -2,7 +2,7 @@ import type { MessageKey } from '../i18n';
 import { useI18n } from '../i18n/useI18n';
 import { useNavigationStore, VIEWS, type View } from './navigationStore';
 
-const LABELS: Record<View, MessageKey> = { cases: 'nav.cases', label: 'labeling.nav', report: 'nav.report', agreement: 'agreement.nav', retrieval: 'retrieval.nav', review: 'calibration.nav.review', anchors: 'calibration.nav.anchors', data: 'data.nav', settings: 'nav.settings' };
+const LABELS: Record<View, MessageKey> = { cases: 'nav.cases', label: 'labeling.nav', report: 'nav.report', agreement: 'agreement.nav', retrieval: 'retrieval.nav', review: 'calibration.nav.review', anchors: 'calibration.nav.anchors', diagnosis: 'diagnosis.nav', data: 'data.nav', settings: 'nav.settings' };
 
 export function MainNav() {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/open';
 
 /**
- * The agreement operations (issue 4): the SQL of db/agreement.ts fed to the pure assembly of
+ * The agreement operations (judge vs human): the SQL of db/agreement.ts fed to the pure assembly of
  * shared/agreement. The CLI (`touchstone agreement`) calls the same report functions, and both
  * pass the result through the contract's output schema, so the two print the same figures.
  */

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { text as say, type LocalText } from '../../shared/messages/text';
+import { describeIssue } from '../../shared/import/issues';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import {
   DEFAULT_DRIFT_THRESHOLDS, type AnchorItem, type AnchorSetSummary, type DriftDimension, type DriftThresholds, type JudgeRef,
 } from '../../shared/api/calibration-ops';
 import {
-  ANCHOR_DATA_FILES, ANCHOR_FORMAT, ANCHOR_SCHEMA_VERSION, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
+  ANCHOR_DATA_FILES, ANCHOR_FORMAT, anchorSchemaVersionOf, ANCHORS_FILE, AnchorFormatError, MANIFEST_FILE, ManifestSchema, countValues,
   manifestHashInput, parseAnchorsJsonl, renderAnchorsJsonl, renderManifest, sortAnchorItems, unsafeFileName, type Manifest, type ManifestJudgeRun,
 } from '../../shared/calibration/anchor-format';
 import { pairFigures, type CellPair } from '../../shared/calibration/figures';
@@ -26,6 +27,8 @@ import { listDimensions } from '../../db/dimensions';
 import type { Db } from '../../db/open';
 import { caseSlices, judgeRef, requireRound, reviewerNamesOfEvents } from '../../db/rounds';
 import { roundState } from './calibration-rounds';
+import { sha256, writeInside } from '../../db/file-writes';
+import { settledFields } from '../../db/case-fields';
 
 /**
  * Anchor sets (SPEC workflow 7): freeze adjudicated cells of closed rounds into a versioned set,
@@ -33,7 +36,6 @@ import { roundState } from './calibration-rounds';
  * export after verifying every hash, and the drift report of a judge run on a set.
  */
 
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const at = (op: string, field: string | null = null, file: string = op) => ({ file, line: null, field });
 
 /** The items, the definitions used, the thresholds and the slices: what makes two versions the same. */
@@ -73,6 +75,17 @@ function dimensionSummaries(items: readonly AnchorItem[], definitions: readonly 
 
 // ---- freeze ------------------------------------------------------------------------------------
 
+/** What re-scoring an anchor needs, copied into the frozen item: the reference answer (settled if a conflict was settled) and the final context. */
+function frozenContext(db: Db, caseSeq: number, responseId: string | null): Pick<AnchorItem, 'referenceAnswer' | 'finalContext'> {
+  const settled = settledFields(db, caseSeq).referenceAnswer?.value;
+  const stored = db.prepare('SELECT reference_answer FROM cases WHERE seq = ?').pluck().get(caseSeq) as string | null;
+  const context = responseId === null ? null : (db.prepare('SELECT final_context FROM responses WHERE id = ?').pluck().get(responseId) as string | undefined);
+  return {
+    referenceAnswer: typeof settled === 'string' ? settled : stored,
+    finalContext: context ? (JSON.parse(context) as NonNullable<AnchorItem['finalContext']>) : [],
+  };
+}
+
 export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, now: () => string = () => new Date().toISOString()): OpOutput<'anchors.freeze'> {
   const op = 'anchors.freeze';
   const outcome = db.transaction(() => {
@@ -85,7 +98,7 @@ export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, 
     const roundDimensionNames = new Set<string>();
     for (const roundId of roundIds) {
       const round = requireRound(db, roundId, op);
-      if (round.status !== 'closed') throw new ApiError('conflict', `Round ${roundId} is ${round.status}, not closed: only the adjudicated values of closed rounds can be frozen.`, at(op, 'roundIds'));
+      if (round.status !== 'closed') throw new ApiError('conflict', say('err.anchor.round-not-closed', { roundId, status: say(`err.round-status.${round.status}`) }), at(op, 'roundIds'));
       const state = roundState(db, roundId, op);
       for (const d of state.dimensions) roundDimensionNames.add(d.definition.name);
       const slicesOf = caseSlices(db, state.items.map((i) => i.caseSeq));
@@ -97,6 +110,7 @@ export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, 
         const key = itemKey(item.caseId, item.responseId);
         const entry: AnchorItem & { runs: Map<string, number> } = items.get(key) ?? {
           caseId: item.caseId, responseId: item.responseId, query: item.query, system: item.system, answer: item.answer, roundId, human: {}, judge: {}, runs: new Map(),
+          ...frozenContext(db, item.caseSeq, item.responseId),
         };
         entry.roundId = roundId; // the latest round that settled it
         entry.human[cell.dimension] = cell.adjudication.value;
@@ -115,11 +129,11 @@ export function freezeAnchorSet(db: Db, input: OpParsedInput<'anchors.freeze'>, 
     if (wantDimensions) {
       const unknown = [...wantDimensions].filter((d) => !roundDimensionNames.has(d));
       if (unknown.length) {
-        throw new ApiError('invalid-input', `The rounds ${roundIds.join(', ')} do not review ${unknown.map((d) => `"${d}"`).join(', ')} (they review ${[...roundDimensionNames].join(', ')}).`, at(op, 'dimensions'));
+        throw new ApiError('invalid-input', say('err.anchor.dimensions-not-reviewed', { rounds: roundIds.join(', '), dimensions: unknown.map((d) => `"${d}"`).join(', '), reviewed: [...roundDimensionNames].join(', ') }), at(op, 'dimensions'));
       }
     }
     if (items.size === 0) {
-      throw new ApiError('invalid-input', `Nothing to freeze: round${roundIds.length === 1 ? '' : 's'} ${roundIds.join(', ')} ha${roundIds.length === 1 ? 's' : 've'} no adjudicated item${wantDimensions || wantSlices ? ' matching the chosen dimensions and slices' : ''}.`, at(op, 'roundIds'));
+      throw new ApiError('invalid-input', say(wantDimensions || wantSlices ? 'err.anchor.nothing-matching' : 'err.anchor.nothing-to-freeze', { rounds: roundIds.join(', '), count: roundIds.length }), at(op, 'roundIds'));
     }
     const runsUsed = new Map<string, Set<number>>();
     const anchorItems: AnchorItem[] = sortAnchorItems(
@@ -167,7 +181,7 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   const s = set.summary;
   const manifest: Manifest = {
     format: ANCHOR_FORMAT,
-    schemaVersion: ANCHOR_SCHEMA_VERSION,
+    schemaVersion: anchorSchemaVersionOf(set.items),
     name: s.name,
     version: s.version,
     createdAt: s.frozenAt,
@@ -187,21 +201,11 @@ function manifestOf(set: StoredAnchorSet, anchorsBytes: Uint8Array): Manifest {
   return manifest;
 }
 
-/** Writes bytes to dir/name (a fixed name) through a temporary file; never outside dir. */
-function writeInside(dir: string, name: string, bytes: Uint8Array): string {
-  const target = resolve(dir, name);
-  if (dirname(target) !== dir || basename(target) !== name) throw new ApiError('invalid-input', `Refusing to write ${name} outside ${dir}.`, { file: name, line: null, field: 'outDir' });
-  const partial = `${target}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, target);
-  return target;
-}
-
 export async function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.export'>): Promise<OpOutput<'anchors.export'>> {
   const op = 'anchors.export';
   const set = requireAnchorSet(db, input.name, input.version, op);
   const dir = resolve(input.outDir);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ApiError('invalid-input', `${dir} is a file, not a folder: choose a folder for --out.`, at(op, 'outDir', dir));
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ApiError('invalid-input', say('err.file.not-a-folder', { path: dir }), at(op, 'outDir', dir));
   mkdirSync(dir, { recursive: true });
   const anchors = Buffer.from(renderAnchorsJsonl(set.items), 'utf8');
   const manifest = Buffer.from(renderManifest(manifestOf(set, anchors)), 'utf8');
@@ -220,8 +224,8 @@ export async function exportAnchorSet(db: Db, input: OpParsedInput<'anchors.expo
 
 // ---- import ------------------------------------------------------------------------------------
 
-const refused = (file: string, message: string, field: string | null = null) =>
-  new ApiError('invalid-data', `${message} Nothing was imported.`, { file, line: null, field });
+const refused = (file: string, problem: LocalText, field: string | null = null, line: number | null = null) =>
+  new ApiError('invalid-data', say('err.import.refused', { problem }), { file, line, field });
 
 /**
  * The exported files, from a folder or from a zip (written by export, or the
@@ -229,7 +233,7 @@ const refused = (file: string, message: string, field: string | null = null) =>
  */
 async function readExport(source: string): Promise<{ label: string; read(name: string): Uint8Array | null }> {
   const path = resolve(source);
-  if (!existsSync(path)) throw new ApiError('not-found', `There is no anchor set export at ${path}.`, { file: path, line: null, field: 'dir' });
+  if (!existsSync(path)) throw new ApiError('not-found', say('err.anchor.no-export', { path }), { file: path, line: null, field: 'dir' });
   if (statSync(path).isDirectory()) {
     return {
       label: path,
@@ -244,7 +248,7 @@ async function readExport(source: string): Promise<{ label: string; read(name: s
   try {
     entries = await readZipFile(path, 'dir');
   } catch (error) {
-    if (error instanceof ZipFormatError) throw refused(basename(path), `${basename(path)} is not an anchor set folder or zip: ${error.message}.`);
+    if (error instanceof ZipFormatError) throw refused(basename(path), say('err.anchor.not-zip', { file: basename(path), reason: error.message }));
     throw error;
   }
   const manifests = entries.filter((e) => e.name === MANIFEST_FILE || e.name.endsWith(`/${MANIFEST_FILE}`));
@@ -256,45 +260,45 @@ async function readExport(source: string): Promise<{ label: string; read(name: s
 export async function importAnchorSet(db: Db, input: OpParsedInput<'anchors.import'>): Promise<OpOutput<'anchors.import'>> {
   const source = await readExport(input.dir);
   const manifestBytes = source.read(MANIFEST_FILE);
-  if (!manifestBytes) throw refused(MANIFEST_FILE, `${source.label} has no ${MANIFEST_FILE}: it is not an anchor set export.`);
+  if (!manifestBytes) throw refused(MANIFEST_FILE, say('err.anchor.no-manifest', { path: source.label, manifest: MANIFEST_FILE }));
   let text: string;
   let json: unknown;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(manifestBytes);
     json = JSON.parse(text);
   } catch {
-    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} is not valid JSON text: it was damaged or changed after export.`);
+    throw refused(MANIFEST_FILE, say('err.anchor.manifest-not-json', { manifest: MANIFEST_FILE }));
   }
   // file names first: a manifest can never point outside the folder
   const listed = (json as { files?: unknown })?.files;
   if (Array.isArray(listed)) {
     for (const f of listed) {
       const name = (f as { name?: unknown })?.name;
-      const problem = typeof name === 'string' ? unsafeFileName(name) : 'a file entry without a name';
-      if (problem) throw refused(MANIFEST_FILE, `${MANIFEST_FILE} lists ${problem}: refused, no file outside the anchor set is ever read.`, 'files');
+      const problem = typeof name === 'string' ? unsafeFileName(name) : say('err.anchor.nameless-file');
+      if (problem) throw refused(MANIFEST_FILE, say('err.anchor.unsafe-file', { manifest: MANIFEST_FILE, problem }), 'files');
     }
   }
   const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.map(String).join('.') || null;
-    throw refused(MANIFEST_FILE, `${MANIFEST_FILE}${field ? `, field ${field}` : ''}: ${issue.message}.`, field);
+    throw refused(MANIFEST_FILE, describeIssue(issue, ManifestSchema).message, field);
   }
   const manifest = parsed.data;
   const names = manifest.files.map((f) => f.name).sort();
   if (canonicalJson(names) !== canonicalJson([...ANCHOR_DATA_FILES].sort())) {
-    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} must list exactly ${ANCHOR_DATA_FILES.join(', ')} (it lists ${names.join(', ') || 'nothing'}).`, 'files');
+    throw refused(MANIFEST_FILE, say('err.anchor.manifest-files', { manifest: MANIFEST_FILE, expected: ANCHOR_DATA_FILES.join(', '), listed: names.join(', ') || '—' }), 'files');
   }
   if (sha256(manifestHashInput(manifest)) !== manifest.manifestSha256 || renderManifest(manifest) !== text) {
-    throw refused(MANIFEST_FILE, `${MANIFEST_FILE} does not match its manifestSha256: it was changed after export.`, 'manifestSha256');
+    throw refused(MANIFEST_FILE, say('err.anchor.manifest-changed', { manifest: MANIFEST_FILE }), 'manifestSha256');
   }
   const files = new Map<string, Uint8Array>();
   for (const f of manifest.files) {
     const bytes = source.read(f.name);
-    if (!bytes) throw refused(f.name, `${f.name} is missing from ${source.label}.`);
+    if (!bytes) throw refused(f.name, say('err.anchor.file-missing', { file: f.name, path: source.label }));
     const actual = sha256(bytes);
     if (actual !== f.sha256 || bytes.length !== f.bytes) {
-      throw refused(f.name, `${f.name} does not match its sha256 in ${MANIFEST_FILE} (expected ${f.sha256}, found ${actual}): the file was changed or damaged after export.`, 'sha256');
+      throw refused(f.name, say('err.anchor.file-changed', { file: f.name, manifest: MANIFEST_FILE, expected: f.sha256, found: actual }), 'sha256');
     }
     files.set(f.name, bytes);
   }
@@ -302,11 +306,11 @@ export async function importAnchorSet(db: Db, input: OpParsedInput<'anchors.impo
   try {
     items = parseAnchorsJsonl(new TextDecoder('utf-8', { fatal: true }).decode(files.get(ANCHORS_FILE)!));
   } catch (error) {
-    if (error instanceof AnchorFormatError) throw new ApiError('invalid-data', `${error.message}. Nothing was imported.`, { file: error.file, line: error.line, field: error.field });
-    throw refused(ANCHORS_FILE, `${ANCHORS_FILE} is not UTF-8 text.`);
+    if (error instanceof AnchorFormatError) throw refused(error.file, error.problem, error.field, error.line);
+    throw refused(ANCHORS_FILE, say('err.anchor.not-utf8', { file: ANCHORS_FILE }));
   }
   if (items.length !== manifest.items || canonicalJson(countValues(items, manifest.definitions.map((d) => d.name))) !== canonicalJson(manifest.counts)) {
-    throw refused(ANCHORS_FILE, `${ANCHORS_FILE} does not hold the items and counts ${MANIFEST_FILE} announces.`);
+    throw refused(ANCHORS_FILE, say('err.anchor.counts-differ', { file: ANCHORS_FILE, manifest: MANIFEST_FILE }));
   }
   const summary: AnchorSetSummary = {
     name: manifest.name,
@@ -327,7 +331,7 @@ export async function importAnchorSet(db: Db, input: OpParsedInput<'anchors.impo
     const existing = findAnchorSet(db, manifest.name, manifest.version);
     if (existing) {
       if (existing.contentSha256 === content) return { summary: existing.summary, created: false };
-      throw new ApiError('conflict', `This test set already has a different version ${manifest.version} of the anchor set "${manifest.name}"; an anchor set version is never replaced. Nothing was imported.`, {
+      throw new ApiError('conflict', say('err.anchor.version-exists', { name: manifest.name, version: manifest.version }), {
         file: MANIFEST_FILE, line: null, field: 'version',
       });
     }
@@ -347,7 +351,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
   const run = judgeRef(db, input.runId);
   if (!run) {
     const ids = db.prepare('SELECT id FROM judge_runs ORDER BY id').pluck().all() as number[];
-    throw new ApiError('not-found', `There is no judge run ${input.runId} in this test set; ${ids.length ? `the runs are ${ids.join(', ')}` : 'it has no judge runs yet'}.`, at(op, 'runId'));
+    throw new ApiError('not-found', say(ids.length ? 'err.judge-run.unknown' : 'err.judge-run.none', { runId: input.runId, runs: ids.join(', ') }), at(op, 'runId'));
   }
   const thresholds = set.summary.thresholds;
   const dimensions: DriftDimension[] = set.definitions.map((definition) => {

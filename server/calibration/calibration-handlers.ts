@@ -6,7 +6,7 @@ import { adjudicate, closeRound, listRoundSummaries, removeRound, revealRound, r
 
 export type CalibrationHandlers = Pick<Handlers, keyof typeof calibrationOps>;
 
-/** The calibration operations (issue 5): rounds in calibration-rounds.ts, anchor sets in calibration-anchors.ts; the CLI calls the same functions. */
+/** The calibration operations: rounds in calibration-rounds.ts, anchor sets in calibration-anchors.ts; the CLI calls the same functions. */
 export function createCalibrationHandlers(db: () => Db): CalibrationHandlers {
   return {
     'rounds.list': () => listRoundSummaries(db()),

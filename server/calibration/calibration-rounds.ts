@@ -1,3 +1,4 @@
+import { text } from '../../shared/messages/text';
 import { randomInt } from 'node:crypto';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
@@ -291,7 +292,7 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): O
       throw new ApiError('invalid-input', `The item ${input.caseId}${input.responseId ? ` / ${input.responseId}` : ''} with dimension "${input.dimension}" is not part of round ${input.roundId}.`, at(op, 'caseId'));
     }
     const problem = valueProblem(dimension.definition, input.value);
-    if (problem) throw new ApiError('invalid-input', `value ${JSON.stringify(input.value)} does not fit dimension "${input.dimension}" (${problem}).`, at(op, 'value'));
+    if (problem) throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: input.dimension, problem }), at(op, 'value'));
     const adjudicationId = insertAdjudication(db, {
       roundId: input.roundId, caseSeq: item.caseSeq, responseSeq: item.responseSeq, dimension: input.dimension, value: input.value,
       note: input.note?.trim() ? input.note.trim() : null, source: 'lead', deciderId: input.deciderReviewerId, fromEventIds: cell.labels.map((l) => l.eventId), at: nowIso(),

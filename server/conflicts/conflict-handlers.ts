@@ -5,7 +5,7 @@ import type { Db } from '../../db/open';
 
 export type ConflictHandlers = Pick<Handlers, keyof typeof conflictOps>;
 
-/** Conflicts on a case's claims / reference answer: listed for the lead, resolved by them (issue 6). */
+/** Conflicts on a case's claims / reference answer: listed for the lead, resolved by them. */
 export function createConflictHandlers(db: () => Db): ConflictHandlers {
   return {
     'conflicts.list': ({ offset, limit }) => listOpenConflicts(db(), offset, limit),

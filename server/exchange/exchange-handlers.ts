@@ -43,7 +43,7 @@ export function reviewerEventCounts(db: Db): OpOutput<'labels.reviewerCounts'> {
     .all() as OpOutput<'labels.reviewerCounts'>;
 }
 
-/** Team exchange and backups (issue 6). */
+/** Team exchange (label packs between reviewers) and backups. */
 export function createExchangeHandlers(file: () => OpenFile, backups: BackupService): ExchangeHandlers {
   return {
     'labels.exportPack': ({ reviewerId, outDir }) => exportLabelPack(file().db, reviewerId, outDir),

@@ -5,8 +5,13 @@ import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipe
 
 export type WorkerMessage =
   | ({ type: 'progress' } & ImportProgress)
+  /** parsed, validated and backed up: the worker waits for its turn to write */
+  | { type: 'write-requested' }
   | ({ type: 'done' } & ImportOutcome)
   | { type: 'failed'; error: ApiErrorBody };
+
+/** The app's answer to 'write-requested': its own writes now wait until the import ends. */
+export const WRITE_GRANTED = 'write-granted';
 
 export interface ImportWorkerData {
   dbPath: string;
@@ -31,6 +36,8 @@ function spawnImportWorker(data: ImportWorkerData): Worker {
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob>();
   private queue: Promise<void> = Promise.resolve();
+  /** Set while a worker holds (or is about to take) the file's write lock; the app's writes wait on it. */
+  private writing: Promise<void> | null = null;
 
   start(dbPath: string, request: ImportRequest): string {
     const jobId = randomUUID();
@@ -47,13 +54,23 @@ export class ImportJobs {
     // The worker writes the backup itself, once the file is valid and before writing (db/backups.ts).
     return new Promise((resolve) => {
       const worker = spawnImportWorker({ dbPath, request });
+      let endWriting = () => {};
       const finish = (patch: Partial<ImportJob>) => {
         if (job.state === 'running') Object.assign(job, patch);
+        endWriting();
         resolve();
       };
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'progress') Object.assign(job, { phase: message.phase, done: message.done, total: message.total });
-        else if (message.type === 'done') finish({
+        else if (message.type === 'write-requested') {
+          // Set before answering: a write handler runs to its end synchronously, so none is half-way when the worker starts.
+          const writing = new Promise<void>((release) => (endWriting = release));
+          this.writing = writing;
+          void writing.then(() => {
+            if (this.writing === writing) this.writing = null;
+          });
+          worker.postMessage(WRITE_GRANTED);
+        } else if (message.type === 'done') finish({
           state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total,
           runId: message.runId, alreadyImported: message.alreadyImported, report: message.report,
         });
@@ -64,13 +81,13 @@ export class ImportJobs {
     });
   }
 
-  /** Resolves once no import is running or queued: writes on the app's own connection wait for it instead of hitting a locked file. */
-  async idle(): Promise<void> {
-    let queue: Promise<void>;
-    do {
-      queue = this.queue;
-      await queue;
-    } while (queue !== this.queue);
+  /**
+   * Resolves once no import is writing: writes on the app's own connection wait
+   * for it instead of hitting a locked file. Reading, validating and backing up
+   * a file (most of an import) hold no lock, so a label saved meanwhile goes through at once.
+   */
+  async writable(): Promise<void> {
+    while (this.writing) await this.writing;
   }
 
   /** An import is running or queued (a restore is refused meanwhile). */

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { ApiError, type ApiErrorBody, type ImportCounts, type ImportReport } from '../../shared/api/contract';
 import type { ImportFormat, ImportKind } from '../../shared/domain/schemas';
 import { valueProblem, type Dimension } from '../../shared/domain/dimensions';
-import { ImportDataError } from '../../shared/import/errors';
+import { formatLocation, ImportDataError } from '../../shared/import/errors';
 import type { JudgeInput } from '../../shared/import/foreign/build';
 import type { ColumnMapping } from '../../shared/import/foreign/mapped';
 import { parseImportFile } from '../../shared/import/parse-import';
 import type { ParsedImport } from '../../shared/import/types';
 import { writeRecords } from '../../db/import-writer';
-import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
+import { listDimensions } from '../../db/dimensions';
+import { rememberImportedFile } from '../../db/imported-files';
 import type { Db } from '../../db/open';
+import { renderText, text } from '../../shared/messages/text';
 
 export interface ImportRequest {
   kind: ImportKind;
@@ -87,7 +90,9 @@ export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progr
       saveDimensions(db, [...dimensions, ...report.newDimensions]);
       report.createdDimensions = report.newDimensions.map((d) => d.name);
     }
-    return writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
+    const written = writeRecords(db, parsed, source, (done) => onProgress({ phase: 'writing', done, total }));
+    rememberImportedFile(db, { sha256, fileName: request.fileName, kind: request.kind, format: parsed.format });
+    return written;
   }).immediate();
   return { format: parsed.format, added, runId: added.judgeRuns ? runOfJudgeFile(db, sha256) : null, alreadyImported: false, report };
 }
@@ -140,8 +145,10 @@ export const addedNothing = (added: ImportCounts) => Object.values(added).every(
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {
   if (error instanceof ImportDataError) {
-    return { code: 'invalid-data', message: `${error.message} Nothing was imported.`, location: { file: error.file, line: error.line, field: error.field } };
+    const refusal = text('err.import.refused', { problem: error.text });
+    return { code: 'invalid-data', message: `${formatLocation(error.file, error.line, error.field)}${renderText('en', refusal)}`, text: refusal, location: { file: error.file, line: error.line, field: error.field } };
   }
   if (error instanceof ApiError) return error.toBody();
-  return { code: 'internal', message: `${fileName}: the import failed: ${(error as Error).message}. Nothing was imported.`, location: { file: fileName, line: null, field: null } };
+  const failure = text('err.import.failed', { file: fileName, reason: (error as Error).message });
+  return { code: 'internal', message: renderText('en', failure), text: failure, location: { file: fileName, line: null, field: null } };
 }

@@ -1,12 +1,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { backupTestSet, discardBackup, type BackupInfo } from '../../db/backups';
 import { connect } from '../../db/open';
-import type { ImportWorkerData, WorkerMessage } from './import-jobs';
+import { WRITE_GRANTED, type ImportWorkerData, type WorkerMessage } from './import-jobs';
 import { addedNothing, importFailure, prepareImport, writeImport, type ImportProgress } from './import-pipeline';
 
 const { data } = workerData as { data: ImportWorkerData };
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const onProgress = (progress: ImportProgress) => post({ type: 'progress', ...progress });
+
+/** Asks the app for the write lock: it holds its own writes until this import ends, so neither waits on a locked file. */
+function writeTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const granted = (message: unknown) => {
+      if (message !== WRITE_GRANTED) return;
+      parentPort!.off('message', granted);
+      resolve();
+    };
+    parentPort!.on('message', granted);
+    post({ type: 'write-requested' });
+  });
+}
 
 const db = connect(data.dbPath);
 let backup: BackupInfo | null = null;
@@ -16,11 +29,13 @@ try {
   if (!prepared.alreadyImported) {
     // A consistent copy of the file before anything is written into it, taken only once the file is known to be valid.
     try {
-      backup = await backupTestSet(db, data.dbPath, `import-${data.request.kind}`);
+      // one step: the app keeps writing labels meanwhile, and a stepped copy would restart after each of them
+      backup = await backupTestSet(db, data.dbPath, `import-${data.request.kind}`, { oneStep: true });
     } catch (error) {
       throw new Error(`no backup of the test set could be written before the import (${(error as Error).message})`);
     }
   }
+  await writeTurn();
   const outcome = writeImport(db, prepared, onProgress);
   // an import that added nothing (every case already there) left the file as the backup holds it
   if (backup && addedNothing(outcome.added)) discardBackup(backup.path);

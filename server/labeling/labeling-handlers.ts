@@ -8,7 +8,8 @@ import { buildStepViews, revealVerdicts } from '../../shared/labeling/item';
 import { stepKey } from '../../shared/labeling/steps';
 import { ClaimsValueSchema } from '../../shared/domain/dimensions';
 import { getCaseDetail } from '../../db/case-queries';
-import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
+import { listDimensions } from '../../db/dimensions';
 import { crossTableRows, listSystems, releaseThresholds, saveReleaseThresholds, verdictsOfCase } from '../../db/label-reports';
 import { navigateQueue, queueCounts, queuePosition, resumePoint, saveResumePoint } from '../../db/label-queues';
 import { caseHistory, createReviewer, currentLabels, listReviewers, recordLabel, requireCaseSeq, requireReviewer, undoLast } from '../../db/labels';
@@ -32,7 +33,7 @@ function keepReadingWhenUnwritable(write: () => void): void {
   }
 }
 
-/** The labeling operations (issue 3). Each one is a few calls into db/ and shared/labeling. */
+/** The labeling operations (reviewers, queues, label events, undo, reports). Each one is a few calls into db/ and shared/labeling. */
 export function createLabelingHandlers(db: () => Db): LabelingHandlers {
   return {
     'reviewers.list': () => listReviewers(db()),

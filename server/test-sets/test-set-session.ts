@@ -1,14 +1,21 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../../shared/api/contract';
 import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../../shared/api/exchange-ops';
+import { acquireWriteLock, type FileLock } from '../../db/file-lock';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
+import { text as say } from '../../shared/messages/text';
 import { createDemoTestSet } from './demo';
+import { testSetFileName } from '../../shared/test-sets/file-name';
 
 const RECENT_LIMIT = 10;
 
 interface Settings {
   recent: string[];
+  /** The folder "New test set" used last: offered again next time. */
+  newFilesFolder?: string;
+  /** The reviewer name last chosen on this computer, offered in every test set. */
+  reviewerName?: string;
   /** Minutes between automatic backups: a habit of this computer, so it is not stored in (nor restored with) a test set. */
   backupIntervalMinutes?: number;
 }
@@ -22,9 +29,15 @@ const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinu
  */
 export class TestSetSession {
   private current: OpenedTestSet | null = null;
+  /** The write lock of the open file (db/file-lock.ts), released when another is opened or the session closes. */
+  private lock: FileLock | null = null;
   private readonly settingsPath: string;
 
-  constructor(readonly dataDir: string) {
+  /**
+   * `newFilesDir`: where new test sets go until another folder is chosen (Documents/Touchstone on the desktop).
+   * `holder`: who this session is, as a second writer of the same file is told ("Touchstone (browser mode)").
+   */
+  constructor(readonly dataDir: string, private readonly newFilesDir: string = dataDir, private readonly holder = 'Touchstone') {
     mkdirSync(dataDir, { recursive: true });
     this.settingsPath = join(dataDir, 'settings.json');
   }
@@ -39,6 +52,8 @@ export class TestSetSession {
       return {
         recent: Array.isArray(parsed.recent) ? parsed.recent.filter((p): p is string => typeof p === 'string') : [],
         ...(isBackupInterval(parsed.backupIntervalMinutes) ? { backupIntervalMinutes: parsed.backupIntervalMinutes } : {}),
+        ...(typeof parsed.newFilesFolder === 'string' && parsed.newFilesFolder ? { newFilesFolder: parsed.newFilesFolder } : {}),
+        ...(typeof parsed.reviewerName === 'string' && parsed.reviewerName.trim() ? { reviewerName: parsed.reviewerName.trim() } : {}),
       };
     } catch {
       return { recent: [] };
@@ -87,15 +102,26 @@ export class TestSetSession {
   }
 
   require(): OpenedTestSet {
-    if (!this.current) throw new ApiError('no-test-set', 'No test set is open. Open or create one from the File menu.');
+    if (!this.current) throw new ApiError('no-test-set', say('err.testset.none-open'));
     return this.current;
   }
 
   private async switchTo(path: string, create: boolean): Promise<TestSetInfo> {
     const absolute = resolve(path);
-    const opened = await openTestSetFile(absolute, { create });
+    const same = this.current !== null && resolve(this.current.path) === absolute;
+    // the lock first: migrating the file already writes it
+    const lock = same ? this.lock : acquireWriteLock(absolute, this.holder);
+    let opened: OpenedTestSet;
+    try {
+      opened = await openTestSetFile(absolute, { create });
+    } catch (error) {
+      if (!same) lock?.release();
+      throw error;
+    }
     this.current?.db.close();
+    if (!same) this.lock?.release();
     this.current = opened;
+    this.lock = lock;
     this.remember(absolute);
     return this.info()!;
   }
@@ -107,12 +133,45 @@ export class TestSetSession {
   async create(path: string): Promise<TestSetInfo> {
     const absolute = resolve(path);
     if (existsSync(absolute)) {
-      throw new ApiError('conflict', `${basename(absolute)} already exists. Choose another name, or open it instead.`, { file: absolute, line: null, field: null });
+      throw new ApiError('conflict', say('err.testset.exists', { file: basename(absolute) }), { file: absolute, line: null, field: null });
     }
     if (!existsSync(dirname(absolute))) {
-      throw new ApiError('not-found', `The folder ${dirname(absolute)} does not exist.`, { file: absolute, line: null, field: null });
+      throw new ApiError('not-found', say('err.folder.missing', { path: dirname(absolute) }), { file: absolute, line: null, field: null });
     }
     return this.switchTo(absolute, true);
+  }
+
+  /** The folder a new test set goes into: the one used last while it exists, else the default. */
+  newFileFolder(): { folder: string; isDefault: boolean } {
+    const chosen = this.readSettings().newFilesFolder;
+    if (chosen && resolve(chosen) !== resolve(this.newFilesDir) && existsSync(chosen)) return { folder: chosen, isDefault: false };
+    return { folder: this.newFilesDir, isDefault: true };
+  }
+
+  /**
+   * A new test set named `name` in `folder` (the folder newFileFolder() gives when null). The default
+   * folder is made when missing; a folder the person typed must exist, so a typo makes no stray folders.
+   */
+  async createNamed(name: string, folder: string | null): Promise<TestSetInfo> {
+    const file = testSetFileName(name);
+    if (!file.ok) throw new ApiError('invalid-input', file.problem);
+    const target = resolve(folder ?? this.newFileFolder().folder);
+    if (resolve(target) === resolve(this.newFilesDir)) mkdirSync(target, { recursive: true });
+    if (!existsSync(target) || !statSync(target).isDirectory()) {
+      throw new ApiError('not-found', say('err.folder.missing', { path: target }), { file: target, line: null, field: 'folder' });
+    }
+    const info = await this.create(join(target, file.fileName));
+    this.writeSettings({ ...this.readSettings(), newFilesFolder: target });
+    return info;
+  }
+
+  rememberedReviewer(): string | null {
+    return this.readSettings().reviewerName ?? null;
+  }
+
+  rememberReviewer(name: string): string {
+    this.writeSettings({ ...this.readSettings(), reviewerName: name.trim() });
+    return name.trim();
   }
 
   /** The open file again on a fresh connection, after its content was replaced underneath (a restore); migrated if older. */
@@ -142,5 +201,7 @@ export class TestSetSession {
   close(): void {
     this.current?.db.close();
     this.current = null;
+    this.lock?.release();
+    this.lock = null;
   }
 }

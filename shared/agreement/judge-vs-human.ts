@@ -189,7 +189,7 @@ function itemNumbering(pairs: readonly AgreementPair[]): { number: (key: string 
   };
 }
 
-/** Which coefficients a dimension type calls for (issue 4), percent agreement first. */
+/** Which coefficients a dimension type calls for, percent agreement first. */
 export function coefficientKeys(type: Dimension['type']): CoefficientKey[] {
   switch (type) {
     case 'categorical':

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { isoWeeksInYear } from '../calibration/iso-week';
 import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
+import { ContextChunkSchema } from '../domain/schemas';
 import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
 
 /**
- * The calibration part of the API contract (issue 5): the weekly review round (start → blind
+ * The calibration part of the API contract: the weekly review round (start → blind
  * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
  * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
  *
@@ -273,6 +274,13 @@ export const AnchorItemSchema = z.object({
   human: z.record(z.string(), AgreementLabelSchema),
   /** The judge's value per dimension at freeze (absent where it had none). */
   judge: z.record(z.string(), AgreementLabelSchema),
+  /**
+   * Captured at freeze (format version 2), so the anchors can be re-scored by a judge that needs
+   * them and a later edit of the case never changes the frozen set: the case's reference answer
+   * (as settled, else as imported) and the final context the response was given.
+   */
+  referenceAnswer: z.string().nullable().optional(),
+  finalContext: z.array(ContextChunkSchema).optional(),
 });
 export type AnchorItem = z.infer<typeof AnchorItemSchema>;
 
@@ -342,7 +350,12 @@ export type DriftReport = z.infer<typeof DriftReportSchema>;
 
 export const ExportedFileSchema = z.object({ name: z.string(), path: z.string(), bytes: int, sha256: z.string() });
 
-const anchorName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'letters, digits, ".", "_" and "-" (80 at most), starting with a letter or digit');
+/**
+ * An anchor set's name: letters of any script (差旅锚点), digits, '.', '_' and '-' (80 at most). The name is
+ * also the export's file name, so it can never hold a path separator.
+ */
+export const ANCHOR_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]{0,79}$/u;
+const anchorName = z.string().trim().regex(ANCHOR_NAME, 'err.anchor.name-format');
 
 export const calibrationOps = {
   /** Newest first. */

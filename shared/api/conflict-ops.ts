@@ -3,7 +3,7 @@ import { op } from './op';
 import { ClaimsValueSchema, LabelValueSchema, ReferenceAnswerValueSchema } from '../domain/dimensions';
 import { CONFLICT_FIELDS } from '../labeling/conflicts';
 
-/** Conflicts (issue 6): a case field edited differently in two places, listed for the lead and resolved by them. */
+/** Conflicts: a case field edited differently in two places, listed for the lead and resolved by them. */
 
 const FieldSchema = z.enum(CONFLICT_FIELDS);
 

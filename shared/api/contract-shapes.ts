@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ANSWERABILITY, CaseSchema, DocumentSchema, IMPORT_KINDS, ORIGINS, ResponseSchema, SPLITS,
 } from '../domain/schemas';
+import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
 import { DimensionSchema } from '../domain/dimensions';
 
@@ -21,7 +22,10 @@ export const STORAGE_FAULT_REASONS = ['disk-full', 'read-only', 'io-error', 'bus
 export type StorageFaultReason = (typeof STORAGE_FAULT_REASONS)[number];
 export const ApiErrorSchema = z.object({
   code: z.enum(API_ERROR_CODES),
+  /** The sentence in English (logs, the CLI); worded from `text` when the error has one. */
   message: z.string(),
+  /** The sentence as a catalogue key and its values: the window words it in the reader's language. */
+  text: LocalTextSchema.nullish(),
   location: ErrorLocationSchema.nullish(),
   reason: z.enum(STORAGE_FAULT_REASONS).nullish(),
 });
@@ -45,6 +49,8 @@ export const CaseFiltersSchema = z.object({
   slice: z.string().nullish(),
   split: z.enum(SPLITS).nullish(),
   origin: z.enum(ORIGINS).nullish(),
+  /** Only the cases the lead flagged as leaks (they measure the model's memory). */
+  leak: z.enum(['leak']).nullish(),
 });
 export type CaseFilters = z.input<typeof CaseFiltersSchema>;
 
@@ -69,6 +75,7 @@ export const CaseFacetsSchema = z.object({
   slice: FacetSchema,
   split: FacetSchema,
   origin: FacetSchema,
+  leak: FacetSchema,
 });
 export type CaseFacets = z.infer<typeof CaseFacetsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderText, type LocalText } from '../messages/text';
 import { op } from './op';
 import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
 import { MAP_TARGETS } from '../import/foreign/mapped';
@@ -9,7 +10,12 @@ import {
 import { agreementOps } from './agreement-ops';
 import { calibrationOps } from './calibration-ops';
 import { conflictOps } from './conflict-ops';
+import { diagnosisDataOps } from './diagnosis-data-ops';
+import { diagnosisOps } from './diagnosis-ops';
 import { exchangeOps } from './exchange-ops';
+import { firstRunOps } from './first-run-ops';
+import { importWizardOps } from './import-wizard-ops';
+import { interchangeOps } from './interchange-ops';
 import { labelingOps } from './labeling-ops';
 import { retrievalOps } from './retrieval-ops';
 
@@ -57,7 +63,7 @@ export const contract = {
   'imports.status': op(z.object({ jobId: z.string() }), ImportJobSchema),
   /** Desktop only: a native file dialog. Browser mode answers `supported: false`. */
   'dialog.pickPath': op(
-    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'importFile', 'exportFolder', 'importFolder']) }),
+    z.object({ purpose: z.enum(['openTestSet', 'createTestSet', 'testSetFolder', 'importFile', 'exportFolder', 'importFolder']) }),
     z.object({ supported: z.boolean(), path: z.string().nullable() }), { hostOnly: true },
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
@@ -67,7 +73,12 @@ export const contract = {
   ...calibrationOps,
   ...exchangeOps,
   ...conflictOps,
+  ...diagnosisOps,
+  ...interchangeOps,
   ...retrievalOps,
+  ...firstRunOps,
+  ...importWizardOps,
+  ...diagnosisDataOps,
 } as const;
 
 export type Contract = typeof contract;
@@ -81,13 +92,25 @@ export const OP_NAMES = Object.keys(contract) as OpName[];
 export const isOpName = (name: unknown): name is OpName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
 
-/** An error meant for the person: code, a sentence, and where in their file it happened. */
+/**
+ * An error meant for the person: code, a sentence, and where in their file it happened.
+ * Pass the sentence as a LocalText (`text('err.…', values)`) so the window can word it in the
+ * reader's language; a plain string stays English everywhere.
+ */
 export class ApiError extends Error {
-  constructor(readonly code: ApiErrorBody['code'], message: string, readonly location: ErrorLocation | null = null) {
-    super(message);
+  readonly text: LocalText | null;
+  constructor(readonly code: ApiErrorBody['code'], message: string | LocalText, readonly location: ErrorLocation | null = null) {
+    super(typeof message === 'string' ? message : renderText('en', message));
     this.name = 'ApiError';
+    this.text = typeof message === 'string' ? null : message;
   }
   toBody(): ApiErrorBody {
-    return { code: this.code, message: this.message, location: this.location };
+    return { code: this.code, message: this.message, text: this.text, location: this.location };
+  }
+  /** The error a body describes, its English message kept as it was worded (with the location in front, for the CLI). */
+  static fromBody(body: ApiErrorBody): ApiError {
+    const error = new ApiError(body.code, body.text ?? body.message, body.location ?? null);
+    error.message = body.message;
+    return error;
   }
 }

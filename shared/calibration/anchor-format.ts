@@ -1,6 +1,8 @@
+import { renderText, text as say, type LocalText } from '../messages/text';
+import { describeIssue } from '../import/issues';
 import { z } from 'zod';
 import {
-  AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
+  ANCHOR_NAME, AnchorCountSchema, AnchorDimensionSchema, AnchorItemSchema, DriftThresholdsSchema, JudgeRefSchema, type AnchorItem,
 } from '../api/calibration-ops';
 import { DimensionSchema } from '../domain/dimensions';
 import { canonicalJson } from '../labeling/values';
@@ -22,7 +24,9 @@ import { compareItems } from './sampler';
  */
 
 export const ANCHOR_FORMAT = 'touchstone-anchor-set';
-export const ANCHOR_SCHEMA_VERSION = 1;
+/** 2: items carry the reference answer and final context captured at freeze; sets frozen before keep exporting as 1. */
+export const ANCHOR_SCHEMA_VERSION = 2;
+export const anchorSchemaVersionOf = (items: readonly AnchorItem[]): 1 | 2 => (items.some((i) => i.finalContext !== undefined) ? 2 : 1);
 export const ANCHORS_FILE = 'anchors.jsonl';
 export const MANIFEST_FILE = 'manifest.json';
 /** The only file names an anchor set's manifest may list: nothing can point outside the folder. */
@@ -35,8 +39,8 @@ export const ManifestFileSchema = z.object({ name: z.string(), bytes: z.number()
 
 export const ManifestSchema = z.object({
   format: z.literal(ANCHOR_FORMAT),
-  schemaVersion: z.literal(ANCHOR_SCHEMA_VERSION),
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/),
+  schemaVersion: z.union([z.literal(1), z.literal(ANCHOR_SCHEMA_VERSION)]),
+  name: z.string().regex(ANCHOR_NAME),
   version: z.number().int().positive(),
   createdAt: z.string().min(1),
   items: z.number().int().nonnegative(),
@@ -83,11 +87,11 @@ export function sortAnchorItems(items: readonly AnchorItem[]): AnchorItem[] {
 export const renderAnchorsJsonl = (items: readonly AnchorItem[]): string => sortAnchorItems(items).map((item) => `${canonicalJson(item)}\n`).join('');
 
 /** Why a file name listed in a manifest is not acceptable (it must be one of ANCHOR_DATA_FILES, a bare name), or null. */
-export function unsafeFileName(name: string): string | null {
+export function unsafeFileName(name: string): LocalText | null {
   if (name.includes('/') || name.includes('\\') || name.includes('\0') || name === '..' || name === '.' || /^[A-Za-z]:/.test(name)) {
-    return `"${name}" is a path, not a file name of this folder`;
+    return say('err.anchor.path-not-name', { name });
   }
-  if (!(ANCHOR_DATA_FILES as readonly string[]).includes(name)) return `"${name}" is not a file of an anchor set (expected ${ANCHOR_DATA_FILES.join(', ')})`;
+  if (!(ANCHOR_DATA_FILES as readonly string[]).includes(name)) return say('err.anchor.foreign-file', { name, expected: ANCHOR_DATA_FILES.join(', ') });
   return null;
 }
 
@@ -100,20 +104,20 @@ export function parseAnchorsJsonl(text: string): AnchorItem[] {
     try {
       json = JSON.parse(line);
     } catch {
-      throw new AnchorFormatError(ANCHORS_FILE, i + 1, null, 'not valid JSON');
+      throw new AnchorFormatError(ANCHORS_FILE, i + 1, null, say('err.json.invalid-line'));
     }
     const parsed = AnchorItemSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AnchorFormatError(ANCHORS_FILE, i + 1, issue.path.map(String).join('.') || null, issue.message);
+      throw new AnchorFormatError(ANCHORS_FILE, i + 1, issue.path.map(String).join('.') || null, describeIssue(issue, AnchorItemSchema).message);
     }
     return parsed.data;
   });
 }
 
 export class AnchorFormatError extends Error {
-  constructor(readonly file: string, readonly line: number | null, readonly field: string | null, readonly problem: string) {
-    super(`${file}${line !== null ? `, line ${line}` : ''}${field ? `, field ${field}` : ''}: ${problem}`);
+  constructor(readonly file: string, readonly line: number | null, readonly field: string | null, readonly problem: LocalText) {
+    super(`${file}${line !== null ? `, line ${line}` : ''}${field ? `, field ${field}` : ''}: ${renderText('en', problem)}`);
     this.name = 'AnchorFormatError';
   }
 }

@@ -155,13 +155,29 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
   };
 }
 
-/** Whether the judge changed between two trend points: model, model version or prompt version. */
+export type JudgeField = 'model' | 'version' | 'prompt';
+
+type JudgeParts = Pick<JudgeRef, 'model' | 'modelVersion' | 'promptVersion'>;
+
+/** Which parts of the judge changed between two trend points: model, model version, prompt version. */
+export function judgeChanges<J extends JudgeParts>(previous: J | null, next: J | null): JudgeField[] {
+  if (!previous || !next) return [];
+  const changed: JudgeField[] = [];
+  if (previous.model !== next.model) changed.push('model');
+  if (previous.modelVersion !== next.modelVersion) changed.push('version');
+  if (previous.promptVersion !== next.promptVersion) changed.push('prompt');
+  return changed;
+}
+
+/** Whether the judge changed between two trend points, and how (null: the same judge). */
 export function judgeBreak(previous: JudgeRef | null, current: JudgeRef | null): string | null {
   if (previous === null && current === null) return null;
   if (previous === null || current === null) return current === null ? 'no judge run in this round' : 'a judge run appears';
-  const parts: string[] = [];
-  if (previous.model !== current.model) parts.push(`judge model ${previous.model} → ${current.model}`);
-  if (previous.modelVersion !== current.modelVersion) parts.push(`model version ${previous.modelVersion} → ${current.modelVersion}`);
-  if (previous.promptVersion !== current.promptVersion) parts.push(`prompt version ${previous.promptVersion} → ${current.promptVersion}`);
+  const words: Record<JudgeField, string> = {
+    model: `judge model ${previous.model} → ${current.model}`,
+    version: `model version ${previous.modelVersion} → ${current.modelVersion}`,
+    prompt: `prompt version ${previous.promptVersion} → ${current.promptVersion}`,
+  };
+  const parts = judgeChanges(previous, current).map((field) => words[field]);
   return parts.length ? parts.join(', ') : null;
 }

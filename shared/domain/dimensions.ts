@@ -1,4 +1,6 @@
+import { text, type LocalText } from '../messages/text';
 import { z } from 'zod';
+import { CLAIMS_STATED, ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { ClaimSchema } from './schemas';
 
 /** How a dimension's values are measured, which decides its editor and its agreement statistics. */
@@ -19,7 +21,7 @@ export type DimensionOption = z.infer<typeof DimensionOptionSchema>;
 
 export const DimensionSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'err.dimension.name-format'),
     type: z.enum(DIMENSION_TYPES),
     scope: z.enum(DIMENSION_SCOPES),
     /** Ordered: for ordinal dimensions the order is the scale. Empty for numeric and structured. */
@@ -31,14 +33,14 @@ export const DimensionSchema = z
   })
   .superRefine((d, ctx) => {
     if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary') && d.options.length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${d.type} dimension needs at least two values` });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'err.dimension.too-few-values' });
     }
     if (d.type === 'numeric' && (d.min == null || d.max == null || d.min >= d.max)) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'a numeric dimension needs min < max' });
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'err.dimension.min-max' });
     }
-    if (d.name === REFERENCE_ANSWER_FIELD) ctx.addIssue({ code: 'custom', path: ['name'], message: `"${REFERENCE_ANSWER_FIELD}" is the built-in reference-answer field; choose another name` });
+    if (d.name === REFERENCE_ANSWER_FIELD) ctx.addIssue({ code: 'custom', path: ['name'], message: 'err.dimension.reserved-name' });
     const seen = new Set(d.options.map((o) => String(o.value)));
-    if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'values must be distinct' });
+    if (seen.size !== d.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'err.dimension.values-distinct' });
   });
 export type Dimension = z.infer<typeof DimensionSchema>;
 
@@ -61,10 +63,16 @@ export function recordableDimension(dimensions: readonly Dimension[], name: stri
   return dimensions.find((d) => d.name === name) ?? (name === REFERENCE_ANSWER_FIELD ? REFERENCE_ANSWER_DIMENSION : undefined);
 }
 
-/** A value of the structured `claims` dimension: the gold claims as this reviewer settled them. */
-export const ClaimsValueSchema = z.array(ClaimSchema);
+/**
+ * A value of the structured `claims` dimension: the gold claims as this reviewer settled them, each
+ * with its stable id once the editor has given it one (shared/diagnosis/claim-ids.ts).
+ */
+export const ClaimsValueSchema = z.array(ClaimSchema.extend({ id: z.string().min(1).max(80).nullish() }));
 
-export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema]).nullable();
+/** A claim as the claims editor keeps it: with its stable id. */
+export type LabeledClaim = z.infer<typeof ClaimsValueSchema>[number];
+
+export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema, ClaimsStatedValueSchema]).nullable();
 export type LabelValue = z.infer<typeof LabelValueSchema>;
 
 const options = (...values: (string | number)[]): DimensionOption[] => values.map((value) => ({ value }));
@@ -85,26 +93,28 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
   },
   { name: 'claims', type: 'structured', scope: 'case', options: [] },
   { name: 'responseBehavior', type: 'categorical', scope: 'response', options: options('answered', 'refused', 'corrected-premise', 'asked-clarification') },
+  { name: CLAIMS_STATED, type: 'structured', scope: 'response', options: [] },
   { name: 'refusalCorrect', type: 'binary', scope: 'response', options: options('correct', 'incorrect') },
   { name: 'correctness', type: 'ordinal', scope: 'response', options: options(0, 1, 2) },
   { name: 'faithfulness', type: 'numeric', scope: 'response', options: [], min: 0, max: 1 },
   { name: 'failureLayer', type: 'categorical', scope: 'response', options: options('data', 'retrieval', 'context-assembly', 'generation', 'agent-decision', 'none') },
 ];
 
-/** Why a value does not fit its dimension, or null when it does. */
-export function valueProblem(dimension: Dimension, value: LabelValue): string | null {
+/** Why a value does not fit its dimension (a sentence still to be worded), or null when it does. */
+export function valueProblem(dimension: Dimension, value: LabelValue): LocalText | null {
   if (value === null) return null;
-  if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : 'expected the reference answer as non-empty text';
+  if (dimension === REFERENCE_ANSWER_DIMENSION) return ReferenceAnswerValueSchema.safeParse(value).success ? null : text('err.value.reference-answer');
   switch (dimension.type) {
     case 'structured':
-      return ClaimsValueSchema.safeParse(value).success ? null : 'expected a list of claims';
+      if (dimension.name === CLAIMS_STATED) return ClaimsStatedValueSchema.safeParse(value).success ? null : text('err.value.claims-stated');
+      return ClaimsValueSchema.safeParse(value).success ? null : text('err.value.claims');
     case 'numeric':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'expected a number';
-      if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return `expected a number from ${dimension.min} to ${dimension.max}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return text('err.value.number');
+      if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return text('err.value.range', { min: dimension.min ?? '', max: dimension.max ?? '' });
       return null;
     default: {
       const allowed = dimension.options.map((o) => o.value);
-      return allowed.some((a) => a === value) ? null : `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+      return allowed.some((a) => a === value) ? null : text('err.value.one-of', { allowed: allowed.map((a) => JSON.stringify(a)).join(', ') });
     }
   }
 }

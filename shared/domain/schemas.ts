@@ -10,13 +10,13 @@ export const DEFAULT_SLICES = [
   'unanswerable', 'cross-language', 'long-tail', 'permission', 'prompt-injection',
 ] as const;
 
-const id = z.string().trim().min(1, 'must be a non-empty string');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date like 2026-10-01');
+const id = z.string().trim().min(1, 'err.schema.non-empty-string');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'err.schema.date');
 const stringList = z.array(z.string());
 
 export const EvidenceSchema = z.strictObject({
   docId: id,
-  quote: z.string().min(1, 'must be a non-empty quote'),
+  quote: z.string().min(1, 'err.schema.non-empty-quote'),
   start: z.number().int().nonnegative().nullish(),
   end: z.number().int().nonnegative().nullish(),
   /** Graded relevance for retrieval metrics: 1 (relevant) to 3 (essential); absent means 1. */
@@ -25,7 +25,7 @@ export const EvidenceSchema = z.strictObject({
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
 export const ClaimSchema = z.strictObject({
-  text: z.string().min(1, 'must be a non-empty claim'),
+  text: z.string().min(1, 'err.schema.non-empty-claim'),
   evidence: z.array(EvidenceSchema).default([]),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
@@ -45,7 +45,7 @@ export type DocumentRecord = z.infer<typeof DocumentSchema>;
 
 export const CaseSchema = z.strictObject({
   id,
-  query: z.string().min(1, 'must be a non-empty question'),
+  query: z.string().min(1, 'err.schema.non-empty-question'),
   corpusRevision: z.string().nullish(),
   accessScope: stringList.default([]),
   referenceAnswer: z.string().nullish(),
@@ -58,8 +58,14 @@ export const CaseSchema = z.strictObject({
   origin: z.enum(ORIGINS).nullish(),
   split: z.enum(SPLITS).nullish(),
   group: z.string().nullish(),
+  /** Flagged by the lead: answered right without retrieval, so it measures the model's memory. */
+  leak: z.boolean().nullish(),
   /** Fields of a foreign record that have no place above (a Langfuse item's metadata, a golden's name), kept as they came. */
   metadata: z.record(z.string(), z.unknown()).nullish(),
+  /** The date the question is asked: a chunk is stale when its revision is not the one in effect then. */
+  asOf: isoDate.nullish(),
+  /** Whether answering needs retrieval; absent: the question type's default (policy and amounts must). */
+  mustRetrieve: z.boolean().nullish(),
 });
 export type CaseRecord = z.infer<typeof CaseSchema>;
 
@@ -88,6 +94,31 @@ export const CostSchema = z.strictObject({
 export const RESPONSE_CONDITIONS = ['normal', 'gold-context', 'no-retrieval', 'distractors-only', 'reordered', 'conflict'] as const;
 export type ResponseCondition = (typeof RESPONSE_CONDITIONS)[number];
 
+/** How an agent's run ended. NEEDS_USER_INPUT is the right stop for an underspecified question. */
+export const STOP_STATES = ['COMPLETED', 'NEEDS_USER_INPUT', 'BUDGET_EXCEEDED', 'CANCELLED', 'FAILED'] as const;
+export type StopState = (typeof STOP_STATES)[number];
+
+/** One tool call of an agent's run, in call order. */
+export const ToolCallSchema = z.strictObject({
+  tool: id,
+  query: z.string().nullish(),
+  resultCount: z.number().int().nonnegative().nullish(),
+  latencyMs: z.number().nonnegative().nullish(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** A span of the answer (code-point offsets, end exclusive) and what it cites. */
+export const CitationSchema = z
+  .strictObject({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    docId: z.string().nullish(),
+    chunkId: z.string().nullish(),
+    quote: z.string().nullish(),
+  })
+  .refine((c) => c.start <= c.end, { path: ['end'], message: 'must not be before start' });
+export type Citation = z.infer<typeof CitationSchema>;
+
 export const ResponseSchema = z.strictObject({
   id,
   caseId: id,
@@ -99,6 +130,15 @@ export const ResponseSchema = z.strictObject({
   candidates: z.array(ContextChunkSchema).nullish(),
   condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
+  stopState: z.enum(STOP_STATES).nullish(),
+  trajectory: z.array(ToolCallSchema).default([]),
+  /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
+  citations: z.array(CitationSchema).default([]),
+}).superRefine((r, ctx) => {
+  const length = [...r.answer].length;
+  r.citations.forEach((c, i) => {
+    if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: `must be within the answer (${length} characters)` });
+  });
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;
 

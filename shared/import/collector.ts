@@ -1,3 +1,4 @@
+import { text as say } from '../messages/text';
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
 import { overLimit, type LimitedField } from '../security/field-limits';
 import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../security/well-formed';
@@ -44,7 +45,7 @@ export class Collector {
     const prev = this.caseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
-        `duplicate case id "${record.id}": line ${prev} already has a case with this id. Case ids must be unique within a file.`);
+        say('err.import.duplicate-case', { id: record.id, line: prev }));
     }
     this.caseLines.set(record.id, line);
     this.cases.push({ record, line });
@@ -58,8 +59,7 @@ export class Collector {
     if (prev !== undefined) {
       if (derived) return;
       throw new ImportDataError(this.fileName, line, 'docId',
-        `duplicate document "${record.docId}" revision "${record.revision}": line ${prev} already has it. ` +
-        'Each docId + revision may appear once per file.');
+        say('err.import.duplicate-document', { docId: record.docId, revision: record.revision, line: prev }));
     }
     this.docLines.set(key, line);
     this.documents.push({ record, line });
@@ -73,7 +73,7 @@ export class Collector {
     const prev = this.responseLines.get(record.id);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, idField,
-        `duplicate response id "${record.id}": line ${prev} already has a response with this id. Response ids must be unique within a file.`);
+        say('err.import.duplicate-response', { id: record.id, line: prev }));
     }
     this.responseLines.set(record.id, line);
     this.responses.push({ record, line });
@@ -91,9 +91,7 @@ export class Collector {
         const b = j[key] ?? null;
         if (a !== b) {
           throw new ImportDataError(this.fileName, line, `judge.${key}`,
-            `this line's judge ${key} is ${JSON.stringify(b)} but line ${this.judge.line} has ${JSON.stringify(a)}. ` +
-            'A judge-run file must hold one judge configuration (model, version, promptVersion, promptHash): ' +
-            'split the file into one file per configuration.');
+            say('err.import.judge-mixed', { key, got: JSON.stringify(b), line: this.judge.line, expected: JSON.stringify(a) }));
         }
       }
     }
@@ -101,8 +99,8 @@ export class Collector {
     const prev = this.verdictLines.get(key);
     if (prev !== undefined) {
       throw new ImportDataError(this.fileName, line, 'dimension',
-        `duplicate verdict: line ${prev} already has a "${record.dimension}" verdict for case "${record.caseId}"` +
-        `${record.responseId ? ` and response "${record.responseId}"` : ''}. A judge run gives one verdict per item and dimension.`);
+        say(record.responseId ? 'err.import.duplicate-response-verdict' : 'err.import.duplicate-verdict',
+          { line: prev, dimension: record.dimension, caseId: record.caseId, responseId: record.responseId ?? null }));
     }
     this.verdictLines.set(key, line);
     this.verdicts.push({ record, line });

@@ -1,3 +1,4 @@
+import { text as say } from '../messages/text';
 import { ImportDataError } from './errors';
 
 /** One CSV record: its fields and the 1-based line on which it starts. */
@@ -34,9 +35,7 @@ export function parseCsv(text: string, fileName: string, delimiter = ','): CsvRe
           const q = text.indexOf('"', i);
           if (q < 0) {
             throw new ImportDataError(fileName, startLine, null,
-              'a quoted field starts on this line but its closing double quote is never found ' +
-              '(unterminated quote). Check that every " that opens a field is closed, and that quotes ' +
-              'inside a field are doubled ("").');
+              say('err.csv.unterminated-quote'));
           }
           line += countBreaks(text, i, q);
           if (text.charCodeAt(q + 1) === 34) {
@@ -52,8 +51,7 @@ export function parseCsv(text: string, fileName: string, delimiter = ','): CsvRe
         const c = text.charCodeAt(i);
         if (i < n && c !== delim && c !== 10 && c !== 13) {
           throw new ImportDataError(fileName, line, null,
-            `unexpected character ${JSON.stringify(text[i])} right after the closing quote of a quoted field ` +
-            `(the field started on line ${startLine}). Inside a quoted field, write a double quote as two double quotes ("").`);
+            say('err.csv.after-quote', { found: JSON.stringify(text[i]), line: startLine }));
         }
       } else {
         let j = i;
@@ -105,7 +103,7 @@ export interface CsvTable {
 }
 
 export function csvTable(records: CsvRecord[], fileName: string): CsvTable {
-  if (records.length === 0) throw new ImportDataError(fileName, null, null, 'the file is empty: it has no header row and no data.');
+  if (records.length === 0) throw new ImportDataError(fileName, null, null, say('err.csv.empty'));
   const head = records[0];
   const header = head.fields.map((h) => h.trim());
   const seen = new Map<string, number>();
@@ -116,7 +114,7 @@ export function csvTable(records: CsvRecord[], fileName: string): CsvTable {
     }
     if (seen.has(h)) {
       throw new ImportDataError(fileName, head.line, h,
-        `the header names column "${h}" twice (columns ${seen.get(h)! + 1} and ${idx + 1}); column names must be unique.`);
+        say('err.csv.duplicate-column', { column: h, first: seen.get(h)! + 1, second: idx + 1 }));
     }
     seen.set(h, idx);
   });
@@ -125,15 +123,14 @@ export function csvTable(records: CsvRecord[], fileName: string): CsvTable {
     const rec = records[r];
     if (rec.fields.length !== header.length) {
       throw new ImportDataError(fileName, rec.line, null,
-        `this row has ${rec.fields.length} column${rec.fields.length === 1 ? '' : 's'} but the header (line ${head.line}) has ${header.length}. ` +
-        'Check for an unquoted comma inside a value (quote such values with double quotes) or a missing/extra separator.');
+        say('err.csv.column-count', { count: rec.fields.length, line: head.line, expected: header.length }));
     }
     const values: Record<string, string> = {};
     header.forEach((h, idx) => {
       if (h === '') {
         if (rec.fields[idx] !== '') {
           throw new ImportDataError(fileName, rec.line, null,
-            `column ${idx + 1} has a value but no name in the header (line ${head.line}).`);
+            say('err.csv.unnamed-column', { column: idx + 1, line: head.line }));
         }
         return;
       }

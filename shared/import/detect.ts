@@ -1,3 +1,4 @@
+import { text as say, type LocalText } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { csvTable, parseCsv, type CsvTable } from './csv';
 import { describeType, ImportDataError, quoteList } from './errors';
@@ -43,7 +44,7 @@ export function jsonShape(src: SourceText, fileName: string, ext: string): FileS
     const first = src.lines().find((l) => l.trim() !== '');
     if (first !== undefined && parseJsonFast(first).ok) return { type: 'jsonl' };
     throw new ImportDataError(fileName, src.lineAt(e.offset), null,
-      `not valid JSON: ${e.reason} (at column ${src.columnAt(e.offset)}).`);
+      say('err.import.bad-json', { reason: e.reason, column: src.columnAt(e.offset) }));
   }
 }
 
@@ -54,7 +55,7 @@ export function csvShape(src: SourceText, fileName: string, ext: string): FileSh
 }
 
 /** Keys that, all present, mark a native record of each kind. */
-const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
+export const NATIVE_SIGNATURE: Record<ImportKind, string[]> = {
   cases: ['id', 'query'],
   documents: ['docId'],
   responses: ['caseId', 'answer'],
@@ -86,33 +87,27 @@ export function keysOfItems(items: readonly unknown[], limit = 50): string[] {
 }
 
 /** A short description of what a JSON value holds, for "unknown format" messages. */
-export function describeJson(value: unknown): string {
+export function describeJson(value: unknown): LocalText {
   if (Array.isArray(value)) {
     const keys = keysOfItems(value);
-    if (value.length === 0) return 'an empty JSON array';
-    if (keys.length === 0) return `a JSON array of ${value.length} items (${describeType(value[0])}, not objects)`;
-    return `a JSON array of ${value.length} objects with keys ${quoteList(keys)}`;
+    if (value.length === 0) return say('err.seen.empty-array');
+    if (keys.length === 0) return say('err.seen.array-of-scalars', { count: value.length, type: describeType(value[0]) });
+    return say('err.seen.array-of-objects', { count: value.length, keys: quoteList(keys) });
   }
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
-    let s = `a JSON object with key${keys.length === 1 ? '' : 's'} ${quoteList(keys)}`;
     const inner = keys.find((k) => Array.isArray(value[k]) && keysOfItems(value[k] as unknown[]).length > 0);
-    if (inner) {
-      const arr = value[inner] as unknown[];
-      s += ` ("${inner}" is a list of ${arr.length} objects with keys ${quoteList(keysOfItems(arr))})`;
-    }
-    return s;
+    if (!inner) return say('err.seen.object', { keys: quoteList(keys) });
+    const arr = value[inner] as unknown[];
+    return say('err.seen.object-with-list', { keys: quoteList(keys), inner, count: arr.length, innerKeys: quoteList(keysOfItems(arr)) });
   }
-  return `a single JSON ${describeType(value).replace(/^an? /, '')}`;
+  return say('err.seen.single-value', { type: describeType(value) });
 }
 
-export function unknownFormatError(fileName: string, kind: ImportKind, seen: string): ImportDataError {
-  const native = nativeKeys(kind).slice(0, 6).join(', ');
-  const tried = [`native JSONL/CSV ${kind} (fields such as ${native})`];
+export function unknownFormatError(fileName: string, kind: ImportKind, seen: LocalText): ImportDataError {
+  const tried: LocalText[] = [say('err.tried.native', { kind: say(`err.kind.${kind}`), fields: nativeKeys(kind).slice(0, 6).join(', ') })];
   if (kind === 'cases' || kind === 'judge') {
-    for (const f of FOREIGN_FORMATS) tried.push(`${f.label} (${f.distinctive.join(', ')})`);
+    for (const f of FOREIGN_FORMATS) tried.push(say('err.tried.foreign', { format: f.label, fields: f.distinctive.join(', ') }));
   }
-  return new ImportDataError(fileName, null, null,
-    `could not recognise the format of this file. Tried: ${tried.join('; ')}. Saw ${seen}. ` +
-    'Convert the file to one of these formats, choose the format explicitly, or map its columns (--map query=COLUMN,referenceAnswer=COLUMN).');
+  return new ImportDataError(fileName, null, null, say('err.import.unknown-format', { tried, seen }));
 }

@@ -1,6 +1,10 @@
+import { renderText, text, type LocalText } from '../messages/text';
+
 /**
- * The one error every import parser throws for bad input. Its message reads
- * well on its own (`cases.jsonl, line 7, field "query": expected a string, got number`);
+ * The one error every import parser throws for bad input. `text` is the
+ * problem as a catalogue key and its values (worded in the reader's language
+ * by the window, in English by the CLI); the English message reads well on its
+ * own (`cases.jsonl, line 7, field "query": expected a string, got a number.`).
  * `file`, `line` and `field` carry the same location for the UI, the CLI and the API.
  */
 export class ImportDataError extends Error {
@@ -11,17 +15,17 @@ export class ImportDataError extends Error {
   readonly line: number | null;
   /** Dotted path of the offending field (`claims.0.evidence.1.quote`), or null. */
   readonly field: string | null;
-  /** The message without the location prefix. */
-  readonly detail: string;
+  /** The problem without the location, as a full sentence (callers add "Nothing was imported."). */
+  readonly text: LocalText;
 
-  constructor(file: string, line: number | null, field: string | null, detail: string) {
-    // Always a full sentence: callers append "Nothing was imported." after it.
-    detail = /[.!?]$/.test(detail.trimEnd()) ? detail.trimEnd() : `${detail.trimEnd()}.`;
-    super(formatLocation(file, line, field) + detail);
+  constructor(file: string, line: number | null, field: string | null, problem: LocalText | string) {
+    // A reader whose sentence has no catalogue entry yet still names file, line and field in both languages.
+    const local = typeof problem === 'string' ? text('err.untranslated', { message: problem }) : problem;
+    super(formatLocation(file, line, field) + renderText('en', local));
     this.file = file;
     this.line = line;
     this.field = field;
-    this.detail = detail;
+    this.text = local;
   }
 }
 
@@ -32,17 +36,16 @@ export function formatLocation(file: string, line: number | null, field: string 
   return s + ': ';
 }
 
-/** Plain English name of a JSON value's type, for "expected X, got Y" messages. */
-export function describeType(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+/** The name of a JSON value's type, for "expected X, got Y" messages. */
+export function describeType(value: unknown): LocalText {
+  if (value === undefined) return text('err.type.nothing');
+  if (value === null) return text('err.type.null');
+  if (Array.isArray(value)) return text('err.type.array');
   switch (typeof value) {
-    case 'string': return 'a string';
-    case 'number': return 'a number';
-    case 'boolean': return 'a boolean';
-    case 'object': return 'an object';
-    default: return typeof value;
+    case 'string': return text('err.type.string');
+    case 'number': return text('err.type.number');
+    case 'boolean': return text('err.type.boolean');
+    default: return text('err.type.object');
   }
 }
 
@@ -56,7 +59,7 @@ export function preview(value: unknown, max = 40): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
 
-export function quoteList(items: readonly string[], max = 12): string {
+export function quoteList(items: readonly string[], max = 12): LocalText {
   const shown = items.slice(0, max).map((k) => `"${k}"`).join(', ');
-  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+  return items.length > max ? text('err.list.more', { shown, count: items.length - max }) : text('err.list', { shown });
 }

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
+import { text, type LocalText } from '../messages/text';
 import { describeType, preview, quoteList } from './errors';
 
-/** A zod validation problem turned into a field path and an English sentence. */
+/** A zod validation problem as a field path and a sentence still to be worded. */
 export interface FieldProblem {
   field: string | null;
-  message: string;
+  message: LocalText;
   unknownKeys?: string[];
 }
 
@@ -34,61 +35,67 @@ export function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): st
 
 const joinPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
-export function describeIssue(issue: Issue, schema: z.ZodType, recordNoun: string): FieldProblem {
+export function describeIssue(issue: Issue, schema: z.ZodType): FieldProblem {
   const field = issue.path.length ? joinPath(issue.path) : null;
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
-      if (input === undefined) return { field, message: 'required field is missing' };
-      const expected = issue.expected === 'int' ? 'a whole number' : article(issue.expected);
-      return { field, message: `expected ${expected}, got ${describeType(input)}${scalarPreview(input)}` };
+      if (input === undefined) return { field, message: text('err.field.missing') };
+      return { field, message: gotType(typeName(issue.expected), input) };
     }
     case 'unrecognized_keys': {
       const keys = issue.keys;
       const where = issue.path.length ? joinPath(issue.path) : null;
       const allowed = allowedKeys(schema, issue.path);
-      const noun = where ? `"${where}"` : `a ${recordNoun}`;
-      const hint = allowed ? ` (${noun} can have: ${allowed.join(', ')})` : '';
       return {
         field: where ? `${where}.${keys[0]}` : keys[0],
-        message: `unknown field${keys.length > 1 ? 's' : ''} ${quoteList(keys)}${hint}`,
+        message: allowed
+          ? text('err.field.unknown-allowed', { count: keys.length, keys: quoteList(keys), allowed: allowed.join(', ') })
+          : text('err.field.unknown', { count: keys.length, keys: quoteList(keys) }),
         unknownKeys: keys,
       };
     }
     case 'invalid_value':
-      return { field, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${preview(input)}` };
+      return { field, message: text('err.field.one-of', { allowed: issue.values.map((v) => JSON.stringify(v)).join(', '), got: preview(input) }) };
     case 'too_small': {
-      if (issue.origin === 'string') return { field, message: `${custom(issue.message) ?? 'must not be empty'}, got ${preview(input)}` };
-      if (issue.origin === 'number') return { field, message: `must be ${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}, got ${preview(input)}` };
-      return { field, message: custom(issue.message) ?? issue.message };
+      if (issue.origin === 'string') return { field, message: ownMessage(issue.message, input) ?? text('err.field.empty', { got: preview(input) }) };
+      if (issue.origin === 'number') return { field, message: text(issue.inclusive ? 'err.field.at-least' : 'err.field.more-than', { min: Number(issue.minimum), got: preview(input) }) };
+      return { field, message: ownMessage(issue.message) ?? text('err.field.too-few', { min: Number(issue.minimum) }) };
     }
     case 'too_big':
-      return { field, message: custom(issue.message) ?? issue.message };
+      return { field, message: ownMessage(issue.message) ?? text('err.field.too-many', { max: Number(issue.maximum) }) };
     case 'invalid_format':
-      return { field, message: `${custom(issue.message) ?? `must be a valid ${issue.format}`}, got ${preview(input)}` };
+      return { field, message: ownMessage(issue.message, input) ?? text('err.field.format', { format: issue.format, got: preview(input) }) };
     case 'invalid_union': {
       const expected = new Set<string>();
-      for (const branch of issue.errors) for (const sub of branch) if (sub.code === 'invalid_type') expected.add(article(sub.expected));
-      if (expected.size) return { field, message: `expected ${[...expected].join(' or ')}, got ${describeType(input)}${scalarPreview(input)}` };
-      return { field, message: 'does not match any allowed shape' };
+      for (const branch of issue.errors) for (const sub of branch) if (sub.code === 'invalid_type') expected.add(sub.expected);
+      if (expected.size) return { field, message: gotType([...expected].map(typeName).reduce((a, b) => text('err.type.either', { a, b })), input) };
+      return { field, message: text('err.field.no-shape') };
     }
     default:
-      return { field, message: issue.message };
+      return { field, message: ownMessage(issue.message) ?? text('err.field.no-shape') };
   }
 }
 
-function custom(message: string): string | null {
-  // zod's built-in messages start with "Invalid" / "Too"; the schemas' own ones read well as they are.
-  return /^(Invalid|Too (small|big))/.test(message) ? null : message;
+/**
+ * The schemas' own refinement messages are catalogue keys (`err.…`); zod's
+ * built-in English ("Invalid …", "Too small …") is never shown, the issue's
+ * code is worded instead.
+ */
+function ownMessage(message: string, got?: unknown): LocalText | null {
+  return message.startsWith('err.') ? text(message, { got: preview(got) }) : null;
 }
 
-function article(t: string): string {
-  if (t === 'array' || t === 'object' || t === 'int') return `an ${t}`;
-  return `a ${t}`;
+function typeName(t: string): LocalText {
+  const known = ['string', 'number', 'boolean', 'array', 'object', 'null', 'int'];
+  return known.includes(t) ? text(`err.type.${t}`) : text('err.type.other', { type: t });
 }
 
-function scalarPreview(v: unknown): string {
-  return typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string') ? ` (${preview(v, 30)})` : '';
+function gotType(expected: LocalText, input: unknown): LocalText {
+  const scalar = typeof input === 'number' || typeof input === 'boolean' || typeof input === 'string';
+  return scalar
+    ? text('err.field.type-preview', { expected, got: describeType(input), preview: preview(input, 30) })
+    : text('err.field.type', { expected, got: describeType(input) });
 }
 
 /**
@@ -97,18 +104,14 @@ function scalarPreview(v: unknown): string {
  * they usually show the file is of another kind).
  */
 export function summarizeIssues(
-  issues: readonly Issue[], schema: z.ZodType, recordNoun: string, unit: 'line' | 'row' | 'record',
+  issues: readonly Issue[], schema: z.ZodType, unit: 'line' | 'row' | 'record',
 ): FieldProblem {
-  const problems = issues.map((i) => describeIssue(i, schema, recordNoun));
+  const problems = issues.map((i) => describeIssue(i, schema));
   const first = problems[0];
   const rest = problems.slice(1);
   if (rest.length === 0) return first;
-  const unknown = rest.filter((p) => p.unknownKeys);
-  const others = rest.length - unknown.length;
-  let msg = first.message;
-  const extras: string[] = [];
-  for (const u of unknown) extras.push(`${u.message}`);
-  if (others > 0) extras.push(`${others} more problem${others > 1 ? 's' : ''}`);
-  msg += `. Also on this ${unit}: ${extras.join('; ')}.`;
-  return { field: first.field, message: msg };
+  const extras: LocalText[] = rest.filter((p) => p.unknownKeys).map((p) => p.message);
+  const others = rest.length - extras.length;
+  if (others > 0) extras.push(text('err.field.more-problems', { count: others }));
+  return { field: first.field, message: text('err.field.also', { first: first.message, unit: text(`err.unit.${unit}`), others: extras }) };
 }

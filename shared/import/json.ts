@@ -1,3 +1,5 @@
+import { renderText, text as say, type LocalText } from '../messages/text';
+
 /**
  * A strict JSON parser (RFC 8259) that also remembers where each object and
  * array member starts, so records and fields read from a whole-file JSON
@@ -6,8 +8,8 @@
  */
 
 export class JsonSyntaxError extends Error {
-  constructor(readonly offset: number, readonly reason: string) {
-    super(reason);
+  constructor(readonly offset: number, readonly reason: LocalText) {
+    super(renderText('en', reason));
   }
 }
 
@@ -26,11 +28,11 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
   const positions = new WeakMap<object, JsonPositions>();
   let i = from;
 
-  const fail = (reason: string, at = i): never => {
+  const fail = (reason: LocalText, at = i): never => {
     throw new JsonSyntaxError(at, reason);
   };
-  const describeAt = (at: number): string =>
-    at >= to ? 'the end of the text' : `${JSON.stringify(text[at])}`;
+  const describeAt = (at: number): LocalText | string =>
+    at >= to ? say('err.json.end-of-text') : JSON.stringify(text[at]);
 
   const ws = () => {
     while (i < to) {
@@ -46,10 +48,10 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
     let out = '';
     let chunk = i;
     for (;;) {
-      if (i >= to) fail('a string is not closed (missing ")', start);
+      if (i >= to) fail(say('err.json.unclosed-string'), start);
       const c = text.charCodeAt(i);
       if (c === 34) { out += text.slice(chunk, i); i++; return out; }
-      if (c < 0x20) fail(c === 10 || c === 13 ? 'a string contains a raw line break (write it as \\n)' : 'a string contains a raw control character');
+      if (c < 0x20) fail(say(c === 10 || c === 13 ? 'err.json.raw-line-break' : 'err.json.control-character'));
       if (c === 92) {
         out += text.slice(chunk, i);
         const e = text[i + 1];
@@ -64,12 +66,12 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
           case 't': out += '\t'; break;
           case 'u': {
             const hex = text.slice(i + 2, i + 6);
-            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape in a string');
+            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(say('err.json.bad-unicode-escape'));
             out += String.fromCharCode(parseInt(hex, 16));
             i += 4;
             break;
           }
-          default: fail(`invalid escape \\${e ?? ''} in a string`);
+          default: fail(say('err.json.bad-escape', { escape: `\\${e ?? ''}` }));
         }
         i += 2;
         chunk = i;
@@ -83,15 +85,15 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
     const m = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
     m.lastIndex = i;
     const r = m.exec(text);
-    if (!r || r[0] === '-' || r.index + r[0].length > to) fail(`unexpected ${describeAt(i)}`);
+    if (!r || r[0] === '-' || r.index + r[0].length > to) fail(say('err.json.unexpected', { found: describeAt(i) }));
     i += r![0].length;
     return Number(r![0]);
   };
 
   const parseValue = (depth: number): unknown => {
-    if (depth > 512) fail('the JSON is nested too deeply');
+    if (depth > 512) fail(say('err.json.too-deep'));
     ws();
-    if (i >= to) fail('unexpected end of the text: a value is missing');
+    if (i >= to) fail(say('err.json.value-missing'));
     const c = text[i];
     if (c === '{') {
       const obj: Record<string, unknown> = {};
@@ -102,10 +104,10 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
       if (text[i] === '}') { i++; return obj; }
       for (;;) {
         ws();
-        if (text[i] !== '"') fail(text[i] === '}' ? 'a comma before "}" is not allowed in JSON' : `expected a "quoted" key but found ${describeAt(i)}`);
+        if (text[i] !== '"') fail(text[i] === '}' ? say('err.json.trailing-comma', { bracket: '}' }) : say('err.json.expected-key', { found: describeAt(i) }));
         const key = parseString();
         ws();
-        if (text[i] !== ':') fail(`expected ":" after the key ${JSON.stringify(key)} but found ${describeAt(i)}`);
+        if (text[i] !== ':') fail(say('err.json.expected-colon', { key: JSON.stringify(key), found: describeAt(i) }));
         i++;
         ws();
         pos.members.set(key, i);
@@ -114,7 +116,7 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i] === '}') { i++; return obj; }
-        fail(`expected "," or "}" but found ${describeAt(i)}`);
+        fail(say('err.json.expected-separator', { bracket: '}', found: describeAt(i) }));
       }
     }
     if (c === '[') {
@@ -126,13 +128,13 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
       if (text[i] === ']') { i++; return arr; }
       for (;;) {
         ws();
-        if (text[i] === ']') fail('a comma before "]" is not allowed in JSON');
+        if (text[i] === ']') fail(say('err.json.trailing-comma', { bracket: ']' }));
         pos.members.set(String(arr.length), i);
         arr.push(parseValue(depth + 1));
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i] === ']') { i++; return arr; }
-        fail(`expected "," or "]" but found ${describeAt(i)}`);
+        fail(say('err.json.expected-separator', { bracket: ']', found: describeAt(i) }));
       }
     }
     if (c === '"') return parseString();
@@ -140,25 +142,25 @@ export function parseJsonWithPositions(text: string, from = 0, to = text.length)
     for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, i)) { i += word.length; return v; }
     }
-    if (text.startsWith('NaN', i) || text.startsWith('Infinity', i)) fail(`${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} is not valid JSON (use null)`);
-    if (c === "'") fail("strings must use double quotes in JSON, not single quotes");
-    return fail(`unexpected ${describeAt(i)}`);
+    if (text.startsWith('NaN', i) || text.startsWith('Infinity', i)) fail(say('err.json.not-a-number', { word: text.startsWith('NaN', i) ? 'NaN' : 'Infinity' }));
+    if (c === "'") fail(say('err.json.single-quotes'));
+    return fail(say('err.json.unexpected', { found: describeAt(i) }));
   };
 
   const value = parseValue(0);
   ws();
-  if (i < to) fail(`unexpected ${describeAt(i)} after the end of the JSON value`);
+  if (i < to) fail(say('err.json.after-end', { found: describeAt(i) }));
   return { value, positions };
 }
 
 /** Parse one JSON text fast; on failure, re-parse to get a precise, stable reason. */
-export function parseJsonFast(text: string): { ok: true; value: unknown } | { ok: false; offset: number; reason: string } {
+export function parseJsonFast(text: string): { ok: true; value: unknown } | { ok: false; offset: number; reason: LocalText } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     try {
       parseJsonWithPositions(text);
-      return { ok: false, offset: 0, reason: 'invalid JSON' };
+      return { ok: false, offset: 0, reason: say('err.json.invalid') };
     } catch (e) {
       if (e instanceof JsonSyntaxError) return { ok: false, offset: e.offset, reason: e.reason };
       throw e;

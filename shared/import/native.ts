@@ -4,15 +4,16 @@ import type { Collector } from './collector';
 import { csvTable, parseCsv, type CsvTable } from './csv';
 import { describeType, ImportDataError, quoteList } from './errors';
 import { summarizeIssues } from './issues';
+import { text as say } from '../messages/text';
 import { isPlainObject, parseJsonFast, parseJsonWithPositions } from './json';
 import type { SourceText } from './text';
 
-/** Zod schema and noun for each import kind's native records. */
-export const NATIVE: Record<ImportKind, { schema: z.ZodType; noun: string; plural: string }> = {
-  documents: { schema: DocumentSchema, noun: 'document', plural: 'documents' },
-  cases: { schema: CaseSchema, noun: 'case', plural: 'cases' },
-  responses: { schema: ResponseSchema, noun: 'response', plural: 'responses' },
-  judge: { schema: VerdictSchema, noun: 'verdict', plural: 'verdicts' },
+/** Zod schema of each import kind's native records. */
+export const NATIVE: Record<ImportKind, { schema: z.ZodType }> = {
+  documents: { schema: DocumentSchema },
+  cases: { schema: CaseSchema },
+  responses: { schema: ResponseSchema },
+  judge: { schema: VerdictSchema },
 };
 
 export function nativeKeys(kind: ImportKind): string[] {
@@ -34,7 +35,7 @@ export function progressReporter(onProgress: Progress | undefined): Progress {
 export function addNativeRecord(
   kind: ImportKind, raw: Record<string, unknown>, line: number, collector: Collector, unit: 'line' | 'row',
 ): void {
-  const { schema, noun } = NATIVE[kind];
+  const { schema } = NATIVE[kind];
   let input = raw;
   if (kind === 'responses' && raw.id === undefined && typeof raw.caseId === 'string' && typeof raw.system === 'string') {
     input = { id: `${raw.caseId.trim()}@${raw.system.trim()}`, ...raw };
@@ -43,7 +44,7 @@ export function addNativeRecord(
   const result = schema.safeParse(input);
   if (!result.success) {
     const issues = schema.safeParse(input, { reportInput: true }).error!.issues;
-    const p = summarizeIssues(issues, schema, noun, unit);
+    const p = summarizeIssues(issues, schema, unit);
     throw new ImportDataError(collector.fileName, line, p.field, p.message);
   }
   const rec = result.data as never;
@@ -59,7 +60,7 @@ export function addNativeRecord(
 export function readNativeJsonl(kind: ImportKind, src: SourceText, collector: Collector, progress: Progress): void {
   const lines = src.lines();
   const total = lines.reduce((n, l) => (l.trim() === '' ? n : n + 1), 0);
-  if (total === 0) throw new ImportDataError(collector.fileName, null, null, 'the file is empty: it holds no records.');
+  if (total === 0) throw new ImportDataError(collector.fileName, null, null, say('err.import.no-records-native'));
   let done = 0;
   for (let k = 0; k < lines.length; k++) {
     const text = lines[k];
@@ -67,7 +68,7 @@ export function readNativeJsonl(kind: ImportKind, src: SourceText, collector: Co
     const value = parseJsonLine(text, k + 1, src, collector.fileName, done === 0);
     if (!isPlainObject(value)) {
       throw new ImportDataError(collector.fileName, k + 1, null,
-        `expected one JSON object ({...}) per line, got ${describeType(value)}.`);
+        say('err.import.not-an-object-line', { got: describeType(value) }));
     }
     addNativeRecord(kind, value, k + 1, collector, 'line');
     progress(++done, total);
@@ -78,16 +79,14 @@ export function readNativeJsonl(kind: ImportKind, src: SourceText, collector: Co
 export function parseJsonLine(text: string, line: number, src: SourceText, fileName: string, isFirst: boolean): unknown {
   const r = parseJsonFast(text);
   if (r.ok) return r.value;
-  let hint = 'Each line must hold one complete JSON object.';
+  let hint = say('err.import.jsonl-hint');
   if (isFirst) {
     try {
       const whole = parseJsonWithPositions(src.text).value;
-      hint = `The file is a single JSON ${Array.isArray(whole) ? 'array' : 'document'} spread over several lines; ` +
-        'this format needs JSON Lines: one complete record per line.';
+      hint = say(Array.isArray(whole) ? 'err.import.jsonl-whole-array' : 'err.import.jsonl-whole-document');
     } catch { /* not a whole JSON document either */ }
   }
-  throw new ImportDataError(fileName, line, null,
-    `not valid JSON: ${r.reason} (at column ${r.offset + 1}). ${hint}`);
+  throw new ImportDataError(fileName, line, null, say('err.import.bad-json-line', { reason: r.reason, column: r.offset + 1, hint }));
 }
 
 // ---------------------------------------------------------------- native CSV
@@ -98,7 +97,7 @@ type ColumnKind = 'text' | 'opt' | 'list' | 'json' | 'bool';
 const COLUMN_KINDS: Partial<Record<ImportKind, Record<string, ColumnKind>>> = {
   cases: { accessScope: 'list', claims: 'json', forbiddenClaims: 'list', relevantDocuments: 'list', slices: 'list' },
   documents: { title: 'text', accessScope: 'list' },
-  responses: { answer: 'text', retrievalCalled: 'bool', finalContext: 'json', candidates: 'json', cost: 'json' },
+  responses: { answer: 'text', retrievalCalled: 'bool', finalContext: 'json', candidates: 'json', cost: 'json', citations: 'json' },
 };
 
 const REQUIRED_COLUMNS: Partial<Record<ImportKind, string[]>> = {
@@ -116,23 +115,23 @@ export function readNativeCsv(kind: ImportKind, table: CsvTable, collector: Coll
   const kinds = COLUMN_KINDS[kind];
   if (!kinds) {
     throw new ImportDataError(file, null, null,
-      `${NATIVE[kind].plural === 'verdicts' ? 'judge runs' : NATIVE[kind].plural} can only be imported from native JSONL (one record per line), not CSV.`);
+      say('err.import.jsonl-only', { kind: say(`err.kind.${kind}`) }));
   }
   const allowed = nativeKeys(kind);
   for (const h of table.header) {
     if (!allowed.includes(h)) {
       throw new ImportDataError(file, table.headerLine, h,
-        `unknown column "${h}". A ${kind} CSV can have the columns: ${allowed.join(', ')} (names are case-sensitive).`);
+        say('err.csv.unknown-column', { column: h, kind: say(`err.kind.${kind}`), allowed: allowed.join(', ') }));
     }
   }
   for (const req of REQUIRED_COLUMNS[kind] ?? []) {
     if (!table.header.includes(req)) {
       throw new ImportDataError(file, table.headerLine, req,
-        `required column "${req}" is missing. The header has: ${quoteList(table.header)}.`);
+        say('err.csv.missing-column', { column: req, header: quoteList(table.header) }));
     }
   }
   const total = table.rows.length;
-  if (total === 0) throw new ImportDataError(file, null, null, 'the file has a header row but no data rows.');
+  if (total === 0) throw new ImportDataError(file, null, null, say('err.csv.no-rows'));
   let done = 0;
   for (const row of table.rows) {
     const obj: Record<string, unknown> = {};
@@ -157,14 +156,14 @@ function cellValue(kind: ColumnKind, cell: string, column: string, line: number,
       if (t === '') return undefined;
       if (['true', 'yes', '1'].includes(t)) return true;
       if (['false', 'no', '0'].includes(t)) return false;
-      throw new ImportDataError(file, line, column, `expected true or false, got ${JSON.stringify(cell)}.`);
+      throw new ImportDataError(file, line, column, say('err.csv.not-boolean', { got: JSON.stringify(cell) }));
     }
     case 'json': {
       if (cell.trim() === '') return undefined;
       const r = parseJsonFast(cell);
       if (!r.ok) {
         throw new ImportDataError(file, line, column,
-          `the cell must hold JSON but it does not parse: ${r.reason} (at character ${r.offset + 1} of the cell).`);
+          say('err.csv.bad-json-cell', { reason: r.reason, at: r.offset + 1 }));
       }
       return r.value;
     }
@@ -175,8 +174,7 @@ function cellValue(kind: ColumnKind, cell: string, column: string, line: number,
         const r = parseJsonFast(t);
         if (!r.ok) {
           throw new ImportDataError(file, line, column,
-            `the cell starts with "[" but is not a valid JSON array: ${r.reason} (at character ${r.offset + 1} of the cell). ` +
-            'Write lists as a JSON array or as values separated by ";".');
+            say('err.csv.bad-list-cell', { reason: r.reason, at: r.offset + 1 }));
         }
         return r.value;
       }

@@ -1,3 +1,4 @@
+import { text as say } from '../messages/text';
 import type { ImportKind } from '../domain/schemas';
 import { Collector } from './collector';
 import type { CsvTable } from './csv';
@@ -24,7 +25,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
   const progress = progressReporter(options.onProgress);
   const text = decodeUtf8(bytes, fileName);
   const src = new SourceText(text);
-  if (text.trim() === '') throw new ImportDataError(fileName, null, null, 'the file is empty.');
+  if (text.trim() === '') throw new ImportDataError(fileName, null, null, say('err.file.empty'));
   const ext = extensionOf(fileName);
   const jsonish = looksLikeJson(src, ext);
   const collector = new Collector(fileName);
@@ -47,7 +48,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
     case 'csv': {
       if (!shape && (jsonish || /^\s*[[{]/.test(text))) {
         throw new ImportDataError(fileName, null, null,
-          'this file holds JSON, not CSV: choose the format "jsonl" (or "auto").');
+          say('err.import.json-not-csv'));
       }
       shape ??= csvShape(src, fileName, ext);
       readNativeCsv(kind, (shape as { table: CsvTable }).table, collector, progress);
@@ -55,7 +56,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
     }
     default: {
       if (format === 'mapped' && !options.mapping) {
-        throw new ImportDataError(fileName, null, null, 'the format "mapped" needs a column mapping (--map query=COLUMN,referenceAnswer=COLUMN).');
+        throw new ImportDataError(fileName, null, null, say('err.import.mapped-needs-mapping'));
       }
       const fmt = options.mapping ? mappedFormat(options.mapping) : foreignFormat(format)!;
       requireForeignKind(kind, fmt, fileName);
@@ -66,8 +67,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
       else if (options.format !== 'auto' && !fmt.matches(keys) && !(fmt.container && isPlainObject((shape as { value?: unknown }).value))) {
         // A forced format that finds none of its own fields would import questions and drop everything else.
         throw new ImportDataError(fileName, rows[0]?.line ?? null, fmt.distinctive[0],
-          `this is not a ${fmt.label} file: it has none of ${fmt.label}'s fields (${fmt.distinctive.join(', ')}); its records have ${quoteList(keys, 20)}. ` +
-          'Choose the format "auto", or map the columns (--map query=COLUMN,…).');
+          say('err.import.not-this-format', { format: fmt.label, fields: fmt.distinctive.join(', '), keys: quoteList(keys, 20) }));
       }
       const report = readForeignRows(rows, fmt, collector, { kind, system, judge: options.judge }, progress);
       return collector.result(format, src.lineCount, kind, report);
@@ -78,8 +78,7 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
 function requireForeignKind(kind: ImportKind, fmt: ForeignFormat, fileName: string): void {
   if (kind === 'cases' || kind === 'judge') return;
   throw new ImportDataError(fileName, null, null,
-    `this is a ${fmt.label} file, and ${fmt.label} files hold test cases (with their contexts and answers) and, in results files, judge scores: ` +
-    `import it as kind "cases" — it then also brings the contexts as documents and the answers as responses — or as "judge" for its scores, not as "${kind}".`);
+    say('err.import.external-is-cases', { format: fmt.label, kind: say(`err.kind.${kind}`) }));
 }
 
 const keysOfRows = (rows: readonly SourceRow[]) => keysOfItems(rows.map((r) => r.values), 200);
@@ -97,8 +96,7 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const header = shape.table.header;
     const f = fromClass(classifyKeys(header, kind), 'csv');
     if (f) return f;
-    const sep = shape.delimiter === '\t' ? 'a tab-separated header' : 'a CSV header';
-    throw unknownFormatError(fileName, kind, `${sep} with the columns ${quoteList(header, 20)}`);
+    throw unknownFormatError(fileName, kind, say(shape.delimiter === '\t' ? 'err.seen.tsv-header' : 'err.seen.csv-header', { columns: quoteList(header, 20) }));
   }
 
   if (shape.type === 'jsonl') {
@@ -106,12 +104,12 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const k = lines.findIndex((l) => l.trim() !== '');
     const first = parseJsonLine(lines[k], k + 1, src, fileName, true);
     if (!isPlainObject(first)) {
-      throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(first)}.`);
+      throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(first) }));
     }
     const keys = Object.keys(first);
     const f = fromClass(classifyKeys(keys, kind), 'jsonl');
     if (f) return f;
-    throw unknownFormatError(fileName, kind, `JSON Lines whose first record (line ${k + 1}) has the keys ${quoteList(keys, 20)}`);
+    throw unknownFormatError(fileName, kind, say('err.seen.jsonl-keys', { line: k + 1, keys: quoteList(keys, 20) }));
   }
 
   const v = shape.value;
@@ -125,7 +123,7 @@ function detect(shape: FileShape, src: SourceText, kind: ImportKind, fileName: s
     const c = classifyKeys(keysOfItems(v), kind);
     if (c === 'native') {
       throw new ImportDataError(fileName, null, null,
-        `this file is one JSON array of ${kind}; native ${kind} are read from JSON Lines: write one record per line (no surrounding [ ]).`);
+        say('err.import.array-not-jsonl', { kind: say(`err.kind.${kind}`) }));
     }
     const f = fromClass(c, 'jsonl');
     if (f) return f;
@@ -138,7 +136,7 @@ function foreignRows(shape: FileShape, fmt: ForeignFormat, src: SourceText, file
   const lineAt = (off: number) => src.lineAt(off);
   if (shape.type === 'csv') {
     const { table } = shape;
-    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, 'the file has a header row but no data rows.');
+    if (table.rows.length === 0) throw new ImportDataError(fileName, null, null, say('err.csv.no-rows'));
     return table.rows.map((r) => ({ line: r.line, values: r.values, fromCsv: true }));
   }
   if (shape.type === 'jsonl') {
@@ -148,7 +146,7 @@ function foreignRows(shape: FileShape, fmt: ForeignFormat, src: SourceText, file
       const r = parseJsonFast(l);
       const value = r.ok ? r.value : parseJsonLine(l, k + 1, src, fileName, rows.length === 0);
       if (!isPlainObject(value)) {
-        throw new ImportDataError(fileName, k + 1, null, `expected one JSON object ({...}) per line, got ${describeType(value)}.`);
+        throw new ImportDataError(fileName, k + 1, null, say('err.import.not-an-object-line', { got: describeType(value) }));
       }
       rows.push({ line: k + 1, values: value, fromCsv: false });
     });
@@ -156,24 +154,26 @@ function foreignRows(shape: FileShape, fmt: ForeignFormat, src: SourceText, file
   }
   const { value, positions } = shape;
   let list: unknown = value;
-  let container = 'the top-level array';
+  let container = say('err.seen.top-level-array');
   if (fmt.container && isPlainObject(value)) {
     list = fmt.container.list(value);
-    container = `"${fmt.container.path}"`;
+    container = say('err.seen.container', { path: fmt.container.path });
     if (!Array.isArray(list)) {
       throw new ImportDataError(fileName, null, fmt.container.path,
-        `a ${fmt.label} file that is one JSON object must have "${fmt.container.path}" as a list, got ${describeType(list)}.`);
+        say('err.import.container-not-list', { format: fmt.label, path: fmt.container.path, got: describeType(list) }));
     }
   }
   if (!Array.isArray(list)) {
     throw new ImportDataError(fileName, null, null,
-      `expected a JSON array of ${fmt.label} records${fmt.container ? ` or an object with "${fmt.container.path}"` : ''}, but saw ${describeJson(value)}.`);
+      fmt.container
+        ? say('err.import.expected-array-or-container', { format: fmt.label, path: fmt.container.path, seen: describeJson(value) })
+        : say('err.import.expected-array', { format: fmt.label, seen: describeJson(value) }));
   }
   const pos = positions.get(list);
   return list.map((item, k) => {
     const line = lineAt(pos?.members.get(String(k)) ?? 0);
     if (!isPlainObject(item)) {
-      throw new ImportDataError(fileName, line, null, `item ${k + 1} of ${container} should be an object, got ${describeType(item)}.`);
+      throw new ImportDataError(fileName, line, null, say('err.import.item-not-object', { item: k + 1, container, got: describeType(item) }));
     }
     return rowFromJson(item, line, positions.get(item), lineAt);
   });

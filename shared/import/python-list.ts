@@ -1,10 +1,16 @@
+import { renderText, text, type LocalText } from '../messages/text';
+
 /**
  * Reads a list of strings written as a Python literal (`str(list)`), as Ragas
  * exports put them in CSV cells: `['a', "it's", 'line\nbreak']`. Handles both
  * quote styles, the escapes Python's repr writes (\\ \' \" \n \r \t \xhh \uXXXX
  * \UXXXXXXXX, octal) and u/r prefixes. JSON arrays of strings are read too.
  */
-export class ListSyntaxError extends Error {}
+export class ListSyntaxError extends Error {
+  constructor(readonly reason: LocalText) {
+    super(renderText('en', reason));
+  }
+}
 
 export function parseStringList(src: string): string[] {
   const s = src.trim();
@@ -21,19 +27,19 @@ export function parsePythonStringList(s: string): string[] {
   let i = 0;
   const n = s.length;
   const ws = () => { while (i < n && /\s/.test(s[i])) i++; };
-  const fail = (why: string): never => {
-    throw new ListSyntaxError(`${why} at character ${i + 1}`);
+  const fail = (why: string, values: Record<string, string> = {}): never => {
+    throw new ListSyntaxError(text('err.list-syntax.at', { why: text(`err.list-syntax.${why}`, values), at: i + 1 }));
   };
   ws();
   const open = s[i];
-  if (open !== '[' && open !== '(') fail('expected a list starting with "["');
+  if (open !== '[' && open !== '(') fail('not-a-list');
   const close = open === '[' ? ']' : ')';
   i++;
   const out: string[] = [];
   for (;;) {
     ws();
     if (s[i] === close) { i++; break; }
-    if (i >= n) fail(`the list is not closed (missing "${close}")`);
+    if (i >= n) fail('not-closed', { close });
     // one element: possibly several adjacent string literals, concatenated as in Python
     let value: string | null = null;
     for (;;) {
@@ -48,17 +54,17 @@ export function parsePythonStringList(s: string): string[] {
       ws();
     }
     if (value === null) {
-      if (s.startsWith('None', i)) fail('the list holds None where a string was expected');
-      fail(`expected a quoted string but found ${JSON.stringify(s[i] ?? '')}`);
+      if (s.startsWith('None', i)) fail('none');
+      fail('expected-string', { found: JSON.stringify(s[i] ?? '') });
     }
     out.push(value!);
     ws();
     if (s[i] === ',') { i++; continue; }
     if (s[i] === close) { i++; break; }
-    fail(`expected "," or "${close}" but found ${JSON.stringify(s[i] ?? 'the end')}`);
+    fail('expected-separator', { close, found: JSON.stringify(s[i] ?? '') });
   }
   ws();
-  if (i < n) fail('unexpected text after the end of the list');
+  if (i < n) fail('after-end');
   return out;
 
   function readPyString(raw: boolean): string {
@@ -68,13 +74,13 @@ export function parsePythonStringList(s: string): string[] {
     i += quote.length;
     let out = '';
     for (;;) {
-      if (i >= n) fail('a string in the list is not closed');
+      if (i >= n) fail('unclosed-string');
       if (s.startsWith(quote, i)) { i += quote.length; return out; }
       const c = s[i];
-      if (!triple && (c === '\n') ) fail('a string in the list contains a raw line break');
+      if (!triple && (c === '\n') ) fail('raw-line-break');
       if (c !== '\\') { out += c; i++; continue; }
       const e = s[i + 1];
-      if (e === undefined) fail('a string in the list ends with a backslash');
+      if (e === undefined) fail('trailing-backslash');
       if (raw) { out += c + e; i += 2; continue; }
       i += 2;
       switch (e) {
@@ -106,7 +112,7 @@ export function parsePythonStringList(s: string): string[] {
 
   function hex(len: number): string {
     const h = s.slice(i, i + len);
-    if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) fail('invalid hex escape in a string');
+    if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) fail('bad-hex-escape');
     i += len;
     return String.fromCodePoint(parseInt(h, 16));
   }

@@ -1,3 +1,4 @@
+import { text as say } from '../messages/text';
 import { ImportDataError } from './errors';
 
 /** The decoded text of an import file plus a way to map offsets to 1-based lines. */
@@ -65,7 +66,7 @@ export class SourceText {
 export function decodeUtf8(bytes: Uint8Array, fileName: string): string {
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
     throw new ImportDataError(fileName, null, null,
-      'the file is saved as UTF-16; save it as UTF-8 and import it again.');
+      say('err.file.utf16'));
   }
   try {
     // ignoreBOM false (the default): a leading UTF-8 BOM is dropped.
@@ -75,9 +76,7 @@ export function decodeUtf8(bytes: Uint8Array, fileName: string): string {
     let line = 1;
     for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
     throw new ImportDataError(fileName, line, null,
-      `the file is not valid UTF-8 (first invalid byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at byte ${bad + 1}). ` +
-      'The file must be saved as UTF-8 (for example not GBK, GB18030, Shift_JIS or Windows-1252): ' +
-      're-save or export it as UTF-8 and import it again.');
+      say('err.file.not-utf8', { byte: `0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')}`, at: bad + 1 }));
   }
 }
 

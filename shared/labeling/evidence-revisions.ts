@@ -1,4 +1,6 @@
-/** Whether each evidence quote is still in the newest revision of its document (issue 3, item 4). */
+import { newestRevisions } from '../documents/revision-order';
+
+/** Whether each evidence quote is still in the newest revision of its document, so an expert sees which evidence a newer revision no longer supports. */
 
 export interface RevisionText {
   docId: string;
@@ -17,33 +19,6 @@ export interface EvidenceInLatest {
   status: EvidenceRevisionStatus;
 }
 
-const revisionCollator = new Intl.Collator('en', { numeric: true });
-
-/**
- * Newest first: a later effectiveFrom wins; a revision without a date counts as
- * older than any dated one; ties (and undated revisions) go by the revision
- * string in natural order, so "v10" is newer than "v9".
- */
-export function compareRevisionsNewestFirst(a: RevisionText, b: RevisionText): number {
-  const x = a.effectiveFrom ?? '';
-  const y = b.effectiveFrom ?? '';
-  if (x !== y) {
-    if (!x) return 1;
-    if (!y) return -1;
-    return x < y ? 1 : -1;
-  }
-  return -revisionCollator.compare(a.revision, b.revision);
-}
-
-export function latestRevisions<D extends RevisionText>(documents: readonly D[]): Map<string, D> {
-  const latest = new Map<string, D>();
-  for (const d of documents) {
-    const known = latest.get(d.docId);
-    if (!known || compareRevisionsNewestFirst(d, known) < 0) latest.set(d.docId, d);
-  }
-  return latest;
-}
-
 /**
  * For each evidence quote: the newest revision of its document and whether the
  * quote is in that revision's text ('found'), not in it ('missing-in-latest',
@@ -52,9 +27,10 @@ export function latestRevisions<D extends RevisionText>(documents: readonly D[])
  */
 export function evidenceInLatestRevision(
   claims: readonly { evidence: readonly { docId: string; quote: string }[] }[],
+  /** In import order (see shared/documents/revision-order.ts). */
   documents: readonly RevisionText[],
 ): EvidenceInLatest[] {
-  const latest = latestRevisions(documents);
+  const latest = newestRevisions(documents);
   const out: EvidenceInLatest[] = [];
   claims.forEach((claim, claimIndex) => {
     claim.evidence.forEach((evidence, evidenceIndex) => {

@@ -1,6 +1,6 @@
 /**
  * Refusal correctness suggested from answerability × response behaviour
- * (issue 3, item 5). The person always confirms or overrides it.
+ * (SPEC, workflow 3). The person always confirms or overrides it.
  *
  * | answerability \ behaviour | answered                     | refused                  | corrected-premise          | asked-clarification      |
  * |---------------------------|------------------------------|--------------------------|----------------------------|--------------------------|

@@ -17,11 +17,15 @@ export function chunkHolds(normalizedChunk: string, chunkDocId: string | null | 
   return normalizedChunk.includes(unit.normalized);
 }
 
-/** For each chunk of a ranked list (in rank order), the indices of the units it holds. */
-export function holdsOfList(units: readonly RetrievalUnit[], chunks: readonly MatchChunk[]): number[][] {
+/**
+ * For each chunk of a ranked list (in rank order), the indices of the units it holds.
+ * `seen` keeps normalised texts across lists (a final context repeats its candidates).
+ */
+export function holdsOfList(units: readonly RetrievalUnit[], chunks: readonly MatchChunk[], seen = new Map<string, string>()): number[][] {
   if (units.length === 0) return chunks.map(() => []);
   return chunks.map((chunk) => {
-    const normalized = normalizeForMatch(chunk.text);
+    let normalized = seen.get(chunk.text);
+    if (normalized === undefined) seen.set(chunk.text, (normalized = normalizeForMatch(chunk.text)));
     const held: number[] = [];
     units.forEach((unit, u) => {
       if (chunkHolds(normalized, chunk.docId, unit)) held.push(u);

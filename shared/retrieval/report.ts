@@ -123,7 +123,7 @@ function groupMeans(rows: readonly CaseRow[], groupsOf: (caseId: string) => read
   }
   return [...byGroup.entries()]
     .map(([group, list]) => ({ group, n: list.length, mean: meansOf(list, bounds) }))
-    .sort((a, b) => b.n - a.n || a.group.localeCompare(b.group));
+    .sort((a, b) => b.n - a.n || byText(a.group, b.group));
 }
 
 /** Per-case values: the mean over the case's responses of each defined figure. */
@@ -207,12 +207,15 @@ export function retrievalReport(data: RetrievalData, { k, list }: { k: Cutoff; l
   };
 }
 
+/** Code-point order: stable across machines and far cheaper than localeCompare over many ties. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const orNegative = (v: number) => (Number.isFinite(v) ? v : -1);
 
 function worstFirst(a: CaseRow, b: CaseRow): number {
   return orNegative(a.values.recall) - orNegative(b.values.recall)
     || orNegative(a.values.ndcg) - orNegative(b.values.ndcg)
-    || a.caseId.localeCompare(b.caseId);
+    || byText(a.caseId, b.caseId);
 }
 
 // ---- the curve over k = 1..20 ---------------------------------------------------------------
@@ -225,14 +228,69 @@ export interface CurvePoint {
   n: number;
 }
 
-/** Mean Recall / Precision / nDCG (per case first) at every k = 1..maxK. */
+/**
+ * Mean Recall / Precision / nDCG (per case first) at every k = 1..maxK, in one pass over
+ * each list: the same figures as retrievalReport at each k (a test holds them equal).
+ */
 export function retrievalCurve(data: RetrievalData, list: RetrievalListName, maxK = MAX_K): CurvePoint[] {
+  const curveMetrics = ['recall', 'precision', 'ndcg'] as const;
+  // per case and k: the sum and count of each defined figure over the case's responses
+  const perCase = new Map<string, Float64Array>();
+  const width = maxK * curveMetrics.length;
+  for (const response of data.responses) {
+    const info = data.cases.get(response.caseId);
+    if (!info || response.holds === null || info.units.length === 0 || isUnanswerable(info)) continue;
+    let sums = perCase.get(response.caseId);
+    if (!sums) perCase.set(response.caseId, (sums = new Float64Array(width * 2)));
+    const series = curveOf(info.units, response.holds, maxK);
+    for (let i = 0; i < width; i++) {
+      if (!Number.isFinite(series[i])) continue;
+      sums[i] += series[i];
+      sums[width + i] += 1;
+    }
+  }
+  const cases = [...perCase.values()];
   const points: CurvePoint[] = [];
   for (let k = 1; k <= maxK; k++) {
-    const report = retrievalReport(data, { k, list });
-    points.push({ k, recall: report.mean.recall.value, precision: report.mean.precision.value, ndcg: report.mean.ndcg.value, n: report.n });
+    const point: CurvePoint = { k, recall: null, precision: null, ndcg: null, n: cases.length };
+    curveMetrics.forEach((metric, m) => {
+      const i = (k - 1) * curveMetrics.length + m;
+      point[metric] = meanFigure(cases.map((sums) => (sums[width + i] === 0 ? Number.NaN : sums[i] / sums[width + i]))).value;
+    });
+    points.push(point);
   }
   return points;
+}
+
+/** Recall, Precision and nDCG of one list at k = 1..maxK (flattened k-major), as metricsFromHolds computes each. */
+function curveOf(units: readonly StoredUnit[], holds: readonly (readonly number[])[], maxK: number): Float64Array {
+  const out = new Float64Array(maxK * 3);
+  const grades = units.map((u) => u.grade).sort((a, b) => b - a);
+  const found = new Uint8Array(units.length);
+  let unitsFound = 0;
+  let relevant = 0;
+  let dcg = 0;
+  let idcg = 0;
+  for (let k = 1; k <= maxK; k++) {
+    if (k <= units.length) idcg += grades[k - 1] / Math.log2(k + 1);
+    const held = k <= holds.length ? holds[k - 1] : [];
+    if (held.length > 0) {
+      relevant += 1;
+      let gain = 0;
+      for (const u of held) if (!found[u] && units[u].grade > gain) gain = units[u].grade;
+      for (const u of held) {
+        if (!found[u]) {
+          found[u] = 1;
+          unitsFound += 1;
+        }
+      }
+      if (gain > 0) dcg += gain / Math.log2(k + 1);
+    }
+    out[(k - 1) * 3] = unitsFound / units.length;
+    out[(k - 1) * 3 + 1] = relevant / k;
+    out[(k - 1) * 3 + 2] = idcg === 0 ? Number.NaN : dcg / idcg;
+  }
+  return out;
 }
 
 // ---- two versions at the same k -------------------------------------------------------------
@@ -339,11 +397,11 @@ export function compareRetrieval(current: RetrievalData, baseline: RetrievalData
       recallBefore: p.before.values.recall, recallAfter: p.now.values.recall, lost,
     });
   }
-  regressions.sort((a, b) => (b.recallBefore - b.recallAfter) - (a.recallBefore - a.recallAfter) || a.caseId.localeCompare(b.caseId));
+  regressions.sort((a, b) => (b.recallBefore - b.recallAfter) - (a.recallBefore - a.recallAfter) || byText(a.caseId, b.caseId));
   return {
     k: options.k, list: options.list, n: pairs.length, ...sides(pairs),
     bySlice: [...bySliceMap.entries()].map(([group, list]) => ({ group, n: list.length, ...sides(list) }))
-      .sort((a, b) => b.n - a.n || a.group.localeCompare(b.group)),
+      .sort((a, b) => b.n - a.n || byText(a.group, b.group)),
     regressions,
   };
 }

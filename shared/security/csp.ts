@@ -1,6 +1,7 @@
 /**
- * The one Content-Security-Policy: no remote origin anywhere. The renderer's
- * index.html carries it as a meta tag (injected at build), the HTTP bridge as a header.
+ * The one Content-Security-Policy: no remote origin anywhere. Sent whole as a
+ * response header by the HTTP bridge (browser mode) and the desktop's app://
+ * scheme; never a <meta> tag, which ignores frame-ancestors.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

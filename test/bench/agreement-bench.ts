@@ -1,5 +1,5 @@
 /**
- * Agreement figures for `npm run bench` (issue 4): one dimension, 200,000 verdict/label pairs,
+ * Agreement figures for `npm run bench`: one dimension, 200,000 verdict/label pairs,
  * all coefficients plus 2,000 bootstrap resamples.
  *
  * - agreement*ComputeMs: the assembly of shared/agreement alone (point estimates, 2,000
@@ -11,29 +11,15 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { openTestSetFile } from '../../db/open';
 import { judgeVsHumanReport } from '../../server/agreement/agreement-handlers';
 import { judgeVsHumanDimension, type AgreementPair } from '../../shared/agreement';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { mulberry32 } from '../../shared/stats';
+import { measure } from './measure';
 
 const PAIRS = Number(process.env.BENCH_AGREEMENT_PAIRS ?? 200_000);
 const SLICES = ['exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict', 'unanswerable'];
-
-function measure(runs: number, fn: () => unknown): { wallMs: number; cpuMs: number } {
-  const samples: { wallMs: number; cpuMs: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    fn();
-    const used = process.cpuUsage(cpu);
-    samples.push({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
-  }
-  samples.sort((a, b) => a.wallMs - b.wallMs);
-  const median = samples[Math.floor(samples.length / 2)];
-  return { wallMs: Math.round(median.wallMs), cpuMs: Math.round(median.cpuMs) };
-}
 
 /** Ordinal 0–2 (people mostly 2, the judge agreeing 70%, one step off otherwise), or faithfulness-like numbers. */
 function syntheticPairs(kind: 'ordinal' | 'numeric'): AgreementPair[] {
@@ -72,11 +58,11 @@ export async function measureAgreement(dir: string): Promise<Record<string, numb
   const faithfulness = DEFAULT_DIMENSIONS.find((d) => d.name === 'faithfulness')!;
 
   const ordinal = syntheticPairs('ordinal');
-  let figure = measure(3, () => judgeVsHumanDimension({ dimension: correctness, verdicts: PAIRS, pairs: ordinal }));
+  let figure = await measure(3, () => judgeVsHumanDimension({ dimension: correctness, verdicts: PAIRS, pairs: ordinal }));
   results.agreementOrdinalComputeMs = figure.wallMs;
   results.agreementOrdinalComputeCpuMs = figure.cpuMs;
   const numeric = syntheticPairs('numeric');
-  figure = measure(3, () => judgeVsHumanDimension({ dimension: faithfulness, verdicts: PAIRS, pairs: numeric }));
+  figure = await measure(3, () => judgeVsHumanDimension({ dimension: faithfulness, verdicts: PAIRS, pairs: numeric }));
   results.agreementNumericComputeMs = figure.wallMs;
   results.agreementNumericComputeCpuMs = figure.cpuMs;
 
@@ -108,7 +94,7 @@ export async function measureAgreement(dir: string): Promise<Record<string, numb
         insertLabel.run(`bench-${i}`, caseSeq, i + 1, JSON.stringify(pair.human), now);
       });
     })();
-    figure = measure(3, () => judgeVsHumanReport(db, { runId: 1, dimension: 'correctness', reference: { kind: 'reviewer', reviewerId: 1 } }));
+    figure = await measure(3, () => judgeVsHumanReport(db, { runId: 1, dimension: 'correctness', reference: { kind: 'reviewer', reviewerId: 1 } }));
     results.agreementEndToEndMs = figure.wallMs;
     results.agreementEndToEndCpuMs = figure.cpuMs;
   } finally {

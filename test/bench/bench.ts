@@ -3,11 +3,16 @@
  * (override with BENCH_CASES) and writes them to .bench/results.json so two
  * versions can be compared. Never asserted in the test suite.
  *
- * Labeling (issue 3): one response per case, 300,000 label events (override
+ * Labeling: one response per case, 300,000 label events (override
  * with BENCH_LABEL_EVENTS) written in bulk, then labelRecordP95Ms = labels.record
  * at the database (durable commit each), nextCase*P95Ms = the server side of
  * "next case" (queue.navigate + labeling.item through the handlers, outputs
  * checked against the contract) in the unlabeled queue and in a slice filter.
+ *
+ * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
+ * while the generated cases import in the worker (test/bench/import-labels-bench.ts).
+ * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
+ * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +27,10 @@ import { openTestSetFile } from '../../db/open';
 import { runImport } from '../../server/imports/import-pipeline';
 import { measureAgreement } from './agreement-bench';
 import { measureExchange } from './exchange-bench';
+import { measureDiagnosis } from './diagnosis-bench';
 import { measureInBrowser } from './browser-bench';
+import { measureLabelsDuringImport } from './import-labels-bench';
+import { measureRetrieval } from './retrieval-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
 
@@ -216,11 +224,14 @@ try {
   results.queueOpenP95Ms = Number(timeMany(20, () => handlers['queue.open']({ reviewerId: ada, queue: { source: 'unlabeled' } })).p95.toFixed(2));
   results.undoP95Ms = Number(timeMany(50, () => handlers['labels.undo']({ reviewerId: ada })).p95.toFixed(2));
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
+  Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
 
   db.close();
   Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
   Object.assign(results, await measureAgreement(dir));
+  Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
   Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
+  Object.assign(results, await measureLabelsDuringImport(dir, files));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
   results.benchProcessPeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);

@@ -1,5 +1,5 @@
 /**
- * Team-exchange figures for `npm run bench` (issue 6):
+ * Team-exchange figures for `npm run bench`:
  * - anchorExportMs: `anchors.export` of a sealed 5,000-item anchor set (anchors.jsonl + manifest
  *   with sha256, through the same function the API and CLI use); the set is written straight into
  *   the tables, as a freeze would leave it;

@@ -58,8 +58,8 @@ test('import a judge run, read its confusion matrix and bias, open a disagreeing
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('import-kind').selectOption('judge');
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'e2e-judge.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.join('\n')) });
+  await expect(dialog.getByTestId('import-kind')).toHaveValue('judge');
   await dialog.getByTestId('import-start').click();
   await expect(dialog.getByTestId('import-result')).toBeVisible();
   await expect(dialog.getByTestId('import-result')).toContainText('8');

@@ -69,8 +69,8 @@ test('importing a DeepEval fixture adds its cases', async ({ page }) => {
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('import-kind').selectOption('cases');
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'deepeval_goldens.json', mimeType: 'application/json', buffer: readFileSync(FIXTURE) });
+  await expect(dialog.getByTestId('import-kind')).toHaveValue('cases');
   await dialog.getByTestId('import-start').click();
   await expect(dialog.getByTestId('import-result')).toBeVisible();
   await expect(dialog.getByTestId('import-result')).toContainText('4');
@@ -83,9 +83,9 @@ test('importing a broken file shows the error with its line and adds nothing', a
   const before = await caseCount(page);
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
-  await dialog.getByTestId('import-kind').selectOption('cases');
   const broken = `${JSON.stringify({ id: 'e2e-good', query: '好问题' })}\n{"id": "e2e-bad", "query": \n`;
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from(broken) });
+  await expect(dialog.getByTestId('import-kind')).toHaveValue('cases');
   await dialog.getByTestId('import-start').click();
   const error = dialog.getByTestId('import-error');
   await expect(error).toBeVisible();

@@ -31,7 +31,7 @@ async function answerWithKeyboard(page: Page): Promise<void> {
   const responseId = (await step.getAttribute('data-response-id')) || null;
   const card = page.getByTestId('step-card');
   const suggestion = card.locator('[data-testid="suggestion"][data-value]:not([data-value=""])');
-  if (dimension === 'claims') {
+  if (dimension === 'claims' || dimension === 'claimsStated') {
     await page.keyboard.press('Enter');
   } else if (dimension === 'faithfulness') {
     await page.keyboard.press('8');
@@ -207,7 +207,8 @@ test('judge verdicts stay hidden until the label is saved', async ({ page }) => 
   await expect(page.locator(`[data-testid="verdict"][data-dimension="responseBehavior"][data-response-id="${judged}"]`).first()).toBeVisible();
   await expect(page.locator('[data-testid="verdict"][data-dimension="correctness"]')).toHaveCount(0);
 
-  // refusal correctness, then correctness: its verdict (with rationale) appears only once saved
+  // claims this answer states, refusal correctness, then correctness: its verdict (with rationale) appears only once saved
+  await answerWithKeyboard(page);
   await answerWithKeyboard(page);
   await expect(currentStep(page)).toHaveAttribute('data-dimension', 'correctness');
   await expect(page.locator('[data-testid="verdict"][data-dimension="correctness"]')).toHaveCount(0);

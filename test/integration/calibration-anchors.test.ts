@@ -68,6 +68,8 @@ describe('anchor sets on real files', () => {
     const v1Items = (await call('anchors.get', { name: 'core', version: 1 })).items;
     const k03 = v1Items.find((i) => i.caseId === 'k03')!;
     expect(k03).toMatchObject({ responseId: 'r-k03', human: { correctness: 1 }, judge: { correctness: 0 }, answer: 'answer k03' });
+    // what re-scoring needs is captured at freeze: the reference answer and the response's final context
+    expect(k03).toMatchObject({ referenceAnswer: 'ref', finalContext: [{ docId: null, text: 'context of k03', rank: 1 }] });
 
     // export twice (and into a second folder): the same bytes
     const a = join(dir, 'export-a');
@@ -83,7 +85,7 @@ describe('anchor sets on real files', () => {
 
     // the manifest: hashes verify, counts match the lines
     const manifest = JSON.parse(filesA['manifest.json'].toString('utf8')) as Manifest;
-    expect(manifest).toMatchObject({ format: 'touchstone-anchor-set', schemaVersion: 1, name: 'core', version: 1, createdAt: v1.summary.frozenAt, items: 10 });
+    expect(manifest).toMatchObject({ format: 'touchstone-anchor-set', schemaVersion: 2, name: 'core', version: 1, createdAt: v1.summary.frozenAt, items: 10 });
     expect(manifest.files).toEqual([{ name: 'anchors.jsonl', bytes: filesA['anchors.jsonl'].length, sha256: sha256(filesA['anchors.jsonl']) }]);
     expect(sha256(manifestHashInput(manifest))).toBe(manifest.manifestSha256);
     expect(renderManifest(manifest)).toBe(filesA['manifest.json'].toString('utf8'));
@@ -113,6 +115,9 @@ describe('anchor sets on real files', () => {
     expect(() => db.prepare("INSERT INTO anchor_items (anchor_set_id, position, case_id, response_id, item) VALUES (1, 99, 'x', NULL, '{}')").run()).toThrow(/never edited/);
     expect(() => db.prepare('DELETE FROM anchor_items WHERE anchor_set_id = 1').run()).toThrow(/never edited/);
     expect(() => db.prepare("UPDATE anchor_sets SET name = 'other' WHERE id = 1").run()).toThrow(/never edited/);
+    // a later edit of the case (re-imported reference answer, a response's context) never reaches the frozen set
+    db.prepare("UPDATE cases SET reference_answer = 'edited later' WHERE id = 'k03'").run();
+    db.prepare("UPDATE responses SET final_context = '[]' WHERE id = 'r-k03'").run();
     const c = join(dir, 'export-c');
     await call('anchors.export', { name: 'core', version: 1, outDir: c, zip: true });
     for (const [name, bytes] of Object.entries(filesOf(c))) expect(bytes.equals(filesA[name]), name).toBe(true);

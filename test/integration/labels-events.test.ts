@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/contract';
 import { DEFAULT_DIMENSIONS, type Dimension } from '../../shared/domain/dimensions';
 import { stepKey } from '../../shared/labeling';
-import { listDimensions, saveDimensions } from '../../db/dimensions';
+import { saveDimensions } from '../../db/dimension-edits';
+import { listDimensions } from '../../db/dimensions';
 import { caseHistory, createReviewer, currentLabels, listReviewers, recordLabel, undoLast } from '../../db/labels';
 import type { Db } from '../../db/open';
 import { useTempDir } from '../helpers/temp-dir';
@@ -197,7 +198,7 @@ describe('label events on a real file', () => {
       d.name === 'questionType' ? { ...d, options: [...d.options, { value: 'billing', stakes: 'high' as const }] } : d,
     ).filter((d) => d.name !== 'failureLayer');
     const saved = saveDimensions(db, [edited[1], edited[0], ...edited.slice(2)]);
-    expect(saved.map((d) => d.name)).toEqual(['questionType', 'answerability', 'claims', 'responseBehavior', 'refusalCorrect', 'correctness', 'faithfulness']);
+    expect(saved.map((d) => d.name)).toEqual(['questionType', 'answerability', 'claims', 'responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness']);
     expect(saved[0].options.map((o) => o.value)).toContain('billing');
     expect(listDimensions(db)).toEqual(saved);
 

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getCaseDetail } from '../../db/case-queries';
+import { listOpenConflicts, resolveConflict } from '../../db/conflicts';
+import { createReviewer, recordLabel } from '../../db/labels';
 import { MIGRATIONS } from '../../db/migrations';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
 import { runImport } from '../../server/imports/import-pipeline';
@@ -104,6 +106,23 @@ describe('importing retrieval data', () => {
     runImport(opened.db, { kind: 'cases', format: 'ragas', fileName: 'ragas.jsonl', bytes: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')), system: 'rag@1' });
     const caseId = opened.db.prepare('SELECT id FROM cases').pluck().get() as string;
     expect(getCaseDetail(opened.db, caseId).responses[0].finalContext).toEqual([{ text: '第一段', rank: 1 }, { text: '第二段', rank: 2 }]);
+    opened.db.close();
+  });
+
+  it('measures against the settled claims once a conflict on them is resolved', async () => {
+    const opened = await seeded(tempDir());
+    importRows(opened, 'responses', [{ id: 'r1', caseId: 'refund-day20', system: 'agent@2', answer: '可以退', finalContext: [{ text: FORMULA, rank: 1 }] }]);
+    expect(holdsOf(opened, 'r1', 'context')).toEqual([[2]]);
+    const ada = createReviewer(opened.db, 'Ada');
+    const bo = createReviewer(opened.db, 'Bo');
+    const lead = createReviewer(opened.db, 'Lead');
+    const settled = [{ text: '按公式折算', evidence: [{ docId: 'refund-policy', quote: '结果保留两位小数' }] }];
+    recordLabel(opened.db, { reviewerId: ada.id, caseId: 'refund-day20', responseId: null, dimension: 'claims', value: settled });
+    recordLabel(opened.db, { reviewerId: bo.id, caseId: 'refund-day20', responseId: null, dimension: 'claims', value: [{ text: '可退', evidence: [] }] });
+    const [conflict] = listOpenConflicts(opened.db, 0, 10).rows;
+    resolveConflict(opened.db, { caseId: 'refund-day20', field: 'claims', reviewerId: lead.id, seenUids: conflict.uids, value: settled });
+    expect(unitsOf(opened)).toEqual([{ grade: 1, claims: [0] }]);
+    expect(holdsOf(opened, 'r1', 'context')).toEqual([[0]]);
     opened.db.close();
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicationKeyAction, type AdjudicationKeyContext } from '../../renderer/features/calibration/adjudication-keys';
 import {
-  ANCHOR_NAME_PATTERN, formatBytes, formatFixed, formatInterval, formatRaw, formatSigned, groupByItem, groupByName, judgeChanges, judgeLabel, nextVersion,
+  ANCHOR_NAME_PATTERN, formatBytes, formatFixed, formatInterval, formatRaw, formatSigned, groupByItem, groupByName, judgeLabel, nextVersion,
   parseDecimal, parseWholeNumber, shortHash, stepStates,
 } from '../../renderer/features/calibration/format';
+import { judgeChanges } from '../../shared/calibration/figures';
 import { bandPath, fitDomain, layoutTrend, linePath, niceStep, type TrendInput } from '../../renderer/features/calibration/trend';
 
 const point = (key: number, value: number | null, ci: [number, number] | null = null, breakBefore = false): TrendInput => ({ key, value, ci95: ci, breakBefore });

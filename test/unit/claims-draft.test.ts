@@ -2,15 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addClaim, attachEvidence, deleteClaim, moveClaim, record, redoEdit, removeEvidence, startHistory, undoEdit,
 } from '../../renderer/features/labeling/claimsDraft';
-import type { Claim, Evidence } from '../../shared/domain/schemas';
+import type { Evidence } from '../../shared/domain/schemas';
+import type { LabeledClaim as Claim } from '../../shared/domain/dimensions';
 
-const imported: Claim[] = [{ text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
+// an imported claim carries the stable id of its position, so labels that name it keep pointing at it
+const imported: Claim[] = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
 const quote: Evidence = { docId: 'refund-policy', quote: '年度会员', start: 0, end: 4 };
 
 describe('claims edits', () => {
   it('add, attach, remove, move and delete change only what they name, and refuse what cannot be done', () => {
     const added = addClaim(imported, '  按比例退款 ');
-    expect(added).toEqual({ claims: [imported[0], { text: '按比例退款', evidence: [] }], active: 1 });
+    expect(added).toEqual({ claims: [imported[0], { id: expect.stringMatching(/^n/), text: '按比例退款', evidence: [] }], active: 1 });
     expect(addClaim(imported, '   ')).toBeNull();
     const attached = attachEvidence(added!.claims, 1, quote);
     expect(attached?.claims[1].evidence).toEqual([quote]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  codePointLength, codePointToUtf16, graphemeBoundaries, locateEvidenceUtf16, selectionToEvidence, snapToGraphemes, utf16ToCodePoint,
+  codePointLength, codePointToUtf16, graphemeBoundaries, selectionToEvidence, snapToGraphemes, utf16ToCodePoint,
 } from '../../renderer/features/labeling/codepoints';
 import { splitIntoClaims } from '../../renderer/features/labeling/split-claims';
 
@@ -101,16 +101,6 @@ describe('selectionToEvidence', () => {
     expect(selectionToEvidence('d', text, 0, text.length)).toEqual({ docId: 'd', quote: '退款', start: 2, end: 4 });
     expect(selectionToEvidence('d', text, 0, 2)).toBeNull();
     expect(selectionToEvidence('d', text, 3, 3)).toBeNull();
-  });
-});
-
-describe('locateEvidenceUtf16', () => {
-  it('uses the code point offset when the quote is there, else the first occurrence', () => {
-    const text = '👍退款 👍退款';
-    expect(locateEvidenceUtf16(text, { quote: '退款', start: 5 })).toEqual({ start: 7, end: 9 });
-    expect(locateEvidenceUtf16(text, { quote: '退款', start: 4 })).toEqual({ start: 2, end: 4 });
-    expect(locateEvidenceUtf16(text, { quote: '退款' })).toEqual({ start: 2, end: 4 });
-    expect(locateEvidenceUtf16(text, { quote: '不在' })).toBeNull();
   });
 });
 

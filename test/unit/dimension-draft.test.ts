@@ -1,3 +1,4 @@
+import { renderText, text } from '../../shared/messages/text';
 import { describe, expect, it } from 'vitest';
 import {
   emptyDraft, emptyOption, freshName, fromDraft, moveItem, parseOptionValue, sameDimensions, showsStakes, toDraft, validateDrafts,
@@ -38,7 +39,7 @@ describe('dimension drafts', () => {
     expect(issues.map((i) => [i.field, i.code])).toEqual(
       expect.arrayContaining([['name', 'name-format'], ['option.0', 'value-empty'], ['option.1', 'value-empty']]),
     );
-    expect(issues.find((i) => i.field === 'name')?.message).toMatch(/start with a letter/);
+    expect(renderText('en', text(issues.find((i) => i.field === 'name')!.message))).toMatch(/start with a letter/);
 
     const one = { ...emptyDraft('tone'), options: [{ ...emptyOption(), text: 'warm' }] };
     expect(validateDrafts([one])[one.key].map((i) => i.code)).toEqual(['too-few-values']);

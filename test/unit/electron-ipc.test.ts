@@ -32,7 +32,7 @@ describe('IPC call validation', () => {
   it('passes on the parsed input: defaults applied, unknown keys dropped', () => {
     expect(validateCall('app.info', undefined)).toEqual({ ok: true, name: 'app.info', input: {} });
     expect(validateCall('imports.start', { kind: 'cases', source: { path: '/tmp/a.jsonl' }, extra: 'x' }))
-      .toEqual({ ok: true, name: 'imports.start', input: { kind: 'cases', format: 'auto', source: { path: '/tmp/a.jsonl' } } });
+      .toEqual({ ok: true, name: 'imports.start', input: { kind: 'cases', format: 'auto', createDimensions: false, source: { path: '/tmp/a.jsonl' } } });
   });
 
   it('answers dialogs and menu commands in main, everything else in the backend', () => {

@@ -126,12 +126,17 @@ describe('desktop path grants: the window passes on only paths the person chose'
 
   it('every operation input that names a file or folder is checked here or confined by the backend', () => {
     const named = /^(path|dir|outDir|folder|file|filePath)$/;
+    // a path field may be optional or nullable (a folder the backend picks when none is given)
+    const baseType = (schema: z.ZodType): string => {
+      const def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+      return def.innerType && ['optional', 'nullable', 'default'].includes(def.type) ? baseType(def.innerType) : def.type;
+    };
     const pathFields = (schema: z.ZodType, prefix = ''): string[] => {
       const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
       switch (def.type) {
         case 'object':
           return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) => [
-            ...(named.test(key) && (value as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'string' ? [`${prefix}${key}`] : []),
+            ...(named.test(key) && baseType(value) === 'string' ? [`${prefix}${key}`] : []),
             ...pathFields(value, `${prefix}${key}.`),
           ]);
         case 'union':

@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   buildWindowOptions, devicePermissionDecision, isNavigationAllowed, isRequestAllowed, isTrustedSender,
   isWebviewAttachAllowed, permissionCheckDecision, permissionRequestDecision, unpackedPath, windowOpenDecision, windowTitle,
 } from '../../electron/security';
+import { APP_INDEX_URL, appProtocolFile, appProtocolHeaders } from '../../electron/app-protocol';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security/csp';
 
 const repo = join(import.meta.dirname, '..', '..');
-const appIndexUrl = pathToFileURL('/opt/Touchstone/resources/app.asar/dist/renderer/index.html').href;
+const appIndexUrl = APP_INDEX_URL;
 
 describe('window options', () => {
   const options = buildWindowOptions('/opt/Touchstone/resources/app.asar/dist/electron/preload.cjs');
@@ -58,12 +58,12 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender(`${appIndexUrl}#/cases`, appIndexUrl)).toBe(true);
   });
 
-  it('refuses other file:// pages, even next to the index', () => {
-    expect(isTrustedSender('file:///opt/Touchstone/resources/app.asar/dist/renderer/other.html', appIndexUrl)).toBe(false);
-    expect(isTrustedSender('file:///tmp/index.html', appIndexUrl)).toBe(false);
+  it('refuses every file:// page (the app is never loaded from file:), and other app:// pages', () => {
+    expect(isTrustedSender('file:///opt/Touchstone/resources/app.asar/dist/renderer/index.html', appIndexUrl)).toBe(false);
     expect(isTrustedSender('file:///home/me/Downloads/evil.html', appIndexUrl)).toBe(false);
-    expect(isTrustedSender('file://evil-host/opt/Touchstone/resources/app.asar/dist/renderer/index.html', appIndexUrl)).toBe(false);
-    expect(isTrustedSender('file:///opt/Touchstone/resources/app.asar/dist/renderer/index.html.evil', appIndexUrl)).toBe(false);
+    expect(isTrustedSender('app://touchstone/other.html', appIndexUrl)).toBe(false);
+    expect(isTrustedSender('app://evil-host/index.html', appIndexUrl)).toBe(false);
+    expect(isTrustedSender('app://touchstone/index.html.evil', appIndexUrl)).toBe(false);
   });
 
   it('refuses web pages, devtools and other schemes', () => {
@@ -81,14 +81,9 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender('not a url', appIndexUrl)).toBe(false);
   });
 
-  it('compares the decoded path (spaces, non-ASCII folders) and ignores case only when told to (Windows)', () => {
-    const spaced = pathToFileURL('/Users/Zoë Li/Apps/Touchstone app/dist/renderer/index.html').href;
-    expect(isTrustedSender(spaced, spaced)).toBe(true);
-    expect(isTrustedSender('file:///Users/Zo%C3%AB%20Li/Apps/Touchstone%20app/dist/renderer/index.html', spaced)).toBe(true);
-    const windows = 'file:///C:/Program%20Files/Touchstone/resources/app.asar/dist/renderer/index.html';
-    expect(isTrustedSender('file:///c:/program%20files/touchstone/resources/app.asar/dist/renderer/index.html', windows)).toBe(false);
-    expect(isTrustedSender('file:///c:/program%20files/touchstone/resources/app.asar/dist/renderer/index.html', windows, { caseInsensitive: true })).toBe(true);
-    expect(isTrustedSender('file:///C:/Other/index.html', windows, { caseInsensitive: true })).toBe(false);
+  it('compares the decoded path', () => {
+    expect(isTrustedSender('app://touchstone/%69ndex.html', appIndexUrl)).toBe(true);
+    expect(isTrustedSender('app://touchstone/%E0%A4%A', appIndexUrl)).toBe(false);
   });
 });
 
@@ -117,22 +112,56 @@ describe('navigation, new windows, webviews, permissions', () => {
 });
 
 describe('network rule', () => {
-  it('cancels everything that would leave the machine', () => {
+  const packaged = { isPackaged: true };
+  const developer = { isPackaged: false };
+
+  it('cancels everything that would leave the machine, and every file: URL', () => {
     for (const url of [
       'http://example.com/x.js', 'https://fonts.googleapis.com/css', 'ws://127.0.0.1:9000/', 'wss://example.com/socket',
       'ftp://example.com/file', 'http://127.0.0.1:4321/api/app.info', 'chrome-extension://abc/x.js', 'not a url', '',
+      'file:///etc/passwd', 'file:///opt/Touchstone/resources/app.asar/dist/renderer/assets/index-abc.js',
     ]) {
-      expect(isRequestAllowed(url), url).toBe(false);
+      expect(isRequestAllowed(url, developer), url).toBe(false);
     }
-    expect(isRequestAllowed(undefined)).toBe(false);
+    expect(isRequestAllowed(undefined, developer)).toBe(false);
   });
 
-  it('lets the app load its own files, in-page data and devtools', () => {
-    expect(isRequestAllowed(appIndexUrl)).toBe(true);
-    expect(isRequestAllowed('file:///opt/Touchstone/resources/app.asar/dist/renderer/assets/index-abc.js')).toBe(true);
-    expect(isRequestAllowed('devtools://devtools/bundled/devtools_app.html')).toBe(true);
-    expect(isRequestAllowed('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
-    expect(isRequestAllowed('blob:file:///3f1c-42')).toBe(true);
+  it('lets the app load its own app:// files and in-page data; devtools only in developer runs', () => {
+    for (const opts of [packaged, developer]) {
+      expect(isRequestAllowed(appIndexUrl, opts)).toBe(true);
+      expect(isRequestAllowed('app://touchstone/assets/index-abc.js', opts)).toBe(true);
+      expect(isRequestAllowed('data:image/png;base64,iVBORw0KGgo=', opts)).toBe(true);
+      expect(isRequestAllowed('blob:app://touchstone/3f1c-42', opts)).toBe(true);
+    }
+    expect(isRequestAllowed('devtools://devtools/bundled/devtools_app.html', developer)).toBe(true);
+    expect(isRequestAllowed('devtools://devtools/bundled/devtools_app.html', packaged)).toBe(false);
+  });
+});
+
+describe('the app:// scheme', () => {
+  const renderer = '/opt/Touchstone/resources/app.asar/dist/renderer';
+
+  it('serves files of the renderer folder only', () => {
+    expect(appProtocolFile(APP_INDEX_URL, renderer)).toBe(`${renderer}/index.html`);
+    expect(appProtocolFile('app://touchstone/', renderer)).toBe(`${renderer}/index.html`);
+    expect(appProtocolFile('app://touchstone/assets/index-abc.js?x=1#y', renderer)).toBe(`${renderer}/assets/index-abc.js`);
+    // dot segments the URL parser already folds stay inside the folder
+    expect(appProtocolFile('app://touchstone/../../../../etc/passwd', renderer)).toBe(`${renderer}/etc/passwd`);
+    expect(appProtocolFile('app://touchstone/%2e%2e/%2e%2e/app.asar', renderer)).toBe(`${renderer}/app.asar`);
+    for (const url of [
+      'app://touchstone/..%2F..%2Fsecret', 'app://touchstone/a%00.js', 'app://touchstone/..%5C..%5Cwin.ini',
+      'app://other/index.html', 'file:///etc/passwd', 'app://touchstone/%E0%A4%A', 'not a url',
+    ]) {
+      expect(appProtocolFile(url, renderer), url).toBeNull();
+    }
+  });
+
+  it('sends the whole CSP as a header with every file', () => {
+    expect(appProtocolHeaders(`${renderer}/index.html`)).toEqual({
+      'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff',
+    });
+    expect(appProtocolHeaders(`${renderer}/assets/a.js`)['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 });
 
@@ -154,9 +183,16 @@ describe('Content-Security-Policy', () => {
     expect(directives).toContain("form-action 'none'");
   });
 
-  it('is carried by the renderer page (placeholder filled at build time)', () => {
+  it('is never a <meta> tag of the page (it would ignore frame-ancestors and log so on every load)', () => {
     const html = readFileSync(join(repo, 'renderer', 'index.html'), 'utf8');
-    expect(html).toMatch(/<meta\s+http-equiv="Content-Security-Policy"\s+content="%TOUCHSTONE_CSP%"/);
+    expect(html).not.toMatch(/Content-Security-Policy/i);
+  });
+
+  it('packaged builds check the asar integrity and give file: no extra privileges', () => {
+    const config = readFileSync(join(repo, 'build', 'electron-builder.yml'), 'utf8');
+    expect(config).toMatch(/^\s+enableEmbeddedAsarIntegrityValidation: true$/m);
+    expect(config).toMatch(/^\s+onlyLoadAppFromAsar: true$/m);
+    expect(config).toMatch(/^\s+grantFileProtocolExtraPrivileges: false$/m);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightSegments, locateQuote } from '../../renderer/features/case-detail/highlight';
-import { evidenceMarksForDocument, groupRevisions, highlightDocument, locateEvidence } from '../../renderer/features/case-detail/evidence';
+import { evidenceMarksForDocument, highlightDocument, locateEvidence } from '../../renderer/features/case-detail/evidence';
 
 const joined = (text: string, marks: { quote: string; start?: number | null }[]) =>
   highlightSegments(text, marks).segments.map((s) => s.text).join('');
@@ -104,6 +104,17 @@ describe('evidence', () => {
     ]);
   });
 
+  it('marks evidence at its code point offset, also after an emoji, in every view that highlights a document', () => {
+    const text = '👍退款 👍退款';
+    const at = (start: number | null) => highlightDocument([{ text: 'c', evidence: [{ docId: 'd', quote: '退款', start }] }], { docId: 'd', revision: 'v1', text }).result.ranges[0];
+    // code point 5 is the second 退款, which starts at UTF-16 index 7 (each 👍 is two code units)
+    expect(at(5)).toEqual({ start: 7, end: 9 });
+    expect(at(1)).toEqual({ start: 2, end: 4 });
+    // an offset where the quote is not: its first occurrence
+    expect(at(4)).toEqual({ start: 2, end: 4 });
+    expect(at(null)).toEqual({ start: 2, end: 4 });
+  });
+
   it('highlights a revision and reports a quote that is not there', () => {
     const { marks, result } = highlightDocument(claims, { docId: 'refund-policy', revision: 'v1', text: '7 天内可申请退款；超过 7 天不予退款。' });
     expect(marks).toHaveLength(2);
@@ -123,16 +134,4 @@ describe('evidence', () => {
     expect(locateEvidence({ docId: 'empty', quote: 'x' }, docs).status).toBe('no-text');
   });
 
-  it('groups revisions newest first', () => {
-    const groups = groupRevisions([
-      { docId: 'a', revision: 'v1', effectiveFrom: '2026-01-01' },
-      { docId: 'b', revision: 'r', effectiveFrom: null },
-      { docId: 'a', revision: 'v2', effectiveFrom: '2026-10-01' },
-      { docId: 'a', revision: 'draft', effectiveFrom: null },
-    ]);
-    expect(groups.map((g) => [g.docId, g.revisions.map((r) => r.revision)])).toEqual([
-      ['a', ['v2', 'v1', 'draft']],
-      ['b', ['r']],
-    ]);
-  });
 });

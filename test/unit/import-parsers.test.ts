@@ -200,8 +200,8 @@ describe('files that are not case sources', () => {
     for (const kind of ['documents', 'responses'] as const) {
       const e = failure(() => parse('ragas_eval_result_letstalk.csv', fixture('ragas_eval_result_letstalk.csv'), kind));
       expect(e.message).toMatch(/Ragas files hold test cases/);
-      expect(e.message).toContain(`import it as kind "cases"`);
-      expect(e.message).toContain(`not as "${kind}"`);
+      expect(e.message).toContain('import it as cases');
+      expect(e.message).toContain(`not as ${kind}.`);
     }
     const e = failure(() => parse('g.json', fixture('deepeval_goldens.json'), 'responses', 'deepeval'));
     expect(e.message).toMatch(/DeepEval files hold test cases/);
@@ -228,7 +228,7 @@ describe('native JSONL', () => {
     const docs = parse('docs.jsonl', jsonl(SPEC_DOC), 'documents');
     expect(docs.documents[0]).toEqual({ record: SPEC_DOC, line: 1 });
     const resp = parse('responses.jsonl', jsonl(SPEC_RESPONSE), 'responses');
-    expect(resp.responses[0].record).toEqual(SPEC_RESPONSE);
+    expect(resp.responses[0].record).toEqual({ ...SPEC_RESPONSE, citations: [], trajectory: [] });
     const judge = parse('judge.jsonl', jsonl(verdict('a'), verdict('b', { value: 'right', rationale: undefined })), 'judge');
     expect(judge.format).toBe('jsonl');
     expect(judge.verdicts.map((v) => [v.record.caseId, v.record.value, v.line])).toEqual([['a', 0, 1], ['b', 'right', 2]]);
@@ -300,7 +300,7 @@ describe('native CSV', () => {
     const docs = parse('docs.csv', 'docId,title,revision,effectiveFrom,accessScope,text\nrefund-policy,Refunds,v2,2026-10-01,public;staff,"line 1\nline 2"\n', 'documents');
     expect(docs.documents[0].record).toEqual({ docId: 'refund-policy', title: 'Refunds', revision: 'v2', effectiveFrom: '2026-10-01', accessScope: ['public', 'staff'], text: 'line 1\nline 2' });
     const resp = parse('responses.csv', 'id,caseId,system,answer,retrievalCalled,finalContext,cost\nr1,c1,bot@1,Yes.,true,"[{""docId"":""d"",""text"":""t"",""rank"":1}]","{""inputTokens"":10}"\n', 'responses');
-    expect(resp.responses[0].record).toEqual({ id: 'r1', caseId: 'c1', system: 'bot@1', answer: 'Yes.', retrievalCalled: true, finalContext: [{ docId: 'd', text: 't', rank: 1 }], cost: { inputTokens: 10 } });
+    expect(resp.responses[0].record).toEqual({ id: 'r1', caseId: 'c1', system: 'bot@1', answer: 'Yes.', retrievalCalled: true, finalContext: [{ docId: 'd', text: 't', rank: 1 }], cost: { inputTokens: 10 }, citations: [], trajectory: [] });
   });
 
   it('names unknown and missing columns on the header line', () => {
@@ -366,10 +366,10 @@ describe('bad input gives file, line, field and a clear message', () => {
   it('unknown field (strict records), also nested', () => {
     const e = failure(() => parse('cases.jsonl', jsonl({ id: 'a', query: 'q', question: 'q?' })));
     expect([e.line, e.field]).toEqual([1, 'question']);
-    expect(e.message).toMatch(/unknown field "question" \(a case can have: id, query,/);
+    expect(e.message).toMatch(/unknown field "question" \(allowed here: id, query,/);
     const n = failure(() => parse('cases.jsonl', jsonl({ id: 'a', query: 'q', claims: [{ text: 't', evidence: [{ docId: 'd', quote: 'x', page: 3 }] }] })));
     expect(n.field).toBe('claims.0.evidence.0.page');
-    expect(n.message).toMatch(/"claims\.0\.evidence\.0" can have: docId, quote, start, end/);
+    expect(n.message).toMatch(/unknown field "page" \(allowed here: docId, quote, start, end, grade\)/);
   });
 
   it('duplicate ids within the file', () => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { DEFAULT_RELEASE_THRESHOLDS, NO_QUESTION_TYPE, effectiveThresholds, refusalCrossTable, type CrossTableRow } from '../../shared/labeling';
+import { wilson95 } from '../helpers/wilson95';
 
 const QUESTION_TYPES = DEFAULT_DIMENSIONS.find((d) => d.name === 'questionType')!.options;
-
-/** Wilson score interval written out independently of shared/stats. */
-function wilson95(x: number, n: number): [number, number] {
-  const z = 1.959963984540054;
-  const p = x / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
 
 let id = 0;
 const rows = (n: number, questionType: string | null, answerability: string, behavior: string, correctness: unknown = null): CrossTableRow[] =>

@@ -22,10 +22,10 @@ describe('evidenceInLatestRevision', () => {
     ]);
   });
 
-  it('the same date (or none) goes by revision in natural order: v10 is newer than v9', () => {
-    const documents = [policy('v9', null, '购买后 30 天内可申请退款'), policy('v10', null, '全新条款')];
-    expect(evidenceInLatestRevision([claims[0]], documents)[0]).toMatchObject({ latestRevision: 'v10', status: 'missing-in-latest' });
-    const dated = [policy('b', '2026-01-01', '购买后 30 天内可申请退款'), policy('a', '2026-01-01', '')];
+  it('the same date (or none) goes by import order: the later import is the newer revision', () => {
+    const documents = [policy('v10', null, '购买后 30 天内可申请退款'), policy('v9', null, '全新条款')];
+    expect(evidenceInLatestRevision([claims[0]], documents)[0]).toMatchObject({ latestRevision: 'v9', status: 'missing-in-latest' });
+    const dated = [policy('a', '2026-01-01', ''), policy('b', '2026-01-01', '购买后 30 天内可申请退款')];
     expect(evidenceInLatestRevision([claims[0]], dated)[0]).toMatchObject({ latestRevision: 'b', status: 'found' });
   });
 

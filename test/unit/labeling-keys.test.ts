@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { labelKeyAction, optionForKey, optionKeys, type KeyContext } from '../../renderer/features/labeling/keymap';
 import { applyNumericKey, formatScaleValue, parseNumericDraft } from '../../renderer/features/labeling/numeric';
-import { clampStep, firstOpenStep, hasLabel, stepAfter, stepId } from '../../renderer/features/labeling/sequence';
+import { clampStep, firstOpenStep, hasLabel, stepAfter } from '../../renderer/features/labeling/sequence';
+import { stepKey } from '../../shared/labeling/steps';
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, overlay: false, stepKind: 'options', ...over });
 
@@ -122,8 +123,9 @@ describe('steps', () => {
   ];
 
   it('keys steps by dimension and response', () => {
-    expect(stepId(steps[2])).not.toBe(stepId(steps[3]));
-    expect(stepId({ dimension: 'a', responseId: null })).toBe(stepId({ dimension: 'a', responseId: null }));
+    expect(stepKey(steps[2].dimension, steps[2].responseId)).not.toBe(stepKey(steps[3].dimension, steps[3].responseId));
+    expect(stepKey('a', null)).toBe(stepKey('a', null));
+    expect(stepKey('a', null)).not.toBe(stepKey('a', 'r1'));
   });
 
   it('starts at the first open step, or the summary', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRetrieval, retrievalCurve, retrievalReport, type CaseRetrieval, type RetrievalData } from '../../shared/retrieval';
-import { studentTCritical, tInterval } from '../../shared/stats';
+import { mulberry32, studentTCritical, tInterval } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
 
 const unit = (quote: string) => ({ docId: 'd', quote, grade: 1, claims: [0] });
@@ -80,6 +80,30 @@ describe('retrievalReport', () => {
     for (const point of curve) {
       const report = retrievalReport(set, { k: point.k, list: 'context' });
       expect([point.recall, point.precision, point.ndcg]).toEqual([report.mean.recall.value, report.mean.precision.value, report.mean.ndcg.value]);
+    }
+  });
+});
+
+describe('retrievalCurve on many random lists', () => {
+  it('equals the report at every k = 1..20 (graded units, several responses per case, short lists)', () => {
+    const next = mulberry32(7);
+    const cases: CaseRetrieval[] = [];
+    const responses: RetrievalData['responses'] = [];
+    for (let c = 0; c < 200; c++) {
+      const units = Array.from({ length: next() % 5 }, (_, u) => ({ docId: 'd', quote: `q${c}-${u}`, grade: 1 + (next() % 3), claims: [u % 2] }));
+      cases.push({ caseId: `c${c}`, slices: [], questionType: null, answerability: 'answerable', units });
+      for (let r = 0; r < 1 + (next() % 3); r++) {
+        const holds = Array.from({ length: next() % 25 }, () => (units.length && next() % 4 === 0 ? [next() % units.length] : []));
+        responses.push({ caseId: `c${c}`, responseId: `c${c}-${r}`, holds });
+      }
+    }
+    const set = data(cases, responses);
+    for (const point of retrievalCurve(set, 'candidates')) {
+      const report = retrievalReport(set, { k: point.k, list: 'candidates' });
+      expect(point.n).toBe(report.n);
+      expectClose(point.recall!, report.mean.recall.value!, 1e-12);
+      expectClose(point.precision!, report.mean.precision.value!, 1e-12);
+      expectClose(point.ndcg!, report.mean.ndcg.value!, 1e-12);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageFaultBody, storageFaultReason } from '../../server/storage-errors';
+import { errorSentence } from '../../shared/messages/text';
 
 describe('storage failures, from the error code SQLite (or the OS) gives', () => {
   it.each([
@@ -27,19 +28,20 @@ describe('storage failures, from the error code SQLite (or the OS) gives', () =>
 
   it('a label that could not be written: names the test set and says the label is kept and written again', () => {
     const body = storageFaultBody({ code: 'SQLITE_FULL', message: 'database or disk is full' }, '/data/sets/合同审核.sqlite', 'labels.record');
-    expect(body).toEqual({
+    expect(body).toMatchObject({
       code: 'storage-unavailable',
       reason: 'disk-full',
       message: 'The disk holding 合同审核.sqlite is full: nothing was written. Free some space; what you were saving is kept and written as soon as there is room.',
       location: { file: '/data/sets/合同审核.sqlite', line: null, field: null },
     });
+    expect(errorSentence('zh-CN', body!)).toBe('合同审核.sqlite 所在的磁盘已满：没有写入任何内容。请腾出空间；正在保存的内容会保留，一有空间就写入。');
     expect(storageFaultBody(new Error('boom'), '/x.sqlite', 'labels.record')).toBeNull();
     expect(storageFaultBody({ code: 'SQLITE_IOERR_WRITE' }, null, 'labels.record')?.message).toContain('The disk holding the test-set file reported an error');
   });
 
   it('any other write to the test set: names it, promises no retry, says what to do before trying again', () => {
     const body = storageFaultBody({ code: 'SQLITE_READONLY' }, '/data/sets/labels.sqlite', 'dimensions.save');
-    expect(body).toEqual({
+    expect(body).toMatchObject({
       code: 'storage-unavailable',
       reason: 'read-only',
       message: 'labels.sqlite cannot be written (it or its folder is read-only): nothing was written to labels.sqlite. Make it writable or choose another folder, then try again.',
@@ -53,7 +55,7 @@ describe('storage failures, from the error code SQLite (or the OS) gives', () =>
     });
     for (const operation of ['labels.exportPack', 'labels.record']) {
       const body = storageFaultBody(eacces, '/data/sets/labels.sqlite', operation);
-      expect(body).toEqual({
+      expect(body).toMatchObject({
         code: 'storage-unavailable',
         reason: 'read-only',
         message: '/media/usb/pack/labels.jsonl cannot be written (it or its folder is read-only): nothing was written to /media/usb/pack/labels.jsonl. Make it writable or choose another folder, then try again.',

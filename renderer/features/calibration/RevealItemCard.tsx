@@ -3,6 +3,7 @@ import type { RevealCell } from '../../../shared/api/calibration-ops';
 import { formatRaw } from './format';
 import { optionKeys } from '../labeling/keymap';
 import { parseNumericDraft } from '../labeling/numeric';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import { cellKey, useAdjudicationStore, type RevealItem } from './adjudicationStore';
 import { dimensionName, valueName } from '../agreement/agreementText';
@@ -109,8 +110,8 @@ function CellRow({ cell, itemIndex, rowIndex, open }: { cell: RevealCell; itemIn
         <FinalValue cell={cell} current={current} open={open} onFocusRow={() => focusCell(itemIndex, rowIndex)} />
         {save?.status === 'saving' ? <span className="cal-saving">{t('calibration.adj.saving')}</span> : null}
         {save?.status === 'error' ? (
-          <span className="cal-save-error" role="alert" title={save.error?.message}>
-            <Icon name="alert" size={14} /> {save.error?.message ?? t('calibration.adj.saveFailed')}
+          <span className="cal-save-error" role="alert">
+            <Icon name="alert" size={14} /> {save.error ? errorSentence(locale, save.error) : t('calibration.adj.saveFailed')}
           </span>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TrendPoint } from '../../../shared/api/calibration-ops';
-import { formatFixed, formatInterval, formatSigned, judgeChanges, judgeLabel } from './format';
+import { judgeChanges } from '../../../shared/calibration/figures';
+import { formatFixed, formatInterval, formatSigned, judgeLabel } from './format';
 import { bandPath, layoutTrend, linePath } from './trend';
 import { useI18n } from '../../i18n/useI18n';
 import { coefficientLabel, reasonText } from './calibrationText';

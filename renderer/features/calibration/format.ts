@@ -69,18 +69,6 @@ export function judgeLabel(judge: Pick<JudgeIdentity, 'model' | 'modelVersion' |
   return `${judge.model} ${judge.modelVersion} · ${judge.promptVersion}`;
 }
 
-export type JudgeField = 'model' | 'version' | 'prompt';
-
-/** Which parts of the judge changed between two points (what a trend break says). */
-export function judgeChanges(previous: JudgeIdentity | null, next: JudgeIdentity | null): JudgeField[] {
-  if (!previous || !next) return [];
-  const changed: JudgeField[] = [];
-  if (previous.model !== next.model) changed.push('model');
-  if (previous.modelVersion !== next.modelVersion) changed.push('version');
-  if (previous.promptVersion !== next.promptVersion) changed.push('prompt');
-  return changed;
-}
-
 /** A sha256 shortened for a table cell (the full digest stays in the title). */
 export function shortHash(sha256: string, keep = 12): string {
   const hex = sha256.replace(/^sha256:/, '');

@@ -13,7 +13,7 @@ function Item({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
-/** Corpus revision, origin, split, group, slices, access scope, forbidden claims, relevant documents. */
+/** Corpus revision, origin, split, group, slices, access scope, forbidden claims, relevant documents, a foreign file's metadata. */
 export function CaseMeta({ record }: { record: CaseRecord }) {
   const { t, label } = useI18n();
   const notSet = <span className="muted">{t('detail.notSet')}</span>;
@@ -58,6 +58,18 @@ export function CaseMeta({ record }: { record: CaseRecord }) {
             </ul>
           )}
         </Item>
+        {record.metadata && Object.keys(record.metadata).length > 0 ? (
+          <Item label={t('detail.metadata')} wide>
+            <dl className="case-metadata" data-testid="case-metadata">
+              {Object.entries(record.metadata).map(([key, value]) => (
+                <div key={key} className="case-metadata-row">
+                  <dt className="mono">{key}</dt>
+                  <dd className="mono">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </Item>
+        ) : null}
       </dl>
     </section>
   );

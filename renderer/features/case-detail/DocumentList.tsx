@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Claim } from '../../../shared/domain/schemas';
-import { groupRevisions } from './evidence';
+import { groupRevisions } from '../../../shared/documents/revision-order';
 import { useI18n } from '../../i18n/useI18n';
 import type { StoredDocument } from './documentView';
 import { DocumentRevision } from './DocumentRevision';

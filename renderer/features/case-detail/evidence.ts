@@ -1,3 +1,4 @@
+import { codePointToUtf16 } from '../labeling/codepoints';
 import { highlightSegments, type HighlightResult } from './highlight';
 
 /** The parts of a claim the evidence view needs (structurally compatible with the domain Claim). */
@@ -15,19 +16,24 @@ export interface DocumentText {
 /** One evidence quote placed in one document text, tagged with its claim's number (1-based). */
 export interface EvidenceMark {
   quote: string;
+  /** Where the quote starts in the text as a JS string index (UTF-16), the highlighter's unit. */
   start?: number | null;
   claimNumber: number;
   evidenceIndex: number;
 }
 
-/** Every evidence quote of the claims that points at `docId`, in claim order. */
-export function evidenceMarksForDocument(claims: readonly ClaimWithEvidence[], docId: string): EvidenceMark[] {
+/**
+ * Every evidence quote of the claims that points at `docId`, in claim order. Evidence offsets are code
+ * points (the stored unit); they become UTF-16 indexes of `text`, so after an emoji a repeated quote is
+ * marked where it was picked, not at its first occurrence.
+ */
+export function evidenceMarksForDocument(claims: readonly ClaimWithEvidence[], docId: string, text?: string | null): EvidenceMark[] {
   const marks: EvidenceMark[] = [];
   claims.forEach((claim, claimIndex) => {
     claim.evidence.forEach((evidence, evidenceIndex) => {
-      if (evidence.docId === docId) {
-        marks.push({ quote: evidence.quote, start: evidence.start ?? null, claimNumber: claimIndex + 1, evidenceIndex });
-      }
+      if (evidence.docId !== docId) return;
+      const start = typeof evidence.start === 'number' && text ? codePointToUtf16(text, evidence.start) : null;
+      marks.push({ quote: evidence.quote, start, claimNumber: claimIndex + 1, evidenceIndex });
     });
   });
   return marks;
@@ -40,7 +46,7 @@ export interface HighlightedDocument {
 
 /** A document revision's text cut into segments, with the evidence of `claims` highlighted. */
 export function highlightDocument(claims: readonly ClaimWithEvidence[], document: DocumentText): HighlightedDocument {
-  const marks = evidenceMarksForDocument(claims, document.docId);
+  const marks = evidenceMarksForDocument(claims, document.docId, document.text);
   return { marks, result: highlightSegments(document.text ?? '', marks) };
 }
 
@@ -61,33 +67,4 @@ export function locateEvidence(
   if (withText.length === 0) return { status: 'no-text', revisions: [] };
   const found = withText.filter((document) => (document.text as string).includes(evidence.quote)).map((d) => d.revision);
   return found.length > 0 ? { status: 'found', revisions: found } : { status: 'quote-not-found', revisions: [] };
-}
-
-/**
- * Documents grouped by docId (first-seen order); within a group the newest
- * revision (latest effectiveFrom) comes first, revisions without a date last.
- */
-export function groupRevisions<D extends { docId: string; effectiveFrom?: string | null }>(
-  documents: readonly D[],
-): { docId: string; revisions: D[] }[] {
-  const groups = new Map<string, D[]>();
-  for (const document of documents) {
-    const list = groups.get(document.docId);
-    if (list) list.push(document);
-    else groups.set(document.docId, [document]);
-  }
-  return [...groups].map(([docId, revisions]) => ({
-    docId,
-    revisions: revisions
-      .map((document, index) => ({ document, index }))
-      .sort((a, b) => {
-        const x = a.document.effectiveFrom ?? '';
-        const y = b.document.effectiveFrom ?? '';
-        if (x === y) return a.index - b.index;
-        if (!x) return 1;
-        if (!y) return -1;
-        return x < y ? 1 : -1;
-      })
-      .map(({ document }) => document),
-  }));
 }

@@ -8,6 +8,7 @@ const FILTER_LABELS: Record<FilterName, MessageKey> = {
   slice: 'cases.filter.slice',
   split: 'cases.filter.split',
   origin: 'cases.filter.origin',
+  leak: 'cases.filter.leak',
 };
 
 const FILTER_KINDS: Record<FilterName, EnumKind> = {
@@ -16,6 +17,7 @@ const FILTER_KINDS: Record<FilterName, EnumKind> = {
   slice: 'slice',
   split: 'split',
   origin: 'origin',
+  leak: 'leak',
 };
 
 export function CaseFilters() {

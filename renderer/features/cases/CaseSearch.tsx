@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useCasesStore } from './casesStore';
-import { SEARCH_INPUT_ID } from './domIds';
+import { CASE_LIST_ID, SEARCH_INPUT_ID } from './domIds';
 import { Icon } from '../../common/Icon';
 
 
@@ -28,8 +28,10 @@ export function CaseSearch() {
           if (event.key === 'Escape') {
             event.preventDefault();
             event.stopPropagation();
+            // cleared or not, the keyboard goes back to the list, so the next "/" searches again instead of typing a "/"
             if (searchText) clearSearch();
-            else event.currentTarget.blur();
+            event.currentTarget.blur();
+            document.getElementById(CASE_LIST_ID)?.focus({ preventScroll: true });
           } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
             move(event.key === 'ArrowDown' ? 1 : -1);

@@ -3,6 +3,7 @@ import type { ApiErrorBody, CaseFacets, CaseFilters, CaseSummary } from '../../.
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
+import { onSessionReset } from '../../common/session';
 
 /** Rows per 'cases.list' call (the contract allows up to 1000). */
 export const PAGE_SIZE = 200;
@@ -11,12 +12,12 @@ const MAX_IN_FLIGHT = 3;
 const MAX_CACHED_PAGES = 120;
 const SEARCH_DEBOUNCE_MS = 150;
 
-export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin'] as const;
+export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export type AppliedFilters = { search: string } & Record<FilterName, string | null>;
 
-const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null };
+const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null };
 
 /** Values come from the backend's own facets, so they belong to the contract's vocabularies. */
 function toRequest(filters: AppliedFilters): CaseFilters {
@@ -276,4 +277,8 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       get().select(selectedIndex < 0 ? 0 : selectedIndex + delta);
     },
   };
+});
+
+onSessionReset('test-set', ({ testSetId }) => {
+  if (testSetId) useCasesStore.getState().reset();
 });

@@ -7,6 +7,7 @@ import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { useReviewerStore } from '../reviewers/reviewerStore';
+import { onSessionReset } from '../../common/session';
 
 export const CONFLICTS_PAGE = 50;
 
@@ -170,4 +171,9 @@ export const useConflictStore = create<ConflictState>()((set, get) => {
       if (conflict) openCaseInCasesView(conflict.caseId);
     },
   };
+});
+
+onSessionReset('test-set', () => {
+  // a panel already showing conflicts shows the new file's (or the restored contents')
+  if (useConflictStore.getState().loaded) void useConflictStore.getState().load();
 });

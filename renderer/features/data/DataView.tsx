@@ -8,12 +8,14 @@ import { PageTabs } from '../../common/PageTabs';
 import { BackupsPanel } from './BackupsPanel';
 import { ConflictsPanel } from '../conflicts/ConflictsPanel';
 import { PacksPanel } from './PacksPanel';
+import { ExportDataPanel } from '../interchange/ExportDataPanel';
 import { RestoreDialog } from './RestoreDialog';
 import '../calibration/calibration.css';
 import './data.css';
 
 const TABS: { name: DataTab; label: MessageKey }[] = [
   { name: 'packs', label: 'data.tab.packs' },
+  { name: 'exports', label: 'data.tab.exports' },
   { name: 'conflicts', label: 'data.tab.conflicts' },
   { name: 'backups', label: 'data.tab.backups' },
 ];
@@ -44,7 +46,7 @@ export function DataView() {
       overlays={confirming ? <RestoreDialog /> : null}
     >
       <div role="tabpanel" data-testid={`data-panel-${tab}`}>
-        {tab === 'packs' ? <PacksPanel /> : tab === 'conflicts' ? <ConflictsPanel /> : <BackupsPanel />}
+        {tab === 'packs' ? <PacksPanel /> : tab === 'exports' ? <ExportDataPanel /> : tab === 'conflicts' ? <ConflictsPanel /> : <BackupsPanel />}
       </div>
     </PageShell>
   );

@@ -3,17 +3,13 @@ import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import type { BackupInfo, BackupSettings, ReviewerEventCount } from '../../../shared/api/exchange-ops';
 import { pickFolder, type FolderPurpose } from '../../api/pickFolder';
 import { invoke } from '../../api/transport';
-import { useCasesStore } from '../cases/casesStore';
 import { toErrorBody } from '../../common/errors';
-import { useConflictStore } from '../conflicts/conflictStore';
-import { useLabelingStore } from '../labeling/labelingStore';
-import { useReferenceAnswerStore } from '../labeling/referenceAnswerStore';
 import { useReviewerStore } from '../reviewers/reviewerStore';
 import { useTestSetStore } from '../test-sets/testSetStore';
 
 /** The "Team & backups" screen: label packs out and in, the backups of the open file, restoring one. */
 
-export type DataTab = 'packs' | 'conflicts' | 'backups';
+export type DataTab = 'packs' | 'exports' | 'conflicts' | 'backups';
 export type ExportResult = OpOutput<'labels.exportPack'>;
 export type ImportResult = OpOutput<'labels.importPack'>;
 export type RestoreResult = OpOutput<'backups.restore'>;
@@ -61,16 +57,6 @@ interface DataState {
   askRestore(backup: BackupInfo): void;
   cancelRestore(): void;
   confirmRestore(): Promise<void>;
-}
-
-/** After a restore the same file (same test-set id) holds other data: what a file switch resets, reset here too. */
-function reloadAfterRestore(result: RestoreResult): void {
-  useTestSetStore.setState({ current: result.testSet, error: null });
-  useCasesStore.getState().reset();
-  useLabelingStore.getState().reset();
-  useReferenceAnswerStore.getState().reset();
-  void useConflictStore.getState().load();
-  void useReviewerStore.getState().init(result.testSet.testSetId);
 }
 
 export const useDataStore = create<DataState>()((set, get) => {
@@ -208,7 +194,8 @@ export const useDataStore = create<DataState>()((set, get) => {
       try {
         const restored = await invoke('backups.restore', { path: confirming.path });
         set({ restoring: false, confirming: null, restored, importResult: null, exportResult: null });
-        reloadAfterRestore(restored);
+        // the same file (same test-set id) now holds other data: the session starts over, as for another file
+        useTestSetStore.getState().opened(restored.testSet);
         await Promise.all([loadReviewers(), get().loadBackups()]);
       } catch (error) {
         set({ restoring: false, restoreError: toErrorBody(error) });

@@ -1,10 +1,10 @@
-import { useI18n } from '../../i18n/useI18n';
-import { useImportStore } from './importStore';
 import { Modal } from '../../common/Modal';
-import { ImportForm, IMPORT_FORM_ID } from './ImportForm';
-import { ImportOutcome } from './ImportOutcome';
-import { ImportProgress } from './ImportProgress';
+import { useI18n } from '../../i18n/useI18n';
+import { ImportFiles, IMPORT_FORM_ID } from './ImportFiles';
+import { ImportSummary } from './ImportSummary';
+import { toWrite, useImportStore } from './importStore';
 
+/** Import: several files at once, each kind detected and shown, written in dependency order with one summary. */
 export function ImportDialog() {
   const open = useImportStore((s) => s.open);
   return open ? <ImportDialogBody /> : null;
@@ -12,14 +12,14 @@ export function ImportDialog() {
 
 function ImportDialogBody() {
   const { t } = useI18n();
-  const status = useImportStore((s) => s.status);
-  const ready = useImportStore((s) => s.file !== null || s.path !== null);
+  const phase = useImportStore((s) => s.phase);
+  const files = useImportStore((s) => s.files);
   const close = useImportStore((s) => s.closeDialog);
   const startOver = useImportStore((s) => s.startOver);
-  const busy = status === 'uploading' || status === 'running';
-  const finished = status === 'done' || status === 'failed';
+  const writable = toWrite(files).length;
+  const waiting = files.some((f) => f.status === 'inspecting' || (f.status === 'ready' && f.kind === null && !f.importedBefore));
 
-  const footer = finished ? (
+  const footer = phase === 'finished' ? (
     <>
       <button type="button" className="button" onClick={startOver} data-testid="import-again">
         {t('import.again')}
@@ -31,17 +31,17 @@ function ImportDialogBody() {
   ) : (
     <>
       <button type="button" className="button" onClick={close}>
-        {busy ? t('common.close') : t('common.cancel')}
+        {phase === 'running' ? t('common.close') : t('common.cancel')}
       </button>
-      <button type="submit" form={IMPORT_FORM_ID} className="button primary" disabled={!ready || busy} data-testid="import-start">
-        {t('import.start')}
+      <button type="submit" form={IMPORT_FORM_ID} className="button primary" disabled={phase !== 'choose' || writable === 0 || waiting} data-testid="import-start">
+        {t('import.startFiles', { count: writable })}
       </button>
     </>
   );
 
   return (
     <Modal title={t('import.title')} onClose={close} closeLabel={t('common.close')} testId="import-dialog" footer={footer} width="wide">
-      {finished ? <ImportOutcome /> : busy ? <ImportProgress /> : <ImportForm />}
+      {phase === 'choose' ? <ImportFiles /> : <ImportSummary />}
     </Modal>
   );
 }

@@ -1,93 +1,128 @@
 import { create } from 'zustand';
-import type { ApiErrorBody, ImportJob } from '../../../shared/api/contract';
+import type { ApiErrorBody, ImportJob, OpInput, OpOutput } from '../../../shared/api/contract';
 import type { ImportFormat, ImportKind } from '../../../shared/domain/schemas';
+import { IMPORT_ORDER } from '../../../shared/import/detect-kind';
 import { invoke, isDesktop } from '../../api/transport';
-import { fileToBase64 } from './base64';
 import { toErrorBody } from '../../common/errors';
 import { useCasesStore } from '../cases/casesStore';
 import { useDetailStore } from '../case-detail/detailStore';
+import { fileToBase64 } from './base64';
 
 const POLL_MS = 150;
 
-export type ImportStatus = 'idle' | 'uploading' | 'running' | 'done' | 'failed';
+type Source = OpInput<'imports.start'>['source'];
+
+export type FileStatus = 'inspecting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped' | 'not-run';
+
+/** One chosen file: what it holds (detected, editable), then what became of it. */
+export interface ImportFile {
+  id: number;
+  name: string;
+  size: number | null;
+  source: Source;
+  status: FileStatus;
+  kind: ImportKind | null;
+  format: ImportFormat;
+  detected: { kind: ImportKind | null; format: ImportFormat | null } | null;
+  importedBefore: OpOutput<'imports.inspect'>['importedBefore'];
+  job: ImportJob | null;
+  error: ApiErrorBody | null;
+}
+
+export type WizardPhase = 'choose' | 'running' | 'finished';
 
 interface ImportState {
   open: boolean;
-  kind: ImportKind;
-  format: ImportFormat;
+  phase: WizardPhase;
+  files: ImportFile[];
   /** System version for the responses in Ragas / DeepEval files (empty: "imported"). */
   system: string;
-  /** Browser mode: the chosen file. */
-  file: File | null;
-  /** Desktop mode: the path from the native dialog. */
-  path: string | null;
-  status: ImportStatus;
-  job: ImportJob | null;
-  error: ApiErrorBody | null;
 
   openDialog(): void;
   closeDialog(): void;
-  setKind(kind: ImportKind): void;
-  setFormat(format: ImportFormat): void;
-  setSystem(system: string): void;
-  setFile(file: File | null): void;
+  addFiles(files: readonly File[]): Promise<void>;
   pickPath(): Promise<void>;
+  removeFile(id: number): void;
+  setKind(id: number, kind: ImportKind): void;
+  setFormat(id: number, format: ImportFormat): void;
+  setSystem(system: string): void;
   start(): Promise<void>;
   startOver(): void;
 }
 
+let nextId = 0;
 let ticket = 0;
 
-export function sourceName(state: Pick<ImportState, 'file' | 'path' | 'job'>): string {
-  if (state.job) return state.job.fileName;
-  if (state.file) return state.file.name;
-  if (state.path) return state.path.split(/[\\/]/).pop() ?? state.path;
-  return '';
+/** The files in the order they are written: documents, cases, responses, judge runs (then the not yet known). */
+export function inWritingOrder(files: readonly ImportFile[]): ImportFile[] {
+  const rank = (f: ImportFile) => (f.kind === null ? IMPORT_ORDER.length : IMPORT_ORDER.indexOf(f.kind));
+  return [...files].sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
+/** Files the Import button would write (known kind, not imported before). */
+export const toWrite = (files: readonly ImportFile[]) => files.filter((f) => f.status === 'ready' && f.kind !== null && !f.importedBefore);
+
 export const useImportStore = create<ImportState>()((set, get) => {
-  async function poll(jobId: string, mine: number): Promise<void> {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      if (mine !== ticket) return;
-      let job: ImportJob;
-      try {
-        job = await invoke('imports.status', { jobId });
-      } catch (error) {
-        if (mine === ticket) set({ status: 'failed', error: toErrorBody(error) });
-        return;
+  const update = (id: number, patch: Partial<ImportFile>) =>
+    set((s) => ({ files: s.files.map((f) => (f.id === id ? { ...f, ...patch } : f)) }));
+
+  async function inspect(file: ImportFile): Promise<void> {
+    try {
+      const found = await invoke('imports.inspect', { source: file.source });
+      update(file.id, {
+        status: 'ready', kind: found.kind, format: found.format ?? 'auto',
+        detected: { kind: found.kind, format: found.format }, importedBefore: found.importedBefore,
+      });
+    } catch (error) {
+      update(file.id, { status: 'failed', error: toErrorBody(error) });
+    }
+  }
+
+  function add(entries: { name: string; size: number | null; source: Source }[]): void {
+    const added: ImportFile[] = entries.map((e) => ({
+      id: ++nextId, ...e, status: 'inspecting', kind: null, format: 'auto', detected: null, importedBefore: null, job: null, error: null,
+    }));
+    // a file chosen again replaces the earlier one of the same name
+    const names = new Set(added.map((f) => f.name));
+    set((s) => ({ phase: 'choose', files: [...s.files.filter((f) => !names.has(f.name)), ...added] }));
+    for (const file of added) void inspect(file);
+  }
+
+  /** Runs one file's import job to its end; true when it was written. */
+  async function runOne(file: ImportFile, mine: number): Promise<boolean> {
+    update(file.id, { status: 'running', job: null, error: null });
+    try {
+      const { jobId } = await invoke('imports.start', { kind: file.kind!, format: file.format, source: file.source, system: get().system.trim() || null });
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        if (mine !== ticket) return false;
+        const job = await invoke('imports.status', { jobId });
+        if (job.state === 'running') {
+          update(file.id, { job });
+          continue;
+        }
+        if (job.state === 'done') {
+          update(file.id, { job, status: 'done' });
+          return true;
+        }
+        update(file.id, { job, status: 'failed', error: job.error ?? null });
+        return false;
       }
-      if (mine !== ticket) return;
-      if (job.state === 'running') {
-        set({ job });
-        continue;
-      }
-      if (job.state === 'done') {
-        set({ job, status: 'done', error: null });
-        useCasesStore.getState().reload();
-        useDetailStore.getState().reload();
-      } else {
-        set({ job, status: 'failed', error: job.error ?? { code: 'internal', message: 'The import failed.', location: null } });
-      }
-      return;
+    } catch (error) {
+      update(file.id, { status: 'failed', error: toErrorBody(error) });
+      return false;
     }
   }
 
   return {
     open: false,
-    kind: 'cases',
-    format: 'auto',
+    phase: 'choose',
+    files: [],
     system: '',
-    file: null,
-    path: null,
-    status: 'idle',
-    job: null,
-    error: null,
 
     openDialog() {
-      const { status } = get();
-      // a finished import's report stays until the person starts over; a new dialog starts clean
-      if (status === 'done' || status === 'failed') set({ status: 'idle', job: null, error: null, file: null, path: null });
+      // a finished import's summary stays until the person starts over; a new dialog starts clean
+      if (get().phase === 'finished') set({ phase: 'choose', files: [] });
       set({ open: true });
     },
 
@@ -95,43 +130,63 @@ export const useImportStore = create<ImportState>()((set, get) => {
       set({ open: false });
     },
 
-    setKind: (kind) => set({ kind }),
-    setFormat: (format) => set({ format }),
-    setSystem: (system) => set({ system }),
-    setFile: (file) => set({ file, path: null, error: null }),
+    async addFiles(files) {
+      const entries = await Promise.all(files.map(async (file) => ({
+        name: file.name, size: file.size, source: { fileName: file.name, contentBase64: await fileToBase64(file) } as Source,
+      })));
+      add(entries);
+    },
 
     async pickPath() {
-      try {
-        const answer = await invoke('dialog.pickPath', { purpose: 'importFile' });
-        if (answer.supported && answer.path) set({ path: answer.path, file: null, error: null });
-      } catch (error) {
-        set({ error: toErrorBody(error) });
+      const answer = await invoke('dialog.pickPath', { purpose: 'importFile' });
+      if (answer.supported && answer.path && isDesktop()) {
+        add([{ name: answer.path.split(/[\\/]/).pop() ?? answer.path, size: null, source: { path: answer.path } }]);
       }
     },
 
+    removeFile(id) {
+      set((s) => ({ files: s.files.filter((f) => f.id !== id) }));
+    },
+
+    setKind(id, kind) {
+      update(id, { kind });
+    },
+
+    setFormat(id, format) {
+      update(id, { format });
+    },
+
+    setSystem: (system) => set({ system }),
+
     async start() {
-      const { kind, format, system, file, path, status } = get();
-      if (status === 'uploading' || status === 'running') return;
-      if (!file && !path) return;
+      if (get().phase !== 'choose' || toWrite(get().files).length === 0) return;
+      if (get().files.some((f) => f.status === 'inspecting' || (f.status === 'ready' && f.kind === null && !f.importedBefore))) return;
       const mine = ++ticket;
-      set({ status: 'uploading', job: null, error: null });
-      try {
-        const source = path && isDesktop()
-          ? { path }
-          : { fileName: (file as File).name, contentBase64: await fileToBase64(file as File) };
+      set({ phase: 'running' });
+      let stopped = false;
+      for (const file of inWritingOrder(get().files)) {
+        if (file.importedBefore) {
+          update(file.id, { status: 'skipped' });
+          continue;
+        }
+        if (file.status !== 'ready') continue;
+        // what later files refer to did not land: they are not tried, so nothing half-arrives
+        if (stopped) {
+          update(file.id, { status: 'not-run' });
+          continue;
+        }
+        const written = await runOne(file, mine);
         if (mine !== ticket) return;
-        const { jobId } = await invoke('imports.start', { kind, format, source, system: system.trim() || null });
-        if (mine !== ticket) return;
-        set({ status: 'running' });
-        await poll(jobId, mine);
-      } catch (error) {
-        if (mine === ticket) set({ status: 'failed', error: toErrorBody(error) });
+        if (!written) stopped = true;
       }
+      set({ phase: 'finished' });
+      useCasesStore.getState().reload();
+      useDetailStore.getState().reload();
     },
 
     startOver() {
       ticket++;
-      set({ status: 'idle', job: null, error: null, file: null, path: null });
+      set({ phase: 'choose', files: [] });
     },
   };
 });

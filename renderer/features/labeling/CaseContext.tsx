@@ -1,8 +1,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Claim } from '../../../shared/domain/schemas';
-import { codePointToUtf16 } from './codepoints';
-import { groupRevisions } from '../case-detail/evidence';
+import { groupRevisions } from '../../../shared/documents/revision-order';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
 import { useClaimsDraftStore } from './claimsDraftStore';
@@ -139,15 +138,6 @@ const ContextResponses = memo(function ContextResponses({ responses, judgedId }:
   );
 });
 
-/** Claims with their evidence start converted from code points to the UTF-16 index the highlighter expects. */
-function claimsForHighlight(claims: readonly Claim[], text: string | null | undefined, docId: string): Claim[] {
-  if (!text) return claims as Claim[];
-  return claims.map((claim) => ({
-    text: claim.text,
-    evidence: claim.evidence.map((e) => (e.docId === docId && typeof e.start === 'number' ? { ...e, start: codePointToUtf16(text, e.start) } : e)),
-  }));
-}
-
 const ContextDocuments = memo(function ContextDocuments({ documents, claims, selecting, activeClaim }: {
   documents: Detail['documents'];
   claims: readonly Claim[];
@@ -156,11 +146,6 @@ const ContextDocuments = memo(function ContextDocuments({ documents, claims, sel
 }) {
   const { t } = useI18n();
   const groups = useMemo(() => groupRevisions(documents), [documents]);
-  // one claims list per revision, kept while neither changes, so each LabelDocument re-highlights only when it must
-  const highlightClaims = useMemo(
-    () => new Map(documents.map((document) => [document, claimsForHighlight(claims, document.text, document.docId)])),
-    [documents, claims],
-  );
   const hint = claims.length > 0 ? t('labeling.context.selectHint', { number: activeClaim + 1 }) : t('labeling.context.selectHintNone');
   return (
     <section className={selecting ? 'detail-section label-documents selecting' : 'detail-section label-documents'}>
@@ -181,7 +166,7 @@ const ContextDocuments = memo(function ContextDocuments({ documents, claims, sel
             <LabelDocument
               key={index}
               document={document}
-              claims={highlightClaims.get(document) ?? claims}
+              claims={claims}
               latest={index === 0}
               selectable={selecting}
               activeClaim={selecting ? activeClaim + 1 : null}

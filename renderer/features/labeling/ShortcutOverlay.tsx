@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
-import { useLabelingStore } from './labelingStore';
+import { dimensionOf, useLabelingStore } from './labelingStore';
 import type { MessageKey } from '../../i18n';
+import { optionKeys } from './keymap';
 
 const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['1', '…', '9'], label: 'labeling.help.choose' },
@@ -16,12 +17,23 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['Esc'], label: 'labeling.help.close' },
 ];
 
+/** The keys that answer a step with these values: all of them when few, else first … last. */
+function answerKeys(values: readonly (string | number)[]): string[] {
+  const keys = optionKeys(values).filter(Boolean);
+  return keys.length <= 3 ? keys : [keys[0], '…', keys[keys.length - 1]];
+}
+
 /** "?": every key of the labeling screen. Esc or ? closes it. */
 export function ShortcutOverlay() {
   const { t } = useI18n();
   const open = useLabelingStore((s) => s.helpOpen);
   const toggle = useLabelingStore((s) => s.toggleHelp);
+  // the answer keys of the step on screen (0 … 2 for a 0–2 scale), not a fixed 1 … 9
+  const stepDimension = useLabelingStore((s) => s.item?.steps[s.stepIndex]?.dimension ?? null);
+  const dimensions = useLabelingStore((s) => s.dimensions);
   if (!open) return null;
+  const values = stepDimension ? dimensionOf(dimensions, stepDimension)?.options.map((o) => o.value) : undefined;
+  const rows = ROWS.map((row) => (row.label === 'labeling.help.choose' && values?.length ? { ...row, keys: answerKeys(values) } : row));
   return (
     <div className="shortcut-backdrop" onMouseDown={() => toggle(false)}>
       <section
@@ -37,7 +49,7 @@ export function ShortcutOverlay() {
           <kbd>Esc</kbd>
         </header>
         <dl className="shortcut-list">
-          {ROWS.map((row) => (
+          {rows.map((row) => (
             <div key={row.label} className="shortcut-row">
               <dt>
                 {row.keys.map((key, index) => (key === '…' ? <span key={index} className="muted"> … </span> : <kbd key={index}>{key}</kbd>))}

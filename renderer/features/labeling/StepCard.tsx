@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { suggestRefusalCorrect } from '../../../shared/labeling/refusal';
+import { optionKeys } from './keymap';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import {
   currentStepKind, dimensionOf, saveKey, useLabelingStore, type LabelStep,
@@ -8,14 +10,21 @@ import {
 import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, valueLabel } from './labelText';
 import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
+import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
 import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
 import { ReasonPrompt } from './ReasonPrompt';
 import { SummaryStep } from './SummaryStep';
 import { StepWaitingMark } from './StepWaitingMark';
-import { isSaved } from './StepPanel';
+import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
+
+/** "1 correct · 2 incorrect": the keys that answer the step, as the dimension defines them. */
+function decideOptions(i18n: ReturnType<typeof useI18n>, dimension: string, values: readonly (string | number)[]): string {
+  const keys = optionKeys(values);
+  return values.map((value, i) => `${keys[i]} ${valueLabel(i18n, dimension, value)}`).join(' · ');
+}
 
 /** Why a suggestion is made, in the person's language. */
 function suggestionReason(item: LabelingItem, step: LabelStep): string | null {
@@ -73,14 +82,14 @@ export function StepCard() {
       {save?.status === 'error' ? (
         <div className="step-error" role="alert" data-testid="step-error">
           <Icon name="alert" size={14} />
-          <span>{t('labeling.step.saveFailed', { message: save.error?.message ?? '' })}</span>
+          <span>{t('labeling.step.saveFailed', { message: save.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(stepIndex)} data-testid="step-retry">
             {t('labeling.step.retry')}
           </button>
         </div>
       ) : null}
 
-      {kind !== 'claims' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
+      {kind !== 'claims' && kind !== 'stated' && (step.dimension === 'refusalCorrect' || hasSuggestion) ? (
         <div className={hasSuggestion ? 'suggestion' : 'suggestion none'} data-testid="suggestion" data-value={hasSuggestion ? String(step.suggestion) : ''}>
           {hasSuggestion ? (
             <div className="suggestion-head">
@@ -96,12 +105,17 @@ export function StepCard() {
           {reason ? <p className="suggestion-reason" data-testid="suggestion-reason">{reason}</p> : null}
           {hasSuggestion && !hasLabel(step) ? <p className="suggestion-hint">{t('labeling.suggestion.confirm')}</p> : null}
           {!hasSuggestion && !reason ? <p className="suggestion-reason">{t('labeling.suggestion.none')}</p> : null}
+          {/* nothing proposed: say what there is to decide, since Enter has nothing to confirm */}
+          {!hasSuggestion && step.current === null ? (
+            <p className="suggestion-hint" data-testid="suggestion-decide">{t('labeling.suggestion.decide', { options: decideOptions(i18n, step.dimension, (dimension?.options ?? []).map((o) => o.value)) })}</p>
+          ) : null}
         </div>
       ) : null}
 
       {kind === 'options' && dimension ? <OptionsStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'numeric' && dimension ? <NumericStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'claims' ? <ClaimEditor /> : null}
+      {kind === 'stated' ? <StatedStep item={item} step={step} /> : null}
 
       {reasonPrompt && reasonPrompt.stepIndex === stepIndex && reasonPrompt.caseId === caseId ? <ReasonPrompt /> : null}
 

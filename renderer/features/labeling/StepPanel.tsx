@@ -1,26 +1,14 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
-import { saveKey, shownValue, useLabelingStore, type LabelStep, type StepSave } from './labelingStore';
+import { saveKey, shownValue, useLabelingStore } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
-import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StepCard } from './StepCard';
 import { StepWaitingMark } from './StepWaitingMark';
+import { isSaved, stepState } from './stepStatus';
 import { VerdictLine, verdictFor } from './VerdictLine';
-
-export type StepState = 'current' | 'saved' | 'todo';
-
-/** A step is "saved" only when the API confirmed a label and nothing newer is in flight or failed. */
-export function stepState(step: LabelStep, save: StepSave | undefined, current: boolean): StepState {
-  if (current) return 'current';
-  if (save && save.status !== 'saved') return 'todo';
-  return hasLabel(step) ? 'saved' : 'todo';
-}
-
-export function isSaved(step: LabelStep, save: StepSave | undefined): boolean {
-  return (!save || save.status === 'saved') && hasLabel(step);
-}
 
 /** The current step's card on top, the whole sequence of the case below it. */
 export function StepPanel() {
@@ -142,7 +130,7 @@ function FailedSaves({ item }: { item: LabelingItem }) {
           <button type="button" className="link-button" onClick={() => setStep(index)}>
             {dimensionLabel(i18n, step.dimension)}: {valueLabel(i18n, step.dimension, save?.value)}
           </button>
-          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error?.message ?? '' })}</span>
+          <span className="failed-save-message">{t('labeling.step.saveFailed', { message: save?.error ? errorSentence(i18n.locale, save.error) : '' })}</span>
           <button type="button" className="button small" onClick={() => retrySave(index)}>{t('labeling.step.retry')}</button>
         </div>
       ))}

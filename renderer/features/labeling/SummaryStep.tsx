@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { saveKey, useLabelingStore } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
-import { isSaved } from './StepPanel';
+import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
 
 /** After the last step: every label of the case beside the judge's verdicts; Enter goes on. */

@@ -1,4 +1,6 @@
-import type { Claim, Evidence } from '../../../shared/domain/schemas';
+import type { Evidence } from '../../../shared/domain/schemas';
+import type { LabeledClaim as Claim } from '../../../shared/domain/dimensions';
+import { newClaimId, withClaimIds } from '../../../shared/diagnosis/claim-ids';
 
 /**
  * The claims & evidence step's edits as pure functions, and their history: every
@@ -20,7 +22,8 @@ export interface DraftHistory {
   future: Claim[][];
 }
 
-export const cloneClaims = (claims: readonly Claim[]): Claim[] => claims.map((c) => ({ text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
+/** A copy to edit; each claim keeps its stable id (an imported claim takes its position's), so labels that name it keep pointing at it. */
+export const cloneClaims = (claims: readonly Claim[]): Claim[] => withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, evidence: c.evidence.map((e) => ({ ...e })) }));
 
 const sameClaims = (a: readonly Claim[], b: readonly Claim[]) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -47,7 +50,7 @@ export function redoEdit(history: DraftHistory): DraftHistory | null {
 export function addClaim(claims: readonly Claim[], text: string): DraftEdit | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  return { claims: [...claims, { text: trimmed, evidence: [] }], active: claims.length };
+  return { claims: [...claims, { id: newClaimId(claims), text: trimmed, evidence: [] }], active: claims.length };
 }
 
 export function editClaim(claims: readonly Claim[], index: number, text: string): DraftEdit | null {
@@ -88,5 +91,7 @@ export function removeEvidence(claims: readonly Claim[], claimIndex: number, evi
 /** One claim per sentence. */
 export function claimsFromParts(parts: readonly string[]): DraftEdit | null {
   if (parts.length === 0) return null;
-  return { claims: parts.map((part) => ({ text: part, evidence: [] })), active: 0 };
+  const fresh: Claim[] = [];
+  for (const part of parts) fresh.push({ id: newClaimId(fresh), text: part, evidence: [] });
+  return { claims: fresh, active: 0 };
 }

@@ -136,18 +136,3 @@ export function selectionToEvidence(docId: string, text: string, startUtf16: num
     end: utf16ToCodePoint(text, end),
   };
 }
-
-/**
- * Where an evidence quote is in `text`, as UTF-16 indexes: at its code point
- * offset when the text there is exactly the quote, else its first occurrence.
- * Null when the quote is not in the text.
- */
-export function locateEvidenceUtf16(text: string, evidence: { quote: string; start?: number | null }): { start: number; end: number } | null {
-  if (!evidence.quote) return null;
-  if (typeof evidence.start === 'number' && Number.isInteger(evidence.start) && evidence.start >= 0) {
-    const at = codePointToUtf16(text, evidence.start);
-    if (text.startsWith(evidence.quote, at)) return { start: at, end: at + evidence.quote.length };
-  }
-  const at = text.indexOf(evidence.quote);
-  return at < 0 ? null : { start: at, end: at + evidence.quote.length };
-}

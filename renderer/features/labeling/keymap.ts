@@ -11,9 +11,11 @@
  *   ?            shortcut overlay     Esc     close what is open
  *   numeric step: digits . , Backspace edit the typed value
  *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim
+ *   stated step:  1–9 claim stated / not stated, A all stated, N none stated,
+ *                 S / D / C the active claim's citation supports it / does not / no citation; Enter saves
  */
 
-export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'summary' | 'none';
 
 export type LabelAction =
   | { type: 'choose'; key: string }
@@ -29,7 +31,10 @@ export type LabelAction =
   | { type: 'history' }
   | { type: 'close' }
   | { type: 'addClaim' }
-  | { type: 'moveClaim'; delta: -1 | 1 };
+  | { type: 'moveClaim'; delta: -1 | 1 }
+  | { type: 'toggleStated'; index: number }
+  | { type: 'allStated'; stated: boolean }
+  | { type: 'citation'; verdict: 'supported' | 'unsupported' | 'none' };
 
 export interface KeyInput {
   key: string;
@@ -90,6 +95,18 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
   }
   if (context.stepKind === 'options' && /^[0-9]$/.test(key)) return { type: 'choose', key };
   if (context.stepKind === 'claims' && (key === 'n' || key === 'N')) return { type: 'addClaim' };
+  if (context.stepKind === 'stated') return statedKeyAction(key);
+  return null;
+}
+
+const CITATION_KEYS = { s: 'supported', d: 'unsupported', c: 'none' } as const;
+
+function statedKeyAction(key: string): LabelAction | null {
+  if (/^[1-9]$/.test(key)) return { type: 'toggleStated', index: Number(key) - 1 };
+  const lower = key.toLowerCase();
+  if (lower === 'a') return { type: 'allStated', stated: true };
+  if (lower === 'n') return { type: 'allStated', stated: false };
+  if (lower in CITATION_KEYS) return { type: 'citation', verdict: CITATION_KEYS[lower as keyof typeof CITATION_KEYS] };
   return null;
 }
 

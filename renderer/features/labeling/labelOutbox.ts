@@ -6,7 +6,7 @@ import {
 } from '../../../shared/labeling/outbox';
 import { invoke, isDesktop, RemoteError, UnreachableError } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
-import { useReviewerStore } from '../reviewers/reviewerStore';
+import { onSessionReset } from '../../common/session';
 
 /** 'no-test-set': the backend has no test set open (it is restarting, or shutting down); the label waits for its file. */
 export type WriteFaultReason = StorageFaultReason | 'unreachable' | 'no-test-set';
@@ -255,10 +255,8 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
   };
 });
 
-useReviewerStore.subscribe((state, previous) => {
-  if (state.testSetId !== previous.testSetId) useLabelOutbox.getState().load(state.testSetId);
-});
-useLabelOutbox.getState().load(useReviewerStore.getState().testSetId);
+// the labels waiting for the open file are sent; those of other files wait in local storage for theirs
+onSessionReset('test-set', ({ testSetId }) => useLabelOutbox.getState().load(testSetId));
 
 if (typeof window !== 'undefined' && !isDesktop()) {
   // browser mode: closing or reloading the tab with labels not written asks first (they stay in local storage either way)

@@ -33,6 +33,10 @@ export function valueLabel(i18n: I18n, dimension: string, value: LabelValue | un
   if (value === null || value === undefined) return i18n.t('labeling.value.none');
   if (Array.isArray(value)) return i18n.t('labeling.value.claims', { count: value.length });
   if (typeof value === 'boolean') return i18n.t(value ? 'common.yes' : 'common.no');
+  if (typeof value === 'object') {
+    const marks = Object.values(value);
+    return i18n.t('labeling.value.stated', { stated: marks.filter((m) => m.stated).length, count: marks.length });
+  }
   const kind = ENUM_DIMENSIONS[dimension];
   if (kind && typeof value === 'string' && hasEnumLabel(i18n.locale, kind, value)) return i18n.label(kind, value);
   const key = `labeling.value.${dimension}.${value}`;

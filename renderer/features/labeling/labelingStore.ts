@@ -5,7 +5,8 @@ import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../sh
 import type { Claim } from '../../../shared/domain/schemas';
 import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
 import { applyNumericKey, parseNumericDraft } from './numeric';
-import { firstOpenStep, hasLabel, stepAfter, stepId } from './sequence';
+import { stepKey } from '../../../shared/labeling/steps';
+import { firstOpenStep, hasLabel, stepAfter } from './sequence';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
@@ -13,9 +14,12 @@ import { useReviewerStore } from '../reviewers/reviewerStore';
 import { CaseNavigator } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
+import { onSessionReset } from '../../common/session';
 
 export type LabelStep = LabelingItem['steps'][number];
-export type StepKind = 'options' | 'numeric' | 'claims' | 'summary' | 'none';
+import type { StepKind } from './keymap';
+export type { StepKind };
 /** 'waiting': not written yet because the file (or the server) cannot take it now; kept in the outbox and retried. */
 export type SaveStatus = 'saving' | 'waiting' | 'saved' | 'error';
 
@@ -123,7 +127,7 @@ interface LabelingState {
 
 /* ---------- helpers ---------- */
 
-export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepId(step)}`;
+export const saveKey = (caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>) => `${caseId}\u0001${stepKey(step.dimension, step.responseId)}`;
 
 export function dimensionOf(dimensions: readonly Dimension[], name: string): Dimension | undefined {
   return dimensions.find((d) => d.name === name);
@@ -131,6 +135,7 @@ export function dimensionOf(dimensions: readonly Dimension[], name: string): Dim
 
 export function kindOf(dimension: Dimension | undefined): StepKind {
   if (!dimension) return 'none';
+  if (dimension.name === CLAIMS_STATED) return 'stated';
   if (dimension.type === 'structured') return 'claims';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';
@@ -895,4 +900,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       return false;
     },
   };
+});
+
+onSessionReset('reviewer', ({ reviewerId }) => {
+  // a queue asked for before anyone was chosen is opened for the reviewer now chosen
+  const { pendingQueue } = useLabelingStore.getState();
+  useLabelingStore.getState().reset();
+  if (reviewerId !== null && pendingQueue) useLabelingStore.setState({ pendingQueue });
 });

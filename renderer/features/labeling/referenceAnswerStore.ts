@@ -6,6 +6,7 @@ import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useLabelingStore } from './labelingStore';
 import { useReviewerStore } from '../reviewers/reviewerStore';
+import { onSessionReset } from '../../common/session';
 
 type Edit = NonNullable<LabelingItem['referenceAnswerEdit']>;
 
@@ -88,3 +89,5 @@ export const useReferenceAnswerStore = create<ReferenceAnswerState>()((set, get)
     }
   },
 }));
+
+onSessionReset('reviewer', () => useReferenceAnswerStore.getState().reset());

@@ -6,11 +6,6 @@ export interface StepLike {
   current: { value: unknown } | null;
 }
 
-/** A stable id for one step of a case: its dimension and, for response steps, the response. */
-export function stepId(step: Pick<StepLike, 'dimension' | 'responseId'>): string {
-  return `${step.dimension}\u0000${step.responseId ?? ''}`;
-}
-
 /** The step holds a label of mine: an undo back to nothing leaves an event whose value is null, which is no label. */
 export function hasLabel(step: Pick<StepLike, 'current'>): boolean {
   return step.current !== null && step.current.value !== null;

@@ -4,6 +4,7 @@ import { currentStepKind, dimensionOf, useLabelingStore } from './labelingStore'
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { isTyping } from '../../common/isTyping';
+import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
 
 /** The labeling screen's keys (see keymap.ts); the store does the work. */
 export function useLabelKeyboard(): void {
@@ -61,7 +62,17 @@ export function useLabelKeyboard(): void {
           return;
         case 'confirm':
           if (event.repeat) return;
-          store.confirm();
+          if (currentStepKind(store) === 'stated') saveStatedDraft();
+          else store.confirm();
+          return;
+        case 'toggleStated':
+          useStatedDraft.getState().toggle(statedListOf(store.item), action.index);
+          return;
+        case 'allStated':
+          useStatedDraft.getState().setAll(statedListOf(store.item), action.stated);
+          return;
+        case 'citation':
+          useStatedDraft.getState().setCitation(statedListOf(store.item), action.verdict);
           return;
         case 'nextStep':
           store.moveStep(1);

@@ -3,7 +3,8 @@ import { useI18n } from '../../i18n/useI18n';
 import { useReviewerStore } from './reviewerStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
-import { initials } from './ReviewerMenu';
+import { useNavigationStore } from '../../shell/navigationStore';
+import { initials } from './initials';
 
 /**
  * "Who is labeling?": pick a reviewer of this test set or add one (a name, no
@@ -27,16 +28,25 @@ function ReviewerDialogBody() {
   const choose = useReviewerStore((s) => s.choose);
   const create = useReviewerStore((s) => s.create);
   const close = useReviewerStore((s) => s.closeDialog);
+  const suggestedName = useReviewerStore((s) => s.suggestedName);
+  const continueAsSuggested = useReviewerStore((s) => s.continueAsSuggested);
   const [name, setName] = useState('');
+  const suggestion = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    if (startWithCreate || reviewers.length === 0) input.current?.focus();
+    if (suggestion.current) suggestion.current.focus();
+    else if (startWithCreate || reviewers.length === 0) input.current?.focus();
     else list.current?.querySelector<HTMLButtonElement>('button')?.focus();
     // focus once, when the card opens
   }, []);
+
+  // a card over the screen it was opened on: moving to another screen closes it, it never covers that one
+  useEffect(() => useNavigationStore.subscribe((state, previous) => {
+    if (state.view !== previous.view) close();
+  }), [close]);
 
   return (
     <section
@@ -60,6 +70,22 @@ function ReviewerDialogBody() {
       </header>
       <p className="reviewer-dialog-body">{t('reviewer.dialogBody')}</p>
       {!loaded ? <p className="muted">{t('reviewer.loading')}</p> : null}
+      {suggestedName ? (
+        <div className="reviewer-suggestion">
+          <button
+            ref={suggestion}
+            type="button"
+            className="button primary"
+            disabled={creating}
+            data-testid="reviewer-continue-as"
+            onClick={() => void continueAsSuggested()}
+          >
+            <span className="reviewer-avatar small" aria-hidden="true">{initials(suggestedName)}</span>
+            {t('reviewer.continueAs', { name: suggestedName })}
+          </button>
+          <span className="field-hint">{t('reviewer.continueHint')}</span>
+        </div>
+      ) : null}
       {reviewers.length > 0 ? (
         <>
           <div className="field-label">{t('reviewer.existing')}</div>

@@ -1,17 +1,16 @@
-import { useEffect } from 'react';
 import { useDropdownMenu } from '../../common/useDropdownMenu';
 import { useI18n } from '../../i18n/useI18n';
-import { useLabelingStore } from '../labeling/labelingStore';
 import { useReviewerStore } from './reviewerStore';
 import { useTestSetStore } from '../test-sets/testSetStore';
 import { Icon } from '../../common/Icon';
 import { ReviewerDialog } from './ReviewerDialog';
+import { initials } from './initials';
 import '../labeling/labeling.css';
 
 /**
  * The current reviewer, always in the top bar; one click opens the list of
- * reviewers and "New reviewer…". Also loads the reviewers whenever a test set
- * opens and asks who is labeling when none is remembered for it.
+ * reviewers and "New reviewer…" (the reviewers of a test set are loaded when
+ * it opens; see reviewerStore).
  */
 export function ReviewerMenu() {
   const { t } = useI18n();
@@ -22,11 +21,6 @@ export function ReviewerMenu() {
   const openDialog = useReviewerStore((s) => s.openDialog);
   const refresh = useReviewerStore((s) => s.refresh);
   const { open, setOpen, root, button } = useDropdownMenu();
-
-  useEffect(() => {
-    useLabelingStore.getState().reset();
-    if (testSetId) void useReviewerStore.getState().init(testSetId);
-  }, [testSetId]);
 
   if (!testSetId) return null;
 
@@ -92,14 +86,4 @@ export function ReviewerMenu() {
       <ReviewerDialog />
     </>
   );
-}
-
-/** One or two letters for the avatar: the first character of a Chinese name, initials of a Latin one. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = [...words[0]][0] ?? '?';
-  if (/[\u3400-\u9fff]/.test(first)) return first;
-  const second = words.length > 1 ? [...words[words.length - 1]][0] ?? '' : '';
-  return (first + second).toUpperCase();
 }

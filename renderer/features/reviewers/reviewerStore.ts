@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { Reviewer } from '../../../shared/api/labeling-ops';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
+import { onSessionReset, reviewerChosen } from '../../common/session';
 
 const storageKey = (testSetId: string) => `touchstone.reviewer.${testSetId}`;
 
@@ -33,6 +34,8 @@ interface ReviewerState {
   dialogOpen: boolean;
   /** The dialog opens straight on "new reviewer". */
   dialogCreate: boolean;
+  /** The name this computer last labeled as, offered with one key while no reviewer is chosen in this file. */
+  suggestedName: string | null;
   creating: boolean;
   error: ApiErrorBody | null;
 
@@ -40,6 +43,8 @@ interface ReviewerState {
   init(testSetId: string): Promise<void>;
   choose(reviewer: Reviewer): void;
   create(name: string): Promise<boolean>;
+  /** The suggested name: its reviewer in this file when there is one (any case), else a new reviewer of that name. */
+  continueAsSuggested(): Promise<boolean>;
   openDialog(create?: boolean): void;
   closeDialog(): void;
   refresh(): Promise<void>;
@@ -54,18 +59,23 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
   current: null,
   dialogOpen: false,
   dialogCreate: false,
+  suggestedName: null,
   creating: false,
   error: null,
 
   async init(testSetId) {
     const mine = ++ticket;
-    set({ testSetId, reviewers: [], loaded: false, current: null, error: null, dialogOpen: false });
+    set({ testSetId, reviewers: [], loaded: false, current: null, error: null, dialogOpen: false, suggestedName: null });
     try {
-      const reviewers = await invoke('reviewers.list', {});
+      const [reviewers, remembered] = await Promise.all([invoke('reviewers.list', {}), invoke('reviewers.rememberedName', {})]);
       if (mine !== ticket) return;
       const rememberedId = storedReviewerId(testSetId);
       const current = reviewers.find((r) => r.id === rememberedId) ?? null;
-      set({ reviewers, loaded: true, current, dialogOpen: current === null, dialogCreate: reviewers.length === 0 });
+      reviewerChosen(current?.id ?? null);
+      set({
+        reviewers, loaded: true, current, dialogOpen: current === null, dialogCreate: reviewers.length === 0,
+        suggestedName: current ? null : remembered.name,
+      });
     } catch (error) {
       if (mine !== ticket) return;
       set({ loaded: true, error: toErrorBody(error) });
@@ -75,7 +85,10 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
   choose(reviewer) {
     const { testSetId } = get();
     if (testSetId) storeReviewerId(testSetId, reviewer.id);
-    set({ current: reviewer, dialogOpen: false, error: null });
+    reviewerChosen(reviewer.id);
+    set({ current: reviewer, dialogOpen: false, error: null, suggestedName: null });
+    // the name this computer labels as, offered in every other test set
+    invoke('reviewers.rememberName', { name: reviewer.name }).catch(() => {});
   },
 
   async create(name) {
@@ -91,6 +104,15 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
       set({ creating: false, error: toErrorBody(error) });
       return false;
     }
+  },
+
+  async continueAsSuggested() {
+    const name = get().suggestedName;
+    if (!name) return false;
+    const same = get().reviewers.find((r) => r.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+    if (!same) return get().create(name);
+    get().choose(same);
+    return true;
   },
 
   openDialog(create = false) {
@@ -111,3 +133,11 @@ export const useReviewerStore = create<ReviewerState>()((set, get) => ({
     }
   },
 }));
+
+onSessionReset('test-set', ({ testSetId }) => {
+  if (testSetId) void useReviewerStore.getState().init(testSetId);
+  else {
+    ticket += 1;
+    useReviewerStore.setState({ testSetId: null, reviewers: [], loaded: false, current: null, dialogOpen: false, error: null });
+  }
+});

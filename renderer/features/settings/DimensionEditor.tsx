@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { DIMENSION_SCOPES, DIMENSION_TYPES, type DimensionType } from '../../../shared/domain/dimensions';
 import { hasValues, type DimensionDraft, type DraftIssue } from './dimension-draft';
+import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
 import { useSettingsStore } from './settingsStore';
 import { Icon } from '../../common/Icon';
@@ -52,7 +53,7 @@ function Editor({ draft }: { draft: DimensionDraft }) {
       {refusal ? (
         <p className="editor-refusal" role="alert" data-testid="dimension-save-refusal">
           <Icon name="alert" size={14} />
-          <span>{refusal.message}</span>
+          <span>{errorSentence(locale, refusal)}</span>
         </p>
       ) : null}
 

@@ -7,6 +7,7 @@ import { PageShell } from '../../common/PageShell';
 import { DimensionsSection } from './DimensionsSection';
 import { RestoreDefaultsDialog } from './RestoreDefaultsDialog';
 import { ThresholdsSection } from './ThresholdsSection';
+import { DiagnosisSettingsSection } from '../diagnosis/DiagnosisSettingsSection';
 import './settings.css';
 
 /** The test set's label dimensions (in labeling order) and its release thresholds per question type. */
@@ -51,6 +52,7 @@ export function SettingsView() {
         <>
           <DimensionsSection />
           <ThresholdsSection />
+          <DiagnosisSettingsSection />
         </>
       ) : null}
     </PageShell>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { showsStakes, type DimensionDraft, type DraftIssue, type StakesChoice } from './dimension-draft';
 import { useI18n } from '../../i18n/useI18n';
+import { valueLabel } from '../labeling/labelText';
 import { useSettingsStore } from './settingsStore';
 import { Icon } from '../../common/Icon';
 import { FieldErrors } from './FieldErrors';
@@ -13,14 +14,14 @@ const STAKES_CHOICES: { value: string; stakes: StakesChoice }[] = [
 
 /** The ordered values of a categorical / binary / ordinal dimension (with stakes for question types). */
 export function ValuesEditor({ draft, issues }: { draft: DimensionDraft; issues: readonly DraftIssue[] }) {
-  const { t, label } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const addOption = useSettingsStore((s) => s.addOption);
   const updateOption = useSettingsStore((s) => s.updateOption);
   const removeOption = useSettingsStore((s) => s.removeOption);
   const moveOption = useSettingsStore((s) => s.moveOption);
   const stakes = showsStakes(draft);
   const listIssues = issues.filter((issue) => issue.field === 'options');
-  const isQuestionType = draft.name === 'questionType';
   const table = useRef<HTMLTableElement>(null);
   const count = useRef(draft.options.length);
 
@@ -53,7 +54,9 @@ export function ValuesEditor({ draft, issues }: { draft: DimensionDraft; issues:
         <tbody>
           {draft.options.map((option, index) => {
             const own = issues.filter((issue) => issue.field === `option.${index}`);
-            const known = isQuestionType && option.text.trim() ? label('questionType', option.text.trim()) : null;
+            // the name each value shows as on the Label screen, beside its id
+            const id = option.text.trim();
+            const known = id ? valueLabel(i18n, draft.name.trim(), draft.type === 'ordinal' && /^-?\d+$/.test(id) ? Number(id) : id) : null;
             return (
               <tr key={option.key} data-testid="dimension-value" data-value={option.text}>
                 <td className="col-order">{index + 1}</td>

@@ -128,13 +128,17 @@ function fieldOf(path: readonly PropertyKey[]): IssueField {
   return 'name';
 }
 
+/** The schema's own checks carry catalogue keys; each names one draft problem. */
+const CODE_OF_KEY: Record<string, DraftIssue['code']> = {
+  'err.dimension.too-few-values': 'too-few-values',
+  'err.dimension.min-max': 'min-max',
+  'err.dimension.values-distinct': 'values-distinct',
+};
+
 function codeOf(field: IssueField, message: string): DraftIssue['code'] {
   if (field === 'name') return 'name-format';
   if (field.startsWith('option.')) return 'value-empty';
-  if (/at least two values/.test(message)) return 'too-few-values';
-  if (/min < max/.test(message)) return 'min-max';
-  if (/distinct/.test(message)) return 'values-distinct';
-  return 'other';
+  return CODE_OF_KEY[message] ?? 'other';
 }
 
 /** Every problem of every draft, keyed by draft key ('' holds problems of the list as a whole). */

@@ -4,7 +4,7 @@ import { useTestSetStore, type PathPrompt } from './testSetStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Modal } from '../../common/Modal';
 
-/** Browser mode's stand-in for the native open / save dialog: type a path, or pick a recent one. */
+/** Browser mode's stand-in for the native open dialog: type a path, or pick a recent one. */
 export function PathDialog() {
   const prompt = useTestSetStore((s) => s.pathPrompt);
   if (!prompt) return null;
@@ -17,12 +17,11 @@ function PathDialogBody({ prompt }: { prompt: PathPrompt }) {
   const submitPath = useTestSetStore((s) => s.submitPath);
   const close = useTestSetStore((s) => s.closePathPrompt);
   const [path, setPath] = useState('');
-  const opening = prompt.purpose === 'open';
   const formId = 'path-dialog-form';
 
   return (
     <Modal
-      title={t(opening ? 'path.openTitle' : 'path.createTitle')}
+      title={t('path.openTitle')}
       onClose={close}
       closeLabel={t('common.close')}
       testId="path-dialog"
@@ -32,7 +31,7 @@ function PathDialogBody({ prompt }: { prompt: PathPrompt }) {
             {t('common.cancel')}
           </button>
           <button type="submit" form={formId} className="button primary" disabled={prompt.busy || !path.trim()} data-testid="path-submit">
-            {prompt.busy ? t('path.busy') : t(opening ? 'path.submitOpen' : 'path.submitCreate')}
+            {prompt.busy ? t('path.busy') : t('path.submitOpen')}
           </button>
         </>
       }
@@ -58,7 +57,7 @@ function PathDialogBody({ prompt }: { prompt: PathPrompt }) {
             data-testid="path-input"
             onChange={(event) => setPath(event.target.value)}
           />
-          <span className="field-hint">{t(opening ? 'path.openHint' : 'path.createHint')}</span>
+          <span className="field-hint">{t('path.openHint')}</span>
         </label>
         {prompt.error ? <ErrorDetails error={prompt.error} testId="path-error" /> : null}
         {recent.length > 0 ? (
@@ -71,10 +70,10 @@ function PathDialogBody({ prompt }: { prompt: PathPrompt }) {
                     type="button"
                     className="recent-path"
                     title={t('path.useRecent')}
-                    disabled={!file.exists && opening}
+                    disabled={!file.exists}
                     onClick={() => setPath(file.path)}
                     onDoubleClick={() => {
-                      if (opening && file.exists) void submitPath(file.path);
+                      if (file.exists) void submitPath(file.path);
                     }}
                   >
                     <span className="recent-path-name">{file.name}</span>

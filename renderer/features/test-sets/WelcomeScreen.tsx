@@ -9,6 +9,8 @@ export function WelcomeScreen() {
   const requestOpen = useTestSetStore((s) => s.requestOpen);
   const requestCreate = useTestSetStore((s) => s.requestCreate);
   const openDemo = useTestSetStore((s) => s.openDemo);
+  const openRecent = useTestSetStore((s) => s.openRecent);
+  const recent = useTestSetStore((s) => s.recent).filter((file) => file.exists);
   return (
     <div className="welcome" data-testid="welcome">
       <div className="welcome-card">
@@ -26,6 +28,21 @@ export function WelcomeScreen() {
             <Icon name="demo" /> {t('file.demoTitle')}
           </button>
         </div>
+        {recent.length > 0 ? (
+          <nav className="welcome-recent" aria-label={t('welcome.recent')} data-testid="welcome-recent">
+            <h2>{t('welcome.recent')}</h2>
+            <ul>
+              {recent.map((file) => (
+                <li key={file.path}>
+                  <button type="button" className="recent-path" disabled={busy} title={file.path} onClick={() => void openRecent(file.path)}>
+                    <span className="recent-path-name">{file.name}</span>
+                    <span className="recent-path-full mono">{file.path}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </div>
   );

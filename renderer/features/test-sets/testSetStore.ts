@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ApiErrorBody, TestSetInfo } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
-import { useCasesStore } from '../cases/casesStore';
+import { useNewTestSetStore } from '../first-run/newTestSetStore';
+import { testSetOpened } from '../../common/session';
 
 export interface RecentFile {
   path: string;
@@ -10,10 +11,8 @@ export interface RecentFile {
   exists: boolean;
 }
 
-export type PathPurpose = 'open' | 'create';
-
 export interface PathPrompt {
-  purpose: PathPurpose;
+  purpose: 'open';
   busy: boolean;
   error: ApiErrorBody | null;
 }
@@ -26,7 +25,7 @@ interface TestSetState {
   busy: boolean;
   /** Shown in the banner under the top bar. */
   error: ApiErrorBody | null;
-  /** The path dialog (browser mode, or when no native dialog is available). */
+  /** The open dialog (browser mode, or when no native dialog is available). */
   pathPrompt: PathPrompt | null;
 
   init(): Promise<void>;
@@ -34,43 +33,41 @@ interface TestSetState {
   requestCreate(): Promise<void>;
   openDemo(): Promise<void>;
   openRecent(path: string): Promise<void>;
+  /** A test set another dialog opened (a new one, made by name). */
+  adopt(info: TestSetInfo): void;
   submitPath(path: string): Promise<void>;
   closePathPrompt(): void;
   refreshRecent(): Promise<void>;
   showError(error: unknown): void;
   dismissError(): void;
+  /** A test set is open in the backend (opened, created, or restored from a backup): the session starts over with it. */
+  opened(info: TestSetInfo): void;
 }
 
 let initStarted = false;
 
 export const useTestSetStore = create<TestSetState>()((set, get) => {
-  function opened(info: TestSetInfo): void {
-    set({ current: info, error: null });
-    useCasesStore.getState().reset();
-    void get().refreshRecent();
-  }
-
-  async function pickOrPrompt(purpose: PathPurpose): Promise<void> {
+  async function pickOrPrompt(): Promise<void> {
     if (get().busy) return;
     try {
-      const answer = await invoke('dialog.pickPath', { purpose: purpose === 'open' ? 'openTestSet' : 'createTestSet' });
+      const answer = await invoke('dialog.pickPath', { purpose: 'openTestSet' });
       if (answer.supported) {
-        if (answer.path) await run(purpose, answer.path);
+        if (answer.path) await run(answer.path);
         return;
       }
     } catch {
       // no native dialog available: fall back to typing the path
     }
-    set({ pathPrompt: { purpose, busy: false, error: null } });
+    set({ pathPrompt: { purpose: 'open', busy: false, error: null } });
     void get().refreshRecent();
   }
 
-  /** Opens or creates; the error goes to the banner. */
-  async function run(purpose: PathPurpose, path: string): Promise<boolean> {
+  /** Opens; the error goes to the banner. */
+  async function run(path: string): Promise<boolean> {
     set({ busy: true });
     try {
-      const info = await invoke(purpose === 'open' ? 'testSets.open' : 'testSets.create', { path });
-      opened(info);
+      const info = await invoke('testSets.open', { path });
+      get().opened(info);
       return true;
     } catch (error) {
       set({ error: toErrorBody(error) });
@@ -95,21 +92,21 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       try {
         const [info, current] = await Promise.all([invoke('app.info', {}), invoke('testSets.current', {})]);
         set({ mode: info.mode, current, ready: true });
-        if (current) useCasesStore.getState().reset();
+        testSetOpened(current?.testSetId ?? null);
       } catch (error) {
         set({ ready: true, error: toErrorBody(error) });
       }
       void get().refreshRecent();
     },
 
-    requestOpen: () => pickOrPrompt('open'),
-    requestCreate: () => pickOrPrompt('create'),
+    requestOpen: () => pickOrPrompt(),
+    requestCreate: () => useNewTestSetStore.getState().show(),
 
     async openDemo() {
       if (get().busy) return;
       set({ busy: true });
       try {
-        opened(await invoke('testSets.openDemo', {}));
+        get().opened(await invoke('testSets.openDemo', {}));
       } catch (error) {
         set({ error: toErrorBody(error) });
       } finally {
@@ -118,7 +115,11 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     },
 
     async openRecent(path) {
-      if (!get().busy) await run('open', path);
+      if (!get().busy) await run(path);
+    },
+
+    adopt(info) {
+      get().opened(info);
     },
 
     async submitPath(path) {
@@ -128,12 +129,18 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
       if (!trimmed) return;
       set({ pathPrompt: { ...prompt, busy: true, error: null } });
       try {
-        const info = await invoke(prompt.purpose === 'open' ? 'testSets.open' : 'testSets.create', { path: trimmed });
+        const info = await invoke('testSets.open', { path: trimmed });
         set({ pathPrompt: null });
-        opened(info);
+        get().opened(info);
       } catch (error) {
         set({ pathPrompt: { ...prompt, busy: false, error: toErrorBody(error) } });
       }
+    },
+
+    opened(info) {
+      set({ current: info, error: null });
+      testSetOpened(info.testSetId);
+      void get().refreshRecent();
     },
 
     closePathPrompt() {

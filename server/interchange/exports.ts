@@ -1,22 +1,13 @@
-import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
-import { iterateCases, iterateDocuments, iterateResponses } from '../db/case-queries';
-import { ADJUDICATION_COLUMNS, adjudicationRows, LABEL_COLUMNS, labelRows, RESPONSE_COLUMNS, VERDICT_COLUMNS, verdictRows } from '../db/exports';
-import type { Db } from '../db/open';
-import { caseContexts, deepevalGolden, ragasSample } from '../shared/interchange/foreign-cases';
-import { csvHeader, csvLine, jsonlLine, type ExportRow } from '../shared/interchange/table';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { iterateCases, iterateDocuments, iterateResponses } from '../../db/case-queries';
+import { ADJUDICATION_COLUMNS, adjudicationRows, LABEL_COLUMNS, labelRows, RESPONSE_COLUMNS, VERDICT_COLUMNS, verdictRows } from '../../db/exports';
+import type { Db } from '../../db/open';
+import { caseContexts, deepevalGolden, ragasSample } from '../../shared/interchange/foreign-cases';
+import { csvHeader, csvLine, jsonlLine, type ExportRow } from '../../shared/interchange/table';
 
-export const EXPORT_WHATS = ['cases', 'documents', 'responses', 'verdicts', 'labels', 'adjudications'] as const;
-export type ExportWhat = (typeof EXPORT_WHATS)[number];
-
-/** The formats each export is written in; the first is the default. */
-export const EXPORT_FORMATS: Record<ExportWhat, readonly string[]> = {
-  cases: ['jsonl', 'ragas', 'deepeval'],
-  documents: ['jsonl'],
-  responses: ['jsonl', 'csv'],
-  verdicts: ['jsonl', 'csv'],
-  labels: ['jsonl', 'csv'],
-  adjudications: ['jsonl', 'csv'],
-};
+import { EXPORT_FILE_NAMES, type ExportWhat } from '../../shared/api/interchange-ops';
 
 /** Writes to a temporary file and renames it into place, so a failed export never leaves half a file. */
 function writeChunks(path: string, chunks: Iterable<string>): void {
@@ -82,4 +73,15 @@ export function writeExport(db: Db, what: ExportWhat, format: string, out: strin
       break;
   }
   return counter.n;
+}
+
+/** `exports.write`: one export into a folder under its fixed name, with its size and sha256. */
+export function exportToFolder(db: Db, what: ExportWhat, format: string, outDir: string, runId: number | null) {
+  const dir = resolve(outDir);
+  mkdirSync(dir, { recursive: true });
+  const name = EXPORT_FILE_NAMES[what][format];
+  const path = join(dir, name);
+  const count = writeExport(db, what, format, path, runId);
+  const bytes = readFileSync(path);
+  return { dir, count, files: [{ name, path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }] };
 }

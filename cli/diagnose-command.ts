@@ -1,0 +1,80 @@
+import type { LayersReport } from '../shared/diagnosis/layers-report';
+import { dataAndAgentLines, diagnoseLayers, leakLines, LEAK_FOUND } from './diagnose-layers-command';
+import { ApiError } from '../shared/api/contract';
+import type { Rate } from '../shared/diagnosis/rate';
+import { reasonText } from '../renderer/features/diagnosis/reasonText';
+import { diagnose, type DiagnosisReport } from '../shared/diagnosis/report';
+import { translate, type MessageKey, type MessageParams } from '../renderer/i18n';
+import { diagnosisInput } from '../db/diagnosis';
+import { listSystems } from '../db/label-reports';
+import type { ReadOnlyTestSet } from '../db/open';
+
+/**
+ * `touchstone diagnose --db FILE --system S [--json]`: the Diagnosis screen's figures for one system
+ * version, from the same report the API serves, plus each failing response's layer with its
+ * reason in words. Opens the file read-only: it never writes.
+ */
+
+export interface DiagnoseCommandContext {
+  usage(message: string): Error;
+  open(): ReadOnlyTestSet;
+}
+
+export type DiagnoseJson = DiagnosisReport & { cases: { caseId: string; responseId: string; layer: string; reason: string }[]; dataLayers: LayersReport };
+
+const en = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
+
+function rateLine(label: string, r: Rate): string {
+  if (r.rate === null || r.low === null || r.high === null) return `${label}: undefined (n = 0)`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  return `${label}: ${pct(r.rate)} (${r.count}/${r.n}), 95% ${pct(r.low)}–${pct(r.high)} Wilson`;
+}
+
+function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
+  const { layers, quadrant, goldContext, noRetrieval, distractorsOnly, reordered, citations } = report;
+  const top = layers.top ? layers.counts.find((c) => c.layer === layers.top)! : null;
+  const lines = [
+    `Diagnosis of ${report.system}: ${report.responses.total} responses (${Object.entries(report.responses.byCondition).map(([c, n]) => `${c} ${n}`).join(', ')}).`,
+    layers.failing === 0
+      ? en('diagnosis.summary.none', { assessed: layers.assessed })
+      : top
+        ? en('diagnosis.summary.top', { layer: en(`diagnosis.layer.${top.layer}` as MessageKey), count: top.share.count, total: layers.failing })
+        : en('diagnosis.summary.tie', { total: layers.failing }),
+    '',
+    'Failures per layer (permission → data → agent → retrieval → context assembly → generation):',
+    ...layers.counts.map((c) => `  ${rateLine(c.layer.padEnd(16), c.share)}`),
+    '',
+    ...cases.map((c) => `  ${c.caseId} / ${c.responseId}: ${c.layer}: ${c.reason}`),
+    '',
+    rateLine('Claim recall', quadrant.claimRecall),
+    rateLine('Context utilisation', quadrant.utilisation),
+    ...quadrant.cells.map((c) => `  recall ${c.recall} × utilisation ${c.utilisation}: ${rateLine('share', c.share)}`),
+    `Gold context: ${goldContext.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')} (correctness from ${goldContext.correctnessFrom.human} human, ${goldContext.correctnessFrom.judge} judge)`,
+    `No retrieval: ${noRetrieval.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')}; leak candidates ${noRetrieval.leakCandidates.map((r) => r.caseId).join(', ') || 'none'}; flagged ${noRetrieval.flagged.join(', ') || 'none'}`,
+    rateLine('Distractors only, unsafe', distractorsOnly.unsafe),
+    rateLine('Reordered, correctness changed', reordered.changed),
+    rateLine('Citation correctness', citations.correctness),
+    rateLine('Citation completeness', citations.completeness),
+    `Citation rule checks: ${citations.ruleFindings.map((f) => `${f.tag} ${f.responses.length}`).join(', ')}`,
+  ];
+  return lines.join('\n');
+}
+
+export function diagnoseCommand(args: { db: string; system: string | undefined }, context: DiagnoseCommandContext): { code: number; json: DiagnoseJson; text: string } {
+  if (!args.system) throw context.usage('--system S is required (the system version to diagnose).');
+  const opened = context.open();
+  try {
+    const systems = listSystems(opened.db).map((s) => s.system);
+    if (!systems.includes(args.system)) {
+      throw new ApiError('not-found', `There are no responses of system "${args.system}" in this test set (systems: ${systems.join(', ') || 'none'}).`, { file: args.db, line: null, field: '--system' });
+    }
+    const report = diagnose(diagnosisInput(opened.db, args.system));
+    const cases = report.layers.assignments.map((a) => ({ caseId: a.caseId, responseId: a.responseId, layer: a.layer, reason: reasonText(en, a.reason) }));
+    const dataLayers = diagnoseLayers(opened.db, args.system);
+    // Leaks come first and are counted apart: any one fails the run.
+    const text = [...leakLines(dataLayers), '', textOf(report, cases), '', ...dataAndAgentLines(dataLayers)].join('\n');
+    return { code: dataLayers.permission.leakingResponses.length > 0 ? LEAK_FOUND : 0, json: { ...report, cases, dataLayers }, text };
+  } finally {
+    opened.db.close();
+  }
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
+import type { KnownRevision } from '../shared/diagnosis/chunk-revision';
+import type { LayersInput } from '../shared/diagnosis/layers-report';
+import type { StopState, ToolCall } from '../shared/domain/schemas';
+import { decodeLabelValue } from '../shared/labeling/values';
+import { diagnosisInput } from './diagnosis';
+import type { Db } from './open';
+import { readSetting } from './settings';
+
+/** Reads what the data, permission and agent layers need, on top of the diagnosis input of the Diagnosis screen. */
+
+const MUST_RETRIEVE_KEY = 'must_retrieve_types';
+
+export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
+  return readSetting<MustRetrieveDefaults>(db, MUST_RETRIEVE_KEY) ?? DEFAULT_MUST_RETRIEVE;
+}
+
+/** Every document revision, in import order. */
+export function knownRevisions(db: Db): KnownRevision[] {
+  const rows = db.prepare('SELECT doc_id, revision, effective_from, expires_at, access_scope, text FROM documents ORDER BY rowid').all() as {
+    doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; access_scope: string; text: string | null;
+  }[];
+  return rows.map((r) => ({ docId: r.doc_id, revision: r.revision, effectiveFrom: r.effective_from, expiresAt: r.expires_at, accessScope: JSON.parse(r.access_scope) as string[], text: r.text }));
+}
+
+/** failureLayer per response id: people's value (adjudicated, else the reviewers' when they agree) and the latest judge run's. */
+function failureLayers(db: Db, system: string): { human: Map<string, string>; judge: Map<string, string> } {
+  const latest = new Map<string, unknown>();
+  const events = db
+    .prepare(
+      `SELECT r.id, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
+        WHERE r.system = ? AND e.dimension = 'failureLayer' ORDER BY e.id`,
+    )
+    .raw()
+    .iterate(system) as Iterable<[string, number, string | null]>;
+  for (const [responseId, reviewer, value] of events) latest.set(`${responseId}\u0000${reviewer}`, decodeLabelValue(value));
+  const byResponse = new Map<string, unknown[]>();
+  for (const [key, value] of latest) {
+    if (value === null) continue;
+    const id = key.slice(0, key.indexOf('\u0000'));
+    byResponse.set(id, [...(byResponse.get(id) ?? []), value]);
+  }
+  const human = new Map<string, string>();
+  for (const [id, values] of byResponse) if (values.every((v) => v === values[0]) && typeof values[0] === 'string') human.set(id, values[0]);
+  const adjudicated = db
+    .prepare(`SELECT r.id, a.value FROM adjudications a JOIN responses r ON r.seq = a.response_seq WHERE r.system = ? AND a.dimension = 'failureLayer' ORDER BY a.id`)
+    .raw()
+    .all(system) as [string, string][];
+  for (const [id, value] of adjudicated) {
+    const decoded = decodeLabelValue(value);
+    if (typeof decoded === 'string') human.set(id, decoded);
+  }
+  const judge = new Map<string, string>();
+  const verdicts = db
+    .prepare(`SELECT r.id, v.value FROM verdicts v JOIN responses r ON r.seq = v.response_seq WHERE r.system = ? AND v.dimension = 'failureLayer' ORDER BY v.run_id, v.id`)
+    .raw()
+    .all(system) as [string, string][];
+  for (const [id, value] of verdicts) {
+    const parsed = JSON.parse(value) as unknown;
+    if (typeof parsed === 'string') judge.set(id, parsed);
+  }
+  return { human, judge };
+}
+
+export function layersInput(db: Db, system: string): LayersInput {
+  const base = diagnosisInput(db, system);
+  const defaults = mustRetrieveDefaults(db);
+  const caseRows = new Map(
+    (db.prepare('SELECT seq, id, as_of, must_retrieve, question_type FROM cases').all() as { seq: number; id: string; as_of: string | null; must_retrieve: number | null; question_type: string | null }[]).map((r) => [r.id, r]),
+  );
+  const sliceOf = db.prepare('SELECT slice FROM case_slices WHERE case_seq = ? ORDER BY position').pluck();
+  const extra = new Map(
+    (db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as { id: string; stop_state: string | null; trajectory: string; cost: string | null }[]).map((r) => [r.id, r]),
+  );
+  const { human, judge } = failureLayers(db, system);
+  return {
+    system,
+    documents: knownRevisions(db),
+    cases: base.cases.map((c) => {
+      const row = caseRows.get(c.caseId);
+      return {
+        caseId: c.caseId,
+        asOf: row?.as_of ?? null,
+        mustRetrieve: mustRetrieveOf({ mustRetrieve: row?.must_retrieve == null ? null : row.must_retrieve === 1, questionType: c.questionType }, defaults),
+        slices: row ? (sliceOf.all(row.seq) as string[]) : [],
+        accessScope: c.accessScope,
+        answerability: c.answerability,
+        evidence: c.claims.flatMap((claim) => claim.evidence),
+        forbiddenIds: c.forbidden.map((f) => f.id),
+      };
+    }),
+    responses: base.responses.map((r) => {
+      const row = extra.get(r.responseId);
+      const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
+      const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
+      const tokens = cost && (cost.inputTokens != null || cost.outputTokens != null) ? (cost.inputTokens ?? 0) + (cost.outputTokens ?? 0) : null;
+      return {
+        responseId: r.responseId,
+        caseId: r.caseId,
+        condition: r.condition,
+        finalContext: r.finalContext,
+        candidates: r.candidates,
+        retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
+        stopState: (row?.stop_state ?? null) as StopState | null,
+        searches: searchesOf({ trajectory, cost }),
+        tokens,
+        latencyMs: cost?.latencyMs ?? null,
+        correct: r.correct ? r.correct.value : null,
+        stated: r.stated,
+        humanLayer: human.get(r.responseId) ?? null,
+        judgeLayer: judge.get(r.responseId) ?? null,
+      };
+    }),
+  };
+}

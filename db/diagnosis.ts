@@ -1,0 +1,236 @@
+import { newestRevisions } from '../shared/documents/revision-order';
+import { pushTo } from '../shared/diagnosis/rate';
+import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
+import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
+import type { ListHolds } from '../shared/diagnosis/evidence';
+import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
+import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
+import type { Claim } from '../shared/domain/schemas';
+import { decodeLabelValue } from '../shared/labeling/values';
+import { listDimensions } from './dimensions';
+import type { Db } from './open';
+import { readSetting, writeSetting } from './settings';
+
+/** Reads what the diagnosis of one system version needs, in a handful of passes over the file (never writes). */
+
+const SETTINGS_KEY = 'diagnosis';
+const LABEL_DIMENSIONS = [CLAIMS_STATED, 'correctness', 'faithfulness', 'responseBehavior'] as const;
+
+export function diagnosisSettings(db: Db): DiagnosisSettings {
+  return parseDiagnosisSettings(readSetting(db, SETTINGS_KEY));
+}
+
+export function saveDiagnosisSettings(db: Db, settings: DiagnosisSettings): DiagnosisSettings {
+  writeSetting(db, SETTINGS_KEY, settings);
+  return diagnosisSettings(db);
+}
+
+interface ResponseRow {
+  seq: number;
+  id: string;
+  case_seq: number;
+  condition: string;
+  retrieval_called: number | null;
+  final_context: string;
+  candidates: string | null;
+  citations: string;
+}
+
+interface CaseRow {
+  seq: number;
+  id: string;
+  question_type: string | null;
+  answerability: string | null;
+  access_scope: string;
+  forbidden_claims: string;
+  leak: number;
+}
+
+const asCondition = (value: string): Condition => ((CONDITIONS as readonly string[]).includes(value) ? (value as Condition) : 'normal');
+
+/** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
+function humanValues(db: Db, system: string): { reviewers: Map<string, unknown[]>; adjudicated: Map<string, unknown> } {
+  const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
+  const latest = new Map<string, unknown>();
+  const events = db
+    .prepare(
+      `SELECT e.response_seq, e.dimension, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
+        WHERE r.system = ? AND e.dimension IN (${marks}) ORDER BY e.id`,
+    )
+    .raw()
+    .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, number, string | null]>;
+  // ordered by id: the last write of a key is its reviewer's current label
+  for (const [responseSeq, dimension, reviewer, value] of events) latest.set(`${responseSeq}\u0000${dimension}\u0000${reviewer}`, decodeLabelValue(value));
+  const reviewers = new Map<string, unknown[]>();
+  for (const [key, value] of latest) {
+    if (value === null) continue;
+    const item = key.slice(0, key.lastIndexOf('\u0000'));
+    pushTo(reviewers, item, value);
+  }
+  const adjudicated = new Map<string, unknown>();
+  const adjudications = db
+    .prepare(
+      `SELECT a.response_seq, a.dimension, a.value FROM adjudications a JOIN responses r ON r.seq = a.response_seq
+        WHERE r.system = ? AND a.dimension IN (${marks}) ORDER BY a.id`,
+    )
+    .raw()
+    .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, string]>;
+  for (const [responseSeq, dimension, value] of adjudications) adjudicated.set(`${responseSeq}\u0000${dimension}`, decodeLabelValue(value));
+  return { reviewers, adjudicated };
+}
+
+/** The latest judge run's verdict per (response, dimension). */
+function judgeValues(db: Db, system: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const rows = db
+    .prepare(
+      `SELECT v.response_seq, v.dimension, v.value FROM verdicts v JOIN responses r ON r.seq = v.response_seq
+        WHERE r.system = ? AND v.dimension IN ('correctness', 'faithfulness', 'responseBehavior') ORDER BY v.run_id, v.id`,
+    )
+    .raw()
+    .iterate(system) as Iterable<[number, string, string]>;
+  for (const [responseSeq, dimension, value] of rows) out.set(`${responseSeq}\u0000${dimension}`, JSON.parse(value));
+  return out;
+}
+
+/** A human value (adjudicated, else the reviewers' when they agree), else the judge's; reviewers who disagree give none. */
+function sourced(adjudicated: unknown, reviewers: readonly unknown[] | undefined, judge: unknown): Sourced<unknown> | null {
+  if (adjudicated !== undefined && adjudicated !== null) return { value: adjudicated, source: 'human' };
+  if (reviewers && reviewers.length > 0) {
+    const first = JSON.stringify(reviewers[0]);
+    return reviewers.every((v) => JSON.stringify(v) === first) ? { value: reviewers[0], source: 'human' } : null;
+  }
+  return judge !== undefined && judge !== null ? { value: judge, source: 'judge' } : null;
+}
+
+function documentsOf(db: Db, today: string): DxDocument[] {
+  const rows = db
+    .prepare('SELECT rowid, doc_id, revision, effective_from, expires_at, superseded_by, access_scope, text FROM documents ORDER BY doc_id, rowid')
+    .all() as { rowid: number; doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; superseded_by: string | null; access_scope: string; text: string | null }[];
+  const newest = newestRevisions(rows.map((row) => ({ docId: row.doc_id, revision: row.revision, effectiveFrom: row.effective_from, row })));
+  return rows.map((row) => {
+    const isNewest = newest.get(row.doc_id)?.row === row;
+    return {
+      docId: row.doc_id,
+      revision: row.revision,
+      newest: isNewest,
+      stale: !isNewest || row.superseded_by !== null || (row.expires_at !== null && row.expires_at < today),
+      accessScope: JSON.parse(row.access_scope) as string[],
+      text: row.text,
+    };
+  });
+}
+
+/** Each case's claims: its settled claims (after a conflict resolution), else the imported ones, with their stable ids. */
+function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[]> {
+  const out = new Map<number, Claim[]>();
+  const claimRows = db.prepare('SELECT id, case_seq, text FROM claims ORDER BY case_seq, position').raw().all() as [number, number, string][];
+  const evidence = new Map<number, { docId: string; quote: string }[]>();
+  for (const [claimId, docId, quote] of db.prepare('SELECT claim_id, doc_id, quote FROM evidence ORDER BY claim_id, position').raw().iterate() as Iterable<[number, string, string]>) {
+    pushTo(evidence, claimId, { docId, quote });
+  }
+  for (const [claimId, caseSeq, text] of claimRows) {
+    if (!caseSeqs.has(caseSeq)) continue;
+    pushTo(out, caseSeq, { text, evidence: evidence.get(claimId) ?? [] });
+  }
+  const settled = db
+    .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
+    .raw()
+    .all() as [number, string][];
+  for (const [caseSeq, value] of settled) {
+    const claims = decodeLabelValue(value);
+    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) out.set(caseSeq, claims as Claim[]);
+  }
+  return out;
+}
+
+const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
+
+/**
+ * The retrieval index the file keeps per import (db/retrieval-index.ts): each case's units and, per
+ * response and list, the first position holding each unit. Null while the index awaits a rebuild
+ * (the figures then match the text themselves).
+ */
+function indexedHolds(db: Db, system: string): { units: Map<number, { docId: string; quote: string; positions: number[] }[]>; holds: Map<number, { context: ListHolds; candidates: ListHolds }> } | null {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get()) return null;
+  const units = new Map<number, { docId: string; quote: string; positions: number[] }[]>();
+  const unitRows = db
+    .prepare('SELECT u.case_seq, u.doc_id, u.quote, u.claims FROM retrieval_units u WHERE u.case_seq IN (SELECT case_seq FROM responses WHERE system = ?) ORDER BY u.case_seq, u.unit')
+    .raw()
+    .iterate(system) as Iterable<[number, string, string, string]>;
+  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: JSON.parse(claims) as number[] });
+  const holds = new Map<number, { context: ListHolds; candidates: ListHolds }>();
+  const empty = (): ListHolds => ({ length: 0, first: new Map() });
+  const entry = (seq: number) => {
+    let e = holds.get(seq);
+    if (!e) holds.set(seq, (e = { context: empty(), candidates: empty() }));
+    return e;
+  };
+  const lists = db
+    .prepare('SELECT l.response_seq, l.list, l.length FROM retrieval_lists l JOIN responses r ON r.seq = l.response_seq WHERE r.system = ?')
+    .raw()
+    .iterate(system) as Iterable<[number, 'context' | 'candidates', number]>;
+  for (const [seq, list, length] of lists) entry(seq)[list] = { length, first: new Map() };
+  const held = db
+    .prepare('SELECT h.response_seq, h.list, h.unit, min(h.position) FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq WHERE r.system = ? GROUP BY h.response_seq, h.list, h.unit')
+    .raw()
+    .iterate(system) as Iterable<[number, 'context' | 'candidates', number, number]>;
+  for (const [seq, list, unit, position] of held) (entry(seq)[list].first as Map<number, number>).set(unit, position);
+  return { units, holds };
+}
+
+export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
+  const responseRows = db
+    .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
+    .all(system) as ResponseRow[];
+  const caseSeqs = new Set(responseRows.map((r) => r.case_seq));
+  const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
+  const claims = claimsByCase(db, caseSeqs);
+  const caseIdOf = new Map<number, string>();
+  const index = indexedHolds(db, system);
+  const cases: DxCase[] = caseRows.map((c) => {
+    caseIdOf.set(c.seq, c.id);
+    const ids = withClaimIds(claims.get(c.seq) ?? []).map((claim) => claim.id);
+    const units = index?.units.get(c.seq) ?? [];
+    return {
+      ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
+      caseId: c.id,
+      questionType: c.question_type,
+      answerability: c.answerability,
+      accessScope: JSON.parse(c.access_scope) as string[],
+      claims: withClaimIds(claims.get(c.seq) ?? []).map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
+      forbidden: (JSON.parse(c.forbidden_claims) as string[]).map((text) => ({ id: forbiddenClaimId(text), text })),
+      leak: c.leak === 1,
+    };
+  });
+  const correctness = listDimensions(db).find((d) => d.name === 'correctness');
+  const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
+  const { reviewers, adjudicated } = humanValues(db, system);
+  const judge = judgeValues(db, system);
+  const value = (seq: number, dimension: string) => sourced(adjudicated.get(`${seq}\u0000${dimension}`), reviewers.get(`${seq}\u0000${dimension}`), judge.get(`${seq}\u0000${dimension}`));
+  const responses: DxResponse[] = responseRows.map((r) => {
+    const correct = value(r.seq, 'correctness');
+    const faithfulness = value(r.seq, 'faithfulness');
+    const behavior = value(r.seq, 'responseBehavior');
+    return {
+      responseId: r.id,
+      caseId: caseIdOf.get(r.case_seq) ?? '',
+      condition: asCondition(r.condition),
+      retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
+      finalContext: parseList<DxChunk>(r.final_context),
+      candidates: parseList<DxChunk>(r.candidates),
+      citations: parseList<DxCitation>(r.citations),
+      stated: statedState(adjudicated.get(`${r.seq}\u0000${CLAIMS_STATED}`), reviewers.get(`${r.seq}\u0000${CLAIMS_STATED}`) ?? []),
+      correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
+      faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
+      behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
+      ...(index ? { holds: index.holds.get(r.seq) ?? { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } } } : {}),
+    };
+  });
+  return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };
+}
+
+/** The lead's leak flag on a case (answered right without retrieval: it measures the model's memory). */
+export function setCaseLeak(db: Db, caseId: string, leak: boolean): boolean {
+  return db.prepare('UPDATE cases SET leak = ? WHERE id = ?').run(leak ? 1 : 0, caseId).changes === 1;
+}

@@ -1,0 +1,91 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { ApiError } from '../shared/api/contract';
+
+/**
+ * One writer per test set: `<file>.lock` beside it names who writes it (the
+ * desktop app, browser mode or a CLI command). A second writer is refused
+ * with that name; readers (stats, export, check) never take the lock. A lock
+ * whose process is gone (a crash, a SIGKILL) is taken over.
+ */
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** who holds it, in words: "Touchstone (browser mode)", "touchstone import" */
+  app: string;
+  since: string;
+}
+
+export const lockPathOf = (filePath: string) => `${resolve(filePath)}.lock`;
+
+function readHolder(lockPath: string): LockHolder | null {
+  try {
+    const holder = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<LockHolder>;
+    if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return null;
+    return { pid: holder.pid, host: holder.host, app: String(holder.app ?? 'another program'), since: String(holder.since ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A holder that still writes: on this machine its process must be running; on another (a shared folder) it is taken at its word. */
+const stillHeld = (holder: LockHolder) => holder.host !== hostname() || alive(holder.pid);
+
+export class FileLock {
+  private released = false;
+  constructor(readonly lockPath: string) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    const holder = readHolder(this.lockPath);
+    if (holder && holder.pid === process.pid && holder.host === hostname()) rmSync(this.lockPath, { force: true });
+  }
+}
+
+/**
+ * Takes the write lock of a test set for `app`, or refuses naming who holds
+ * it. The same process may take it again (one app opening the file on two
+ * connections is one writer).
+ */
+export function acquireWriteLock(filePath: string, app: string): FileLock {
+  const lockPath = lockPathOf(filePath);
+  const me: LockHolder = { pid: process.pid, host: hostname(), app, since: new Date().toISOString() };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      try {
+        writeSync(fd, `${JSON.stringify(me)}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return new FileLock(lockPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = readHolder(lockPath);
+    if (holder && holder.pid === process.pid && holder.host === hostname()) return new FileLock(lockPath);
+    if (holder && stillHeld(holder)) {
+      throw new ApiError(
+        'conflict',
+        `${basename(filePath)} is open for writing in ${holder.app} (process ${holder.pid} on ${holder.host}, since ${holder.since}). ` +
+          'Close it there first; reading it (stats, export, check) works meanwhile. Nothing was changed.',
+        { file: resolve(filePath), line: null, field: null },
+      );
+    }
+    // left by a process that is gone (or unreadable): taken over
+    rmSync(lockPath, { force: true });
+  }
+  throw new ApiError('conflict', `${basename(filePath)}: its lock file ${lockPath} could not be taken. Nothing was changed.`, { file: resolve(filePath), line: null, field: null });
+}

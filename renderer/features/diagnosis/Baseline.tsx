@@ -1,0 +1,77 @@
+import type { MessageKey } from '../../i18n';
+import { formatPercent } from '../report/format';
+import { useI18n } from '../../i18n/useI18n';
+import { openCaseInCasesView } from '../cases/openCaseInCasesView';
+import { CellGrid } from './CellGrid';
+import { useDiagnosisStore, type DiagnosisReport } from './store';
+
+const TONE = { 'both-right': 'good', 'only-with-retrieval': 'good', 'only-without-retrieval': 'bad', 'both-wrong': 'bad' } as const;
+
+/** Correct without retrieval × correct with it, per question type with its dependency, and the leak list. */
+export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'] }) {
+  const { t, num, locale, label } = useI18n();
+  const setLeak = useDiagnosisStore((s) => s.setLeak);
+  const n = baseline.cells.reduce((sum, c) => sum + c.cases.length, 0);
+  if (n === 0 && baseline.excluded.notAssessed === 0 && baseline.flagged.length === 0) {
+    return (
+      <div className="dx-block">
+        <h3 className="dx-subhead">{t('diagnosis.baseline.title')}</h3>
+        <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.no-retrieval') })}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="dx-block" data-testid="diagnosis-baseline">
+      <h3 className="dx-subhead">{t('diagnosis.baseline.title')}</h3>
+      <p className="muted">{t('diagnosis.baseline.hint')}</p>
+      <CellGrid
+        testId="diagnosis-baseline-cells"
+        cells={baseline.cells.map((c) => ({ key: c.key, title: t(`diagnosis.baseline.${c.key}` as MessageKey), advice: '', share: c.share, cases: c.cases, tone: TONE[c.key] }))}
+      />
+      <ul className="dx-groups">
+        {baseline.groups.map((g) => {
+          const count = (key: string) => num(g.cells.find((c) => c.key === key)?.cases.length ?? 0);
+          return (
+            <li key={g.questionType ?? ''}>
+              <strong>
+                {t('diagnosis.baseline.group', {
+                  questionType: g.questionType === null ? t('diagnosis.baseline.noType') : label('questionType', g.questionType),
+                  dependency: t(`diagnosis.dependency.${g.dependency}` as MessageKey),
+                })}
+              </strong>{' '}
+              {g.dependency === 'strong' ? (
+                <span className={g.rightWithoutRetrieval.count > 0 ? 'dx-warning' : undefined}>
+                  {t('diagnosis.baseline.strongWarning', {
+                    rate: g.rightWithoutRetrieval.rate === null ? t('diagnosis.undefined') : `${formatPercent(g.rightWithoutRetrieval.rate, locale)} (${num(g.rightWithoutRetrieval.count)}/${num(g.rightWithoutRetrieval.n)})`,
+                  })}
+                </span>
+              ) : (
+                <span>{t('diagnosis.baseline.supplementary', { fixed: count('only-with-retrieval'), broke: count('only-without-retrieval') })}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: num(baseline.excluded.notAssessed) })}</p> : null}
+      <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={baseline.leakCandidates.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates" />
+      <LeakList title={t('diagnosis.baseline.flagged')} caseIds={baseline.flagged} action={t('diagnosis.baseline.unflag')} onAction={(id) => void setLeak(id, false)} testId="diagnosis-leak-flagged" />
+    </div>
+  );
+}
+
+function LeakList({ title, caseIds, action, onAction, testId }: { title: string; caseIds: readonly string[]; action: string; onAction(caseId: string): void; testId: string }) {
+  if (caseIds.length === 0) return null;
+  return (
+    <div className="dx-leaks" data-testid={testId}>
+      <div className="dx-figure-label">{title}</div>
+      <ul className="dx-case-list">
+        {caseIds.map((id) => (
+          <li key={id}>
+            <button type="button" className="link-button mono" onClick={() => openCaseInCasesView(id)}>{id}</button>
+            <button type="button" className="button small" onClick={() => onAction(id)}>{action}</button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Rate } from '../../../shared/diagnosis/rate';
+import { CaseLinks } from './CaseLinks';
+import { RateText } from './RateText';
+
+export interface GridCell {
+  key: string;
+  title: string;
+  advice: string;
+  share: Rate;
+  cases: readonly { caseId: string; responseId: string }[];
+  tone?: 'good' | 'bad' | 'warn';
+}
+
+/** A table of cells (a 2×2 or a row of outcomes): each with its count, rate and interval, its advice and its cases. */
+export function CellGrid({ cells, testId }: { cells: readonly GridCell[]; testId: string }) {
+  return (
+    <div className="dx-grid" data-testid={testId}>
+      {cells.map((c) => (
+        <div key={c.key} className={`dx-cell ${c.tone ?? ''}`} data-testid={`${testId}-${c.key}`}>
+          <div className="dx-cell-title">{c.title}</div>
+          <RateText rate={c.share} />
+          {c.advice ? <p className="dx-cell-advice">{c.advice}</p> : null}
+          <CaseLinks refs={c.cases} />
+        </div>
+      ))}
+    </div>
+  );
+}

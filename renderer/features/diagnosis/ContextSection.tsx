@@ -1,0 +1,24 @@
+import { useI18n } from '../../i18n/useI18n';
+import { CaseLinks } from './CaseLinks';
+import { RateText } from './RateText';
+import { Figure, SectionCard } from './SectionCard';
+import type { DiagnosisSectionProps } from './sections';
+
+/** The reordered run: does correctness depend on where the evidence sits? */
+export function ContextSection({ report }: DiagnosisSectionProps) {
+  const { t, num } = useI18n();
+  const r = report.reordered;
+  return (
+    <SectionCard id="context" title={t('diagnosis.section.context')} subtitle={t('diagnosis.section.context.sub')}>
+      {r.changed.n === 0 && r.excluded.notAssessed === 0 ? (
+        <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.reordered') })}</p>
+      ) : (
+        <Figure label={t('diagnosis.reordered')} hint={t('diagnosis.reordered.hint')} testId="diagnosis-reordered">
+          <RateText rate={r.changed} />
+          <CaseLinks refs={r.cases} />
+          {r.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.reordered.excluded', { count: num(r.excluded.notAssessed) })}</p> : null}
+        </Figure>
+      )}
+    </SectionCard>
+  );
+}

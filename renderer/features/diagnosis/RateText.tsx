@@ -1,0 +1,17 @@
+import { formatPercent } from '../report/format';
+import type { Rate } from '../../../shared/diagnosis/rate';
+import { useI18n } from '../../i18n/useI18n';
+
+/** A rate with its n and its interval (and how it was made); undefined says so, never 0. */
+export function RateText({ rate, testId }: { rate: Rate; testId?: string }) {
+  const { t, locale, num } = useI18n();
+  if (rate.rate === null || rate.low === null || rate.high === null) {
+    return <span className="dx-rate undefined" data-testid={testId}>{t('diagnosis.undefined')}</span>;
+  }
+  return (
+    <span className="dx-rate" data-testid={testId}>
+      <strong>{t('diagnosis.rate', { rate: formatPercent(rate.rate, locale) ?? '', count: num(rate.count), n: num(rate.n) })}</strong>
+      <span className="dx-interval">{t('diagnosis.interval', { low: formatPercent(rate.low, locale) ?? '', high: formatPercent(rate.high, locale) ?? '' })}</span>
+    </span>
+  );
+}

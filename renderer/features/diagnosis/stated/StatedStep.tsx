@@ -1,0 +1,85 @@
+import { useEffect, type MouseEvent } from 'react';
+import { unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
+import { CITATION_VERDICTS, type CitationVerdict } from '../../../../shared/diagnosis/types';
+import type { LabelingItem } from '../../../../shared/api/labeling-ops';
+import type { MessageKey } from '../../../i18n';
+import { useI18n } from '../../../i18n/useI18n';
+import type { LabelStep } from '../../labeling/labelingStore';
+import { openStatedDraft, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
+import './stated.css';
+
+/** "Claims this answer states": one row per required and forbidden claim, one key each. */
+export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep }) {
+  const { t, num } = useI18n();
+  const list = statedListOf(item);
+  const marks = useStatedDraft((s) => s.marks);
+  const active = useStatedDraft((s) => s.active);
+  const draft = useStatedDraft.getState();
+  const response = item.detail.responses.find((r) => r.id === step.responseId);
+  const citations = response?.citations.length ?? 0;
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+  useEffect(() => {
+    openStatedDraft(item, step);
+  }, [item, step]);
+
+  const saved = ClaimsStatedValueSchema.safeParse(step.current?.value);
+  const changed = step.current?.value != null && saved.success ? unmarkedClaims(list, saved.data) : [];
+  const forbiddenStated = list.some((c) => c.forbidden && marks[c.id]?.stated);
+
+  return (
+    <div className="stated-step" data-testid="stated-step">
+      {changed.length > 0 ? <p className="stated-changed" role="status" data-testid="stated-changed">{t('labeling.stated.changed', { count: num(changed.length) })}</p> : null}
+      {list.length === 0 ? <p className="muted">{t('labeling.stated.empty')}</p> : null}
+      <ol className="stated-list">
+        {list.map((claim, index) => {
+          const mark = marks[claim.id];
+          const stated = mark?.stated === true;
+          return (
+            <li
+              key={claim.id}
+              className={`stated-row${stated ? ' is-stated' : ''}${claim.forbidden ? ' is-forbidden' : ''}${index === active ? ' is-active' : ''}`}
+              data-testid="stated-row"
+              data-claim-id={claim.id}
+              data-stated={stated ? 'yes' : 'no'}
+            >
+              <button type="button" className="stated-toggle" onMouseDown={keepFocus} onClick={() => draft.toggle(list, index)} aria-pressed={stated}>
+                <kbd>{index < 9 ? index + 1 : ''}</kbd>
+                <span className="stated-text">{claim.text}</span>
+                {claim.forbidden ? <span className="stated-badge">{t('labeling.stated.forbidden')}</span> : null}
+                <span className="stated-state">{stated ? t('labeling.stated.stated') : t('labeling.stated.notStated')}</span>
+              </button>
+              {stated && citations > 0 ? (
+                <div className="stated-citation" onMouseDown={keepFocus}>
+                  <span className="field-label">{t('labeling.stated.citation')}</span>
+                  {CITATION_VERDICTS.map((verdict: CitationVerdict) => (
+                    <button
+                      key={verdict}
+                      type="button"
+                      className={mark?.citation === verdict ? 'chip active' : 'chip'}
+                      data-testid={`stated-citation-${verdict}`}
+                      onClick={() => {
+                        draft.setActive(index);
+                        draft.setCitation(list, verdict);
+                      }}
+                    >
+                      <kbd>{{ supported: 'S', unsupported: 'D', none: 'C' }[verdict]}</kbd> {t(`labeling.stated.citation.${verdict}` as MessageKey)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {forbiddenStated ? <p className="stated-warning" data-testid="stated-forbidden">{t('labeling.stated.forbiddenStated')}</p> : null}
+      {citations > 0 ? <p className="muted">{t('labeling.stated.citationsHere', { count: num(citations) })}</p> : null}
+      <div className="stated-actions" onMouseDown={keepFocus}>
+        <button type="button" className="button small" onClick={() => draft.setAll(list, true)}><kbd>A</kbd> {t('labeling.stated.all')}</button>
+        <button type="button" className="button small" onClick={() => draft.setAll(list, false)}><kbd>N</kbd> {t('labeling.stated.none')}</button>
+        <button type="button" className="button small primary" data-testid="stated-save" onClick={saveStatedDraft}><kbd>Enter</kbd> {t('labeling.stated.save')}</button>
+      </div>
+      <p className="muted stated-keys">{t('labeling.stated.keys')}{citations > 0 ? ` · ${t('labeling.stated.citationKeys')}` : ''}</p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import { completeMarks, statedClaimList, ClaimsStatedValueSchema, type StatedClaim } from '../../../../shared/diagnosis/claims-stated';
+import type { CitationVerdict, StatedMark } from '../../../../shared/diagnosis/types';
+import type { LabelingItem } from '../../../../shared/api/labeling-ops';
+import type { Claim } from '../../../../shared/domain/schemas';
+import { saveKey, shownValue, useLabelingStore, type LabelStep } from '../../labeling/labelingStore';
+
+/**
+ * The marks of the "claims this answer states" step being answered, before Enter saves them as one
+ * label. A draft belongs to one (case, response); opening another step starts from its saved value.
+ */
+interface StatedDraftState {
+  key: string | null;
+  marks: Record<string, StatedMark>;
+  /** The claim the citation keys apply to: the last one toggled. */
+  active: number;
+  open(key: string, saved: unknown): void;
+  toggle(list: readonly StatedClaim[], index: number): void;
+  setAll(list: readonly StatedClaim[], stated: boolean): void;
+  setCitation(list: readonly StatedClaim[], verdict: CitationVerdict): void;
+  setActive(index: number): void;
+}
+
+export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
+  key: null,
+  marks: {},
+  active: 0,
+  open(key, saved) {
+    if (get().key === key) return;
+    const parsed = ClaimsStatedValueSchema.safeParse(saved);
+    set({ key, marks: saved != null && parsed.success ? { ...parsed.data } : {}, active: 0 });
+  },
+  toggle(list, index) {
+    const claim = list[index];
+    if (!claim) return;
+    const marks = get().marks;
+    const stated = !marks[claim.id]?.stated;
+    set({ marks: { ...marks, [claim.id]: stated ? { stated: true, citation: marks[claim.id]?.citation ?? null } : { stated: false } }, active: index });
+  },
+  setAll(list, stated) {
+    const marks = get().marks;
+    set({ marks: Object.fromEntries(list.map((c) => [c.id, stated ? { stated: true, citation: marks[c.id]?.citation ?? null } : { stated: false }])) });
+  },
+  setCitation(list, verdict) {
+    const claim = list[get().active];
+    const marks = get().marks;
+    if (!claim || !marks[claim.id]?.stated) return;
+    set({ marks: { ...marks, [claim.id]: { stated: true, citation: verdict } } });
+  },
+  setActive(index) {
+    set({ active: index });
+  },
+}));
+
+/** The step's claim list: the case's settled claims, else the imported ones, then its forbidden claims. */
+export function statedListOf(item: LabelingItem): StatedClaim[] {
+  const settled = item.detail.settled?.claims?.value;
+  const claims = Array.isArray(settled) ? (settled as Claim[]) : item.detail.case.claims;
+  return statedClaimList(claims, item.detail.case.forbiddenClaims);
+}
+
+/** Starts the draft of a step from what it shows (a save in flight, else the stored label). */
+export function openStatedDraft(item: LabelingItem, step: LabelStep): void {
+  const caseId = item.detail.case.id;
+  const saves = useLabelingStore.getState().saves;
+  useStatedDraft.getState().open(saveKey(caseId, step), shownValue({ saves }, caseId, step) ?? null);
+}
+
+/** Saves the draft as the step's label (every listed claim marked) and goes on, as Enter does. */
+export function saveStatedDraft(): void {
+  const labeling = useLabelingStore.getState();
+  if (!labeling.item) return;
+  labeling.choose(completeMarks(statedListOf(labeling.item), useStatedDraft.getState().marks));
+}

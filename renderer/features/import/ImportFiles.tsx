@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../../../shared/domain/schemas';
+import { isDesktop } from '../../api/transport';
+import { Icon } from '../../common/Icon';
+import { useI18n } from '../../i18n/useI18n';
+import { inWritingOrder, useImportStore, type ImportFile } from './importStore';
+
+export const IMPORT_FORM_ID = 'import-form';
+
+/** Step one: drop or choose several files; each shows what it holds (editable) before anything is written. */
+export function ImportFiles() {
+  const { t } = useI18n();
+  const files = useImportStore((s) => s.files);
+  const system = useImportStore((s) => s.system);
+  const setSystem = useImportStore((s) => s.setSystem);
+  const addFiles = useImportStore((s) => s.addFiles);
+  const pickPath = useImportStore((s) => s.pickPath);
+  const start = useImportStore((s) => s.start);
+  const [dragging, setDragging] = useState(false);
+  const ordered = inWritingOrder(files);
+  const external = files.some((f) => f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval'));
+
+  return (
+    <form
+      id={IMPORT_FORM_ID}
+      className="form import-wizard"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start();
+      }}
+    >
+      <div
+        className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+        data-testid="import-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void addFiles([...event.dataTransfer.files]);
+        }}
+      >
+        <Icon name="open" size={20} />
+        <span>{t('import.dropHere')}</span>
+        {isDesktop() ? (
+          <button type="button" className="button" onClick={() => void pickPath()} data-testid="import-pick-path">
+            {t('import.chooseFiles')}
+          </button>
+        ) : (
+          <label className="button file-button">
+            {t('import.chooseFiles')}
+            <input
+              type="file"
+              multiple
+              autoFocus
+              className="visually-hidden"
+              accept=".jsonl,.json,.ndjson,.csv,.tsv,.txt"
+              data-testid="import-file-input"
+              onChange={(event) => {
+                void addFiles([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+        )}
+      </div>
+
+      {ordered.length > 0 ? (
+        <table className="import-files" data-testid="import-files">
+          <thead>
+            <tr>
+              <th>{t('import.order')}</th>
+              <th>{t('import.kind')}</th>
+              <th>{t('import.format')}</th>
+              <th aria-label={t('import.remove')} />
+            </tr>
+          </thead>
+          <tbody>
+            {ordered.map((file, index) => <FileRow key={file.id} file={file} position={index + 1} />)}
+          </tbody>
+        </table>
+      ) : null}
+
+      {external ? (
+        <label className="field">
+          <span className="field-label">{t('import.system')}</span>
+          <input className="input" value={system} placeholder="imported" data-testid="import-system" onChange={(event) => setSystem(event.target.value)} />
+          <span className="field-hint">{t('import.systemHint')}</span>
+        </label>
+      ) : null}
+      <p className="note">{t('import.allOrNothing')}</p>
+    </form>
+  );
+}
+
+function FileRow({ file, position }: { file: ImportFile; position: number }) {
+  const { t, label, locale } = useI18n();
+  const setKind = useImportStore((s) => s.setKind);
+  const setFormat = useImportStore((s) => s.setFormat);
+  const removeFile = useImportStore((s) => s.removeFile);
+  const skipped = file.importedBefore !== null;
+  let note: string;
+  if (file.status === 'inspecting') note = t('import.inspecting');
+  else if (file.importedBefore) {
+    note = t('import.alreadyImported', { file: file.importedBefore.fileName, date: new Date(file.importedBefore.importedAt).toLocaleDateString(locale) });
+  } else if (file.kind === null) note = t('import.notDetected');
+  else if (file.detected?.kind === file.kind) note = t('import.detected');
+  else note = t('import.chosen');
+  return (
+    <tr className={skipped ? 'import-file skipped' : 'import-file'} data-testid="import-file-row" data-file={file.name} data-kind={file.kind ?? ''} data-skipped={skipped}>
+      <td>
+        <span className="import-file-position" aria-hidden="true">{position}</span>
+        <span className="import-file-name mono">{file.name}</span>
+        <span className={file.kind === null && !skipped && file.status !== 'inspecting' ? 'import-file-note warn' : 'import-file-note'} data-testid="import-file-note">{note}</span>
+      </td>
+      <td>
+        <select
+          className="select"
+          value={file.kind ?? ''}
+          disabled={skipped || file.status === 'inspecting'}
+          data-testid="import-kind"
+          aria-label={t('import.kind')}
+          onChange={(event) => setKind(file.id, event.target.value as ImportKind)}
+        >
+          {file.kind === null ? <option value="">{t('import.chooseKind')}</option> : null}
+          {IMPORT_KINDS.map((value) => <option key={value} value={value}>{label('importKind', value)}</option>)}
+        </select>
+      </td>
+      <td>
+        <select
+          className="select"
+          value={file.format}
+          disabled={skipped || file.status === 'inspecting'}
+          data-testid="import-format"
+          aria-label={t('import.format')}
+          onChange={(event) => setFormat(file.id, event.target.value as ImportFormat)}
+        >
+          {IMPORT_FORMATS.map((value) => <option key={value} value={value}>{label('importFormat', value)}</option>)}
+        </select>
+      </td>
+      <td>
+        <button type="button" className="icon-button" aria-label={t('import.remove')} title={t('import.remove')} onClick={() => removeFile(file.id)}>
+          <Icon name="close" size={14} />
+        </button>
+      </td>
+    </tr>
+  );
+}

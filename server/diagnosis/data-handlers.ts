@@ -1,0 +1,45 @@
+import { affectedCases, documentChanges } from '../../db/affected-cases';
+import { layersInput } from '../../db/diagnosis-layers';
+import { testSetHealthInput } from '../../db/test-set-health';
+import { listSystems } from '../../db/label-reports';
+import type { Db } from '../../db/open';
+import { applySplits } from '../../db/split-tool';
+import { buildConflictSet } from '../../db/conflict-set';
+import { parseNumberRule } from '../../shared/diagnosis/conflict-set';
+import { ApiError, type Handlers } from '../../shared/api/contract';
+import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
+import { layersReport } from '../../shared/diagnosis/layers-report';
+import { testSetHealth } from '../../shared/diagnosis/test-set-health';
+
+export type DiagnosisDataHandlers = Pick<Handlers, keyof typeof diagnosisDataOps>;
+
+export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers {
+  return {
+    'diagnosis.layers': ({ system }) => {
+      const d = db();
+      if (!listSystems(d).some((s) => s.system === system)) {
+        throw new ApiError('not-found', `There are no responses of system "${system}" in this test set.`, { file: 'diagnosis.layers', line: null, field: 'system' });
+      }
+      return layersReport(layersInput(d, system));
+    },
+    'diagnosis.health': () => testSetHealth(testSetHealthInput(db())),
+    'diagnosis.affected': ({ docId }) => affectedCases(db(), docId),
+    'diagnosis.documentChanges': () => documentChanges(db()),
+    'diagnosis.buildConflictSet': ({ types, n, rule, shiftDays, seed, by }) => {
+      const parsed = parseNumberRule(rule);
+      if (!parsed) throw new ApiError('invalid-input', `The rule "${rule}" does not change numbers: use times:F (F ≠ 1) or plus:N (N ≠ 0).`, { file: 'diagnosis.buildConflictSet', line: null, field: 'rule' });
+      const outcome = buildConflictSet(db(), { types, n, rule: parsed, shiftDays, seed, by, outName: 'conflict-documents.jsonl' });
+      return {
+        cases: outcome.cases,
+        eligible: outcome.eligible,
+        documentsJsonl: outcome.documents.map((d) => `${JSON.stringify(d)}\n`).join(''),
+        documents: outcome.documents.length,
+        quotesNotFound: outcome.quotesNotFound.length,
+      };
+    },
+    'diagnosis.assignSplits': ({ unit, holdoutRatio, seed, by }) => {
+      const plan = applySplits(db(), unit, holdoutRatio, seed, by);
+      return { holdoutCases: plan.holdoutCases, total: plan.assignments.length, units: plan.units, changed: plan.changed };
+    },
+  };
+}

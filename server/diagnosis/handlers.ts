@@ -1,0 +1,27 @@
+import { ApiError, type Handlers } from '../../shared/api/contract';
+import type { diagnosisOps } from '../../shared/api/diagnosis-ops';
+import { diagnose } from '../../shared/diagnosis/report';
+import { diagnosisInput, diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
+import { listSystems } from '../../db/label-reports';
+import type { Db } from '../../db/open';
+
+export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
+
+export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
+  return {
+    'diagnosis.systems': () => listSystems(db()),
+    'diagnosis.report': ({ system }) => {
+      const d = db();
+      if (!listSystems(d).some((s) => s.system === system)) {
+        throw new ApiError('not-found', `There are no responses of system "${system}" in this test set.`, { file: 'diagnosis.report', line: null, field: 'system' });
+      }
+      return diagnose(diagnosisInput(d, system));
+    },
+    'diagnosis.settings': () => diagnosisSettings(db()),
+    'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
+    'cases.setLeak': ({ caseId, leak }) => {
+      if (!setCaseLeak(db(), caseId, leak)) throw new ApiError('not-found', `There is no case "${caseId}" in this test set.`, { file: 'cases.setLeak', line: null, field: 'caseId' });
+      return { caseId, leak };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { SPLIT_UNITS } from '../diagnosis/split-assignment';
+import { STOP_STATES } from '../domain/schemas';
+import { op, noInput } from './op';
+
+/** The data, permission and agent layers of the Diagnosis screen, the test-set health panel and the data tools. */
+
+const RateSchema = z.object({
+  count: z.number().int(),
+  n: z.number().int(),
+  rate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  method: z.literal('wilson'),
+});
+const FollowOldSchema = z.object({ followed: RateSchema, unlabeled: z.number().int() });
+const CountSchema = z.object({ value: z.string(), count: z.number().int() });
+const stopCounts = z.object(Object.fromEntries([...STOP_STATES, 'unknown'].map((s) => [s, z.number().int()])) as Record<(typeof STOP_STATES)[number] | 'unknown', z.ZodNumber>);
+
+export const LayersReportSchema = z.object({
+  system: z.string(),
+  permission: z.object({
+    system: z.string(),
+    responses: z.number().int(),
+    leakingResponses: z.array(
+      z.object({
+        responseId: z.string(),
+        caseId: z.string(),
+        restrictedCase: z.boolean(),
+        chunks: z.array(z.object({ docId: z.string(), chunkId: z.string().nullable(), rank: z.number().nullable(), documentScope: z.array(z.string()) })),
+      }),
+    ),
+    leakedChunks: z.number().int(),
+    scopeUnknownResponses: z.number().int(),
+    scopeUnknownChunks: z.number().int(),
+  }),
+  data: z.object({
+    system: z.string(),
+    responses: z.number().int(),
+    staleContext: RateSchema,
+    followedStale: FollowOldSchema,
+    conflictRuns: FollowOldSchema,
+    conflictSliceNormal: FollowOldSchema,
+    followedResponses: z.array(z.string()),
+  }),
+  staleResponses: z.array(z.object({ caseId: z.string(), responseId: z.string(), docId: z.string(), revision: z.string(), current: z.string().nullable(), reason: z.string() })),
+  agent: z.object({
+    system: z.string(),
+    responses: z.number().int(),
+    missedRetrieval: RateSchema,
+    needlessRetrieval: RateSchema,
+    mustRetrieveUnknown: z.number().int(),
+    searchesPerCase: z.object({ mean: z.number().nullable(), n: z.number().int() }),
+    stopStates: z.array(z.object({ answerability: z.string(), counts: stopCounts, right: RateSchema.nullable() })),
+    cost: z.object({
+      accuracy: RateSchema,
+      searchesPerCorrect: z.number().nullable(),
+      tokensPerCorrect: z.number().nullable(),
+      latencyP50: z.number().nullable(),
+      latencyP95: z.number().nullable(),
+      latencyN: z.number().int(),
+    }),
+  }),
+  suggestions: z.array(
+    z.object({
+      caseId: z.string(),
+      responseId: z.string(),
+      suggestion: z.object({
+        tag: z.enum(['chunk_boundary', 'rerank_drop', 'stale_revision']),
+        docId: z.string(),
+        quote: z.string().optional(),
+        chunkIds: z.array(z.string().nullable()).optional(),
+        candidateRank: z.number().optional(),
+        revision: z.string().optional(),
+      }),
+    }),
+  ),
+  suggestedByLayer: z.array(z.object({ layer: z.string(), tags: z.array(z.object({ tag: z.string(), count: z.number().int() })) })),
+  judgeBlamesGeneration: RateSchema.nullable(),
+});
+export type LayersReportBody = z.infer<typeof LayersReportSchema>;
+
+export const TestSetHealthSchema = z.object({
+  total: z.number().int(),
+  byOrigin: z.array(CountSchema),
+  originWarning: z.enum(['synthetic-majority', 'no-production-failures']).nullable(),
+  byAnswerability: z.array(CountSchema),
+  refusalShare: z.object({ count: z.number().int(), n: z.number().int(), value: z.number().nullable() }),
+  refusalWarning: z.boolean(),
+  bySlice: z.array(CountSchema),
+  bySplit: z.array(CountSchema),
+  withoutEvidence: z.array(z.string()),
+  leakFlagged: z.array(z.string()),
+  splitLeaks: z.array(z.object({ kind: z.enum(['group', 'document']), key: z.string(), dev: z.array(z.string()), holdout: z.array(z.string()) })),
+});
+export type TestSetHealthBody = z.infer<typeof TestSetHealthSchema>;
+
+const AffectedSchema = z.object({
+  docId: z.string(),
+  newestRevision: z.string().nullable(),
+  cases: z.array(z.object({ caseId: z.string(), quotes: z.array(z.object({ claim: z.number().int(), quote: z.string(), found: z.boolean().nullable() })) })),
+});
+export type AffectedBody = z.infer<typeof AffectedSchema>;
+
+export const diagnosisDataOps = {
+  'diagnosis.layers': op(z.object({ system: z.string().min(1).max(200) }), LayersReportSchema),
+  'diagnosis.health': op(noInput, TestSetHealthSchema),
+  /** The cases a document's new revision touches: a queue to re-check and a list of ids to re-run. */
+  'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),
+  /** Documents with more than one revision (latest import first), each with the cases citing it. */
+  'diagnosis.documentChanges': op(noInput, z.array(AffectedSchema)),
+  /** The conflict test: altered older copies of the picked cases' documents (returned as documents JSONL) and the implied forbidden claims as case edits. */
+  'diagnosis.buildConflictSet': op(
+    z.object({
+      types: z.array(z.string().min(1).max(200)).min(1).max(50),
+      n: z.number().int().min(1).max(10000),
+      rule: z.string().max(40),
+      shiftDays: z.number().int().min(1).max(36500),
+      seed: z.number().int().min(0).max(2 ** 32 - 1),
+      by: z.string().trim().min(1).max(200),
+    }),
+    z.object({
+      cases: z.array(z.object({ id: z.string(), added: z.array(z.string()) })),
+      eligible: z.number().int(),
+      documentsJsonl: z.string(),
+      documents: z.number().int(),
+      quotesNotFound: z.number().int(),
+    }),
+    { writes: true },
+  ),
+  'diagnosis.assignSplits': op(
+    z.object({ unit: z.enum(SPLIT_UNITS), holdoutRatio: z.number().gt(0).lt(1), seed: z.number().int().min(0).max(2 ** 32 - 1), by: z.string().trim().min(1).max(200) }),
+    z.object({ holdoutCases: z.number().int(), total: z.number().int(), units: z.number().int(), changed: z.number().int() }),
+    { writes: true },
+  ),
+} as const;

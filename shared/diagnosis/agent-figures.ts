@@ -1,0 +1,128 @@
+import { STOP_STATES, type StopState } from '../domain/schemas';
+import { percentile } from '../stats/bootstrap';
+import { groupBy } from './group-by';
+import { rate, type Rate } from './rate';
+
+/** The per-question-type default of `mustRetrieve` (settings key 'must_retrieve_types'): policy and amounts must retrieve. */
+export type MustRetrieveDefaults = Record<string, boolean>;
+export const DEFAULT_MUST_RETRIEVE: MustRetrieveDefaults = { 'policy-and-amounts': true };
+
+/** A case's own `mustRetrieve`, else its question type's default; null when neither says. */
+export function mustRetrieveOf(c: { mustRetrieve?: boolean | null; questionType?: string | null }, defaults: MustRetrieveDefaults): boolean | null {
+  if (c.mustRetrieve != null) return c.mustRetrieve;
+  return c.questionType != null && c.questionType in defaults ? defaults[c.questionType] : null;
+}
+
+/** One response as the agent layer reads it. */
+export interface AgentResponse {
+  system: string;
+  caseId: string;
+  answerability: string | null;
+  mustRetrieve: boolean | null;
+  retrievalCalled: boolean | null;
+  stopState: StopState | null;
+  /** Tool calls made: the trajectory's length, else cost.toolCalls; null when unknown. */
+  searches: number | null;
+  tokens: number | null;
+  latencyMs: number | null;
+  /** Whether people judged the answer right (correctness 2); null: not judged or disputed. */
+  correct: boolean | null;
+}
+
+/** Searches of a response: its trajectory when it has one, else the cost's tool-call count. */
+export function searchesOf(r: { trajectory?: readonly unknown[] | null; cost?: { toolCalls?: number | null } | null }): number | null {
+  if (r.trajectory && r.trajectory.length > 0) return r.trajectory.length;
+  return r.cost?.toolCalls ?? null;
+}
+
+/** Whether retrieval was called: the response says so, else its trajectory or final context shows it. */
+export function retrievalCalledOf(r: { retrievalCalled?: boolean | null; trajectory?: readonly unknown[] | null; finalContext?: readonly unknown[] | null }): boolean | null {
+  if (r.retrievalCalled != null) return r.retrievalCalled;
+  if ((r.trajectory?.length ?? 0) > 0 || (r.finalContext?.length ?? 0) > 0) return true;
+  return null;
+}
+
+/** The stop state right for an answerability, when there is one rule for it. */
+export const RIGHT_STOP: Partial<Record<string, StopState>> = { underspecified: 'NEEDS_USER_INPUT', answerable: 'COMPLETED' };
+
+export interface AgentFigures {
+  system: string;
+  responses: number;
+  /** Must-retrieve cases answered without retrieving, of the must-retrieve responses whose retrieval is known. */
+  missedRetrieval: Rate;
+  /** Cases that needed none, yet retrieved. */
+  needlessRetrieval: Rate;
+  /** Responses whose case's mustRetrieve is unknown (neither the case nor its question type says). */
+  mustRetrieveUnknown: number;
+  searchesPerCase: { mean: number | null; n: number };
+  /** Stop states by answerability ('unknown' for either missing). */
+  stopStates: { answerability: string; counts: Record<StopState | 'unknown', number>; right: Rate | null }[];
+  cost: CostBesideAccuracy;
+}
+
+/**
+ * Accuracy and what it cost, in one row: accuracy without cost is not comparable.
+ * Per correct answer = the total over all judged responses ÷ the correct ones.
+ * Latency percentiles are over responses with a latency, NumPy's linear method.
+ */
+export interface CostBesideAccuracy {
+  accuracy: Rate;
+  searchesPerCorrect: number | null;
+  tokensPerCorrect: number | null;
+  latencyP50: number | null;
+  latencyP95: number | null;
+  latencyN: number;
+}
+
+const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+const known = <T>(values: (T | null)[]): T[] => values.filter((v): v is T => v !== null);
+
+function costBesideAccuracy(list: readonly AgentResponse[]): CostBesideAccuracy {
+  const judged = list.filter((r) => r.correct !== null);
+  const correct = judged.filter((r) => r.correct).length;
+  const perCorrect = (values: (number | null)[]) => {
+    // Only when every judged response reports the cost: a partial total would flatter the system.
+    if (correct === 0 || values.some((v) => v === null)) return null;
+    return known(values).reduce((a, b) => a + b, 0) / correct;
+  };
+  const latencies = known(list.map((r) => r.latencyMs));
+  return {
+    accuracy: rate(correct, judged.length),
+    searchesPerCorrect: perCorrect(judged.map((r) => r.searches)),
+    tokensPerCorrect: perCorrect(judged.map((r) => r.tokens)),
+    latencyP50: latencies.length ? percentile(latencies, 50) : null,
+    latencyP95: latencies.length ? percentile(latencies, 95) : null,
+    latencyN: latencies.length,
+  };
+}
+
+function stopStates(list: readonly AgentResponse[]): AgentFigures['stopStates'] {
+  return [...groupBy(list, (r) => r.answerability ?? 'unknown')].map(([answerability, rows]) => {
+    const counts = Object.fromEntries([...STOP_STATES, 'unknown'].map((s) => [s, 0])) as Record<StopState | 'unknown', number>;
+    for (const r of rows) counts[r.stopState ?? 'unknown'] += 1;
+    const rightStop = RIGHT_STOP[answerability];
+    const withState = rows.filter((r) => r.stopState !== null);
+    return { answerability, counts, right: rightStop ? rate(withState.filter((r) => r.stopState === rightStop).length, withState.length) : null };
+  });
+}
+
+export function agentFigures(responses: readonly AgentResponse[]): AgentFigures[] {
+  return [...groupBy(responses, (r) => r.system)].map(([system, list]) => agentFiguresOf(system, list));
+}
+
+/** One system's agent figures (all undefined, never 0, when it has no responses). */
+export function agentFiguresOf(system: string, list: readonly AgentResponse[]): AgentFigures {
+  const must = list.filter((r) => r.mustRetrieve === true && r.retrievalCalled !== null);
+  const none = list.filter((r) => r.mustRetrieve === false && r.retrievalCalled !== null);
+  const searches = known(list.map((r) => r.searches));
+  return {
+    system,
+    responses: list.length,
+    missedRetrieval: rate(must.filter((r) => !r.retrievalCalled).length, must.length),
+    needlessRetrieval: rate(none.filter((r) => r.retrievalCalled).length, none.length),
+    mustRetrieveUnknown: list.filter((r) => r.mustRetrieve === null).length,
+    searchesPerCase: { mean: mean(searches), n: searches.length },
+    stopStates: stopStates(list),
+    cost: costBesideAccuracy(list),
+  };
+}

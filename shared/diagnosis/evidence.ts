@@ -1,0 +1,91 @@
+import { chunkHolds, distinctUnits, inRankOrder, normalizeForMatch } from '../retrieval';
+import type { DxCase, DxChunk, DxResponse } from './types';
+
+/**
+ * Which of a case's evidence a ranked list holds, by the retrieval layer's definitions
+ * (shared/retrieval/README.md): the case's units, and a chunk holding a unit. The file keeps
+ * these precomputed per import (retrieval_units / retrieval_holds), so the loader passes them in
+ * and nothing is matched again; without them (tests, an index not yet rebuilt) they are computed
+ * here, once per case and per list.
+ */
+export { normalizeForMatch };
+
+/** A case's units in its index order, each with the ids of the claims citing it. */
+export interface CaseUnit {
+  docId: string;
+  quote: string;
+  claims: string[];
+}
+
+/** Per unit index, the 1-based position of the first chunk holding it in a ranked list. */
+export interface ListHolds {
+  length: number;
+  first: ReadonlyMap<number, number>;
+}
+
+export interface ClaimUnits {
+  claimId: string;
+  units: number[];
+}
+
+const unitsCache = new WeakMap<DxCase, CaseUnit[]>();
+const claimsCache = new WeakMap<DxCase, ClaimUnits[]>();
+const holdsCache = new WeakMap<readonly DxChunk[], ListHolds>();
+
+export function caseUnits(kase: DxCase): CaseUnit[] {
+  let units = kase.units ?? unitsCache.get(kase);
+  if (!units) {
+    units = distinctUnits(kase.claims.flatMap((c) => c.evidence.map((e) => ({ claim: c.id, docId: e.docId, quote: e.quote }))))
+      .map((u) => ({ docId: u.docId, quote: u.quote, claims: u.claims.map(String) }));
+    unitsCache.set(kase, units);
+  }
+  return units;
+}
+
+/** The claims that have evidence, each with the indices of the units it cites. */
+export function claimUnits(kase: DxCase): ClaimUnits[] {
+  let out = claimsCache.get(kase);
+  if (!out) {
+    const units = caseUnits(kase);
+    out = kase.claims.flatMap((c) => {
+      const own = units.flatMap((u, i) => (u.claims.includes(c.id) ? [i] : []));
+      return own.length > 0 ? [{ claimId: c.id, units: own }] : [];
+    });
+    claimsCache.set(kase, out);
+  }
+  return out;
+}
+
+function matchList(kase: DxCase, chunks: readonly DxChunk[]): ListHolds {
+  const units = caseUnits(kase).map((u) => ({ docId: u.docId, quote: u.quote, normalized: normalizeForMatch(u.quote), grade: 1, claims: [] }));
+  const first = new Map<number, number>();
+  if (units.length > 0) {
+    inRankOrder(chunks.map((c, i) => ({ c, rank: c.rank ?? i }))).forEach(({ c }, position) => {
+      const text = normalizeForMatch(c.text);
+      units.forEach((unit, u) => {
+        if (!first.has(u) && chunkHolds(text, c.docId, unit)) first.set(u, position + 1);
+      });
+    });
+  }
+  return { length: chunks.length, first };
+}
+
+/** Where the response's final context (or candidates) holds each unit of its case. */
+export function listHolds(response: DxResponse, kase: DxCase, list: 'context' | 'candidates'): ListHolds {
+  const given = response.holds?.[list];
+  if (given) return given;
+  const chunks = list === 'context' ? response.finalContext : response.candidates;
+  let holds = holdsCache.get(chunks);
+  if (!holds) holdsCache.set(chunks, (holds = matchList(kase, chunks)));
+  return holds;
+}
+
+/** The best (lowest) position at which the list holds one of the claim's units, or null. */
+export function claimRank(claim: ClaimUnits, holds: ListHolds): number | null {
+  let best: number | null = null;
+  for (const u of claim.units) {
+    const at = holds.first.get(u);
+    if (at !== undefined && (best === null || at < best)) best = at;
+  }
+  return best;
+}

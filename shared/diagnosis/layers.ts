@@ -1,0 +1,102 @@
+import type { DocumentIndex } from './documents';
+import { claimRank, claimUnits, listHolds } from './evidence';
+import { rate, type Rate } from './rate';
+import type { DxCase, DxResponse } from './types';
+
+/** The fixed precedence: a failing response belongs to the first layer whose evidence applies. */
+export const LAYERS = ['permission', 'data', 'agent', 'retrieval', 'context-assembly', 'generation'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** Why a response was assigned its layer: a code the window words, with its values. */
+export type LayerReason =
+  | { code: 'permission-doc-in-context'; docId: string }
+  | { code: 'stale-doc-in-context'; docId: string; revision: string }
+  | { code: 'never-retrieved' }
+  | { code: 'evidence-not-retrieved'; claim: string }
+  | { code: 'evidence-ranked-out'; claim: string; rank: number; k: number }
+  | { code: 'evidence-dropped-by-assembly'; claim: string; rank: number }
+  | { code: 'forbidden-stated-despite-context'; claim: string }
+  | { code: 'held-not-stated'; claim: string }
+  | { code: 'wrong-with-evidence-held' };
+
+export interface LayerAssignment {
+  caseId: string;
+  responseId: string;
+  layer: Layer;
+  reason: LayerReason;
+}
+
+/** A normal response fails when its correctness (human, else judge) is below the top, or it states a forbidden claim. */
+export function failing(response: DxResponse, kase: DxCase): boolean | null {
+  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
+  if (marks && kase.forbidden.some((f) => marks[f.id]?.stated === true)) return true;
+  return response.correct ? !response.correct.value : null;
+}
+
+/** The layer of one failing response, by the fixed precedence, with its reason. */
+export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } {
+  for (const chunk of response.finalContext) {
+    if (chunk.docId && documents.visible(chunk.docId, kase.accessScope) === false) {
+      return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: chunk.docId } };
+    }
+  }
+  for (const chunk of response.finalContext) {
+    const stale = documents.staleRevisionOf(chunk);
+    if (stale) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: stale.docId, revision: stale.revision } };
+  }
+  const claims = claimUnits(kase);
+  if (response.retrievalCalled === false && claims.length > 0) return { layer: 'agent', reason: { code: 'never-retrieved' } };
+  const context = listHolds(response, kase, 'context');
+  const candidates = listHolds(response, kase, 'candidates');
+  const textOf = (id: string) => kase.claims.find((c) => c.id === id)?.text ?? id;
+  const missing = claims.filter((c) => claimRank(c, context) === null);
+  let dropped: { layer: Layer; reason: LayerReason } | null = null;
+  for (const claim of missing) {
+    const rank = candidates.length > 0 ? claimRank(claim, candidates) : null;
+    const k = response.finalContext.length;
+    if (rank === null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.claimId) } };
+    // ranked below the places the final context had: retrieval/rerank put it out of the top k
+    if (rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.claimId), rank, k } };
+    dropped ??= { layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: textOf(claim.claimId), rank } };
+  }
+  if (dropped) return dropped;
+  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
+  const forbidden = marks ? kase.forbidden.find((f) => marks[f.id]?.stated === true) : undefined;
+  if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated-despite-context', claim: forbidden.text } };
+  const notStated = marks ? claims.find((c) => marks[c.claimId]?.stated === false) : undefined;
+  if (notStated) return { layer: 'generation', reason: { code: 'held-not-stated', claim: textOf(notStated.claimId) } };
+  return { layer: 'generation', reason: { code: 'wrong-with-evidence-held' } };
+}
+
+export interface LayerSummary {
+  assignments: LayerAssignment[];
+  /** Per layer: its failing responses ÷ all failing responses. */
+  counts: { layer: Layer; share: Rate }[];
+  /** The layer with the most failures (null when nothing failed or two layers tie at the top). */
+  top: Layer | null;
+  failing: number;
+  assessed: number;
+  notAssessed: number;
+}
+
+/** Assigns every failing normal response of the system to its layer. */
+export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMap<string, DxCase>, documents: DocumentIndex): LayerSummary {
+  const assignments: LayerAssignment[] = [];
+  let assessed = 0;
+  let notAssessed = 0;
+  for (const r of responses) {
+    const kase = cases.get(r.caseId);
+    if (!kase) continue;
+    const fails = failing(r, kase);
+    if (fails === null) {
+      notAssessed += 1;
+      continue;
+    }
+    assessed += 1;
+    if (fails) assignments.push({ caseId: r.caseId, responseId: r.responseId, ...assignLayer(r, kase, documents) });
+  }
+  const counts = LAYERS.map((layer) => ({ layer, share: rate(assignments.filter((a) => a.layer === layer).length, assignments.length) }));
+  const max = Math.max(0, ...counts.map((c) => c.share.count));
+  const leaders = counts.filter((c) => c.share.count === max && max > 0);
+  return { assignments, counts, top: leaders.length === 1 ? leaders[0].layer : null, failing: assignments.length, assessed, notAssessed };
+}

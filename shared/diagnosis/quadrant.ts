@@ -1,0 +1,110 @@
+import { claimRank, claimUnits, listHolds } from './evidence';
+import { pushTo, rate, type Rate } from './rate';
+import type { DxCase, DxResponse } from './types';
+
+export interface ResponseRef {
+  caseId: string;
+  responseId: string;
+}
+
+export type Level = 'high' | 'low';
+
+export interface QuadrantCell {
+  recall: Level;
+  utilisation: Level;
+  /** Responses in this cell ÷ responses placed in the quadrant. */
+  share: Rate;
+  responses: ResponseRef[];
+}
+
+export interface Quadrant {
+  /** Pooled over responses: required claims with evidence held by the final context ÷ required claims with evidence. */
+  claimRecall: Rate;
+  /** Pooled over responses with a "stated" value: held required claims the answer states ÷ held required claims. */
+  utilisation: Rate;
+  thresholds: { recall: number; utilisation: number };
+  cells: QuadrantCell[];
+  /** Nothing was held, so utilisation has no denominator (listed apart, never counted as 0). */
+  utilisationUndefined: ResponseRef[];
+  excluded: { noEvidence: number; notLabeled: number; reviewersDisagree: number };
+}
+
+/** Per response: claim recall and context utilisation (null where undefined). */
+export interface ResponseUse {
+  ref: ResponseRef;
+  withEvidence: number;
+  held: number;
+  /** Held claims the answer states; null when the response has no usable "stated" value. */
+  heldStated: number | null;
+}
+
+export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
+  const claims = claimUnits(kase);
+  const context = listHolds(response, kase, 'context');
+  const held = claims.filter((c) => claimRank(c, context) !== null);
+  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
+  return {
+    ref: { caseId: response.caseId, responseId: response.responseId },
+    withEvidence: claims.length,
+    held: held.length,
+    heldStated: marks ? held.filter((c) => marks[c.claimId]?.stated === true).length : null,
+  };
+}
+
+const LEVELS: Level[] = ['low', 'high'];
+
+/** The recall × utilisation 2×2 of one system's normal responses. */
+export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<string, DxCase>, thresholds: { recall: number; utilisation: number }): Quadrant {
+  let claimsWithEvidence = 0;
+  let claimsHeld = 0;
+  let usedHeld = 0;
+  let usedStated = 0;
+  const excluded = { noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 };
+  const placed = new Map<string, ResponseRef[]>();
+  const utilisationUndefined: ResponseRef[] = [];
+  for (const response of responses) {
+    const kase = cases.get(response.caseId);
+    if (!kase) continue;
+    const use = responseUse(response, kase);
+    if (use.withEvidence === 0) {
+      excluded.noEvidence += 1;
+      continue;
+    }
+    claimsWithEvidence += use.withEvidence;
+    claimsHeld += use.held;
+    if (response.stated.kind === 'disagree') {
+      excluded.reviewersDisagree += 1;
+      continue;
+    }
+    if (use.heldStated === null) {
+      excluded.notLabeled += 1;
+      continue;
+    }
+    if (use.held === 0) {
+      utilisationUndefined.push(use.ref);
+      continue;
+    }
+    usedHeld += use.held;
+    usedStated += use.heldStated;
+    const r: Level = use.held / use.withEvidence >= thresholds.recall ? 'high' : 'low';
+    const u: Level = use.heldStated / use.held >= thresholds.utilisation ? 'high' : 'low';
+    const key = `${r}/${u}`;
+    pushTo(placed, key, use.ref);
+  }
+  const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
+  const cells: QuadrantCell[] = [];
+  for (const recall of LEVELS) {
+    for (const utilisation of LEVELS) {
+      const refs = placed.get(`${recall}/${utilisation}`) ?? [];
+      cells.push({ recall, utilisation, share: rate(refs.length, total), responses: refs });
+    }
+  }
+  return {
+    claimRecall: rate(claimsHeld, claimsWithEvidence),
+    utilisation: rate(usedStated, usedHeld),
+    thresholds,
+    cells,
+    utilisationUndefined,
+    excluded,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Diagnosis figures for `npm run bench`: one system version with 100,000 responses (override with
+ * BENCH_DIAGNOSIS_RESPONSES): 70% normal runs, one case each, plus gold-context, no-retrieval,
+ * reordered and distractors-only runs of those cases, each response with a 5-chunk final context, 10 candidates, two claims'
+ * "stated" marks and a citation, and the retrieval index (units, which chunk holds which) as the
+ * file keeps it per import.
+ *
+ * - diagnosisComputeMs: every figure of the Diagnosis screen (shared/diagnosis `diagnose`) on
+ *   responses already in memory — the figure the issue sets a 1 s target for;
+ * - diagnosisEndToEndMs: the same through `diagnosis.report`'s reading of the file (db/diagnosis.ts)
+ *   on the bench test set's own system (one plain response per case).
+ * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
+ */
+import { diagnosisInput } from '../../db/diagnosis';
+import type { Db } from '../../db/open';
+import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
+import { diagnose } from '../../shared/diagnosis/report';
+import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type DxCase, type DxResponse } from '../../shared/diagnosis/types';
+import { mulberry32 } from '../../shared/stats';
+import { measure } from './measure';
+
+const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
+const COUNTERFACTUAL: Condition[] = ['gold-context', 'no-retrieval', 'reordered', 'distractors-only'];
+
+export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
+  const raw = mulberry32(20261201);
+  const next = () => raw() / 2 ** 32;
+  // 70% normal responses, one case each; the rest counterfactual runs of those cases
+  const caseCount = Math.max(1, Math.round(responses * 0.7));
+  const cases: DxCase[] = [];
+  const forbidden = forbiddenClaimId('7 天内全额退款');
+  for (let c = 0; c < caseCount; c++) {
+    cases.push({
+      caseId: `case-${c}`,
+      questionType: c % 2 ? 'policy-and-amounts' : 'how-to',
+      answerability: 'answerable',
+      accessScope: ['public'],
+      claims: [
+        { id: 'c1', text: `第 ${c} 条：30 天内可退款`, evidence: [{ docId: `doc-${c % 500}`, quote: `规则 ${c % 500}：购买后 30 天内可申请退款` }] },
+        { id: 'c2', text: '按剩余天数折算', evidence: [{ docId: `doc-${c % 500}`, quote: '按剩余天数折算退款金额' }] },
+      ],
+      forbidden: [{ id: forbidden, text: '7 天内全额退款' }],
+      leak: false,
+      // as the file's retrieval index gives them (db/diagnosis.ts reads retrieval_units)
+      units: [
+        { docId: `doc-${c % 500}`, quote: `规则 ${c % 500}：购买后 30 天内可申请退款`, claims: ['c1'] },
+        { docId: `doc-${c % 500}`, quote: '按剩余天数折算退款金额', claims: ['c2'] },
+      ],
+    });
+  }
+  const out: DxResponse[] = [];
+  for (let i = 0; i < responses; i++) {
+    const c = i < caseCount ? i : (i - caseCount) % caseCount;
+    const doc = `doc-${c % 500}`;
+    const evidence = { docId: doc, chunkId: `${doc}#2`, text: `第 2 条 规则 ${c % 500}：购买后 30 天内可申请退款，按剩余天数折算退款金额。` };
+    const noise = Array.from({ length: 12 }, (_, k) => ({ docId: `noise-${k}`, chunkId: `noise-${k}`, text: `无关段落 ${k}：会员等级与积分说明，第 ${k} 节。` }));
+    const evidenceAt = Math.floor(next() * 10);
+    const candidates = noise.slice(0, 10).map((n, k) => (k === evidenceAt ? evidence : n)).map((ch, k) => ({ ...ch, rank: k + 1 }));
+    out.push({
+      responseId: `resp-${i}`,
+      caseId: `case-${c}`,
+      condition: i < caseCount ? 'normal' : COUNTERFACTUAL[(i - caseCount) % COUNTERFACTUAL.length],
+      retrievalCalled: next() > 0.05,
+      finalContext: candidates.slice(0, 5),
+      candidates,
+      citations: [{ start: 0, end: 4, chunkId: `${doc}#2`, docId: doc }],
+      stated: { kind: 'value', source: 'reviewer', marks: { c1: { stated: next() > 0.3, citation: 'supported' }, c2: { stated: next() > 0.5 }, [forbidden]: { stated: next() > 0.9 } } },
+      correct: { value: next() > 0.4, source: next() > 0.5 ? 'human' : 'judge' },
+      faithfulness: { value: next(), source: 'judge' },
+      behavior: next() > 0.5 ? 'answered' : 'refused',
+      // as retrieval_holds gives them: the evidence chunk holds both units
+      holds: {
+        context: { length: 5, first: new Map(evidenceAt < 5 ? [[0, evidenceAt + 1], [1, evidenceAt + 1]] : []) },
+        candidates: { length: 10, first: new Map([[0, evidenceAt + 1], [1, evidenceAt + 1]]) },
+      },
+    });
+  }
+  const documents = Array.from({ length: 500 }, (_, d) => ({
+    docId: `doc-${d}`, revision: 'v2', newest: true, stale: false, accessScope: ['public'],
+    text: `第 2 条 规则 ${d}：购买后 30 天内可申请退款，按剩余天数折算退款金额。`,
+  }));
+  return { system: 'bench-diagnosis@1', cases, responses: out, documents, settings: DEFAULT_DIAGNOSIS_SETTINGS };
+}
+
+export async function measureDiagnosis(db: Db, system: string): Promise<Record<string, number>> {
+  const input = syntheticDiagnosis();
+  const compute = await measure(3, () => diagnose(input));
+  const endToEnd = await measure(3, () => diagnose(diagnosisInput(db, system)));
+  return {
+    diagnosisResponses: input.responses.length,
+    diagnosisComputeMs: compute.wallMs,
+    diagnosisComputeCpuMs: compute.cpuMs,
+    diagnosisEndToEndMs: endToEnd.wallMs,
+    diagnosisEndToEndCpuMs: endToEnd.cpuMs,
+  };
+}

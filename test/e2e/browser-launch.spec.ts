@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser mode as a person starts it: no --token, the printed address opened
+ * in Chromium. The address carries a one-time launch code, so the copy the
+ * browser keeps in its history opens nothing once the tab has traded it for
+ * its session token; the tab itself keeps working through reloads.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4599) + 2000;
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start-web.ts', '--port', String(PORT), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{48}/.exec(out)?.[0];
+      if (url) resolve({ child, url });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+const appInfo = (token: string | null) =>
+  fetch(`http://127.0.0.1:${PORT}/api/app.info`, { method: 'POST', headers: { 'X-Touchstone-Token': token ?? '' }, body: '{}' }).then((r) => r.status);
+
+test('the printed address opens the app once; the tab keeps its session through a reload; the address from history opens nothing', async ({ page, browser }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'touchstone-e2e-launch-'));
+  const { child, url } = await startServer(dataDir);
+  try {
+    const console: string[] = [];
+    page.on('console', (message) => console.push(message.text()));
+    await page.addInitScript(() => localStorage.setItem('touchstone.locale', 'en'));
+    await page.goto(url);
+    await expect(page.getByTestId('reviewer-dialog')).toBeVisible();
+    expect(page.url()).not.toContain('code=');
+    const token = await page.evaluate(() => sessionStorage.getItem('touchstone.token'));
+    expect(token).toMatch(/^[0-9a-f]{48}$/);
+    expect(await appInfo(token)).toBe(200);
+
+    await page.reload();
+    await expect(page.getByTestId('reviewer-dialog')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('touchstone.token'))).toBe(token);
+    // the CSP is a header only: no <meta> tag, so Chromium has no "frame-ancestors is ignored" to log
+    expect(console.filter((text) => /Content Security Policy|frame-ancestors/i.test(text))).toEqual([]);
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(0);
+
+    // the same address again, as from the browser's history in another tab: the code is spent
+    const other = await browser.newContext();
+    const stale = await other.newPage();
+    await stale.goto(url);
+    await stale.waitForLoadState('networkidle');
+    expect(await stale.evaluate(() => sessionStorage.getItem('touchstone.token'))).toBeNull();
+    await other.close();
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { openApp } from './helpers';
+
+test('after Esc clears the search, "/" searches again instead of typing a "/"', async ({ page }) => {
+  await openApp(page, { locale: 'en' });
+  await page.getByTestId('file-demo').click();
+  await expect(page.getByTestId('case-row').first()).toBeVisible();
+  const search = page.getByTestId('search-input');
+  await page.locator('body').press('/');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('退款');
+  await expect(search).toHaveValue('退款');
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(search).not.toBeFocused();
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+});

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { forbiddenClaimId, withClaimIds } from '../../shared/diagnosis/claim-ids';
+import { checkCitations, citationFigures } from '../../shared/diagnosis/citations';
+import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange } from '../../shared/diagnosis/conditions';
+import { DocumentIndex } from '../../shared/diagnosis/documents';
+import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
+import { layerSummary } from '../../shared/diagnosis/layers';
+import { quadrant, responseUse } from '../../shared/diagnosis/quadrant';
+import type { DxCase, DxDocument, DxResponse, StatedMark } from '../../shared/diagnosis/types';
+import { wilson95 } from '../helpers/wilson95';
+
+const POLICY_V2 = '第 2 条 年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额；超过 30 天不予退款。';
+const POLICY_V1 = '第 2 条 会员购买后 7 天内可全额退款，超过 7 天不予退款。';
+
+const refundCase = (caseId: string, extra: Partial<DxCase> = {}): DxCase => ({
+  caseId,
+  questionType: 'policy-and-amounts',
+  answerability: 'answerable',
+  accessScope: ['public'],
+  claims: [
+    { id: 'c1', text: '购买后 30 天内可以退款', evidence: [{ docId: 'refund-policy', quote: '年度会员购买后 30 天内可申请退款' }] },
+    { id: 'c2', text: '退款金额按剩余天数折算', evidence: [{ docId: 'refund-policy', quote: '按剩余天数折算退款金额' }] },
+  ],
+  forbidden: [{ id: forbiddenClaimId('7 天内全额退款'), text: '7 天内全额退款' }],
+  leak: false,
+  ...extra,
+});
+
+const marks = (m: Record<string, boolean | StatedMark>): DxResponse['stated'] => ({
+  kind: 'value',
+  source: 'reviewer',
+  marks: Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'boolean' ? { stated: v } : v])),
+});
+
+const response = (responseId: string, caseId: string, extra: Partial<DxResponse> = {}): DxResponse => ({
+  responseId,
+  caseId,
+  condition: 'normal',
+  retrievalCalled: true,
+  finalContext: [],
+  candidates: [],
+  citations: [],
+  stated: { kind: 'none' },
+  correct: null,
+  faithfulness: null,
+  behavior: 'answered',
+  ...extra,
+});
+
+const chunk = (text: string, docId: string | null = 'refund-policy', chunkId?: string) => ({ text, docId, chunkId: chunkId ?? null });
+const right = { value: true, source: 'human' as const };
+const wrong = { value: false, source: 'human' as const };
+
+const DOCS: DxDocument[] = [
+  { docId: 'refund-policy', revision: 'v1', newest: false, stale: true, accessScope: ['public'], text: POLICY_V1 },
+  { docId: 'refund-policy', revision: 'v2', newest: true, stale: false, accessScope: ['public'], text: POLICY_V2 },
+  { docId: 'staff-handbook', revision: 'v1', newest: true, stale: false, accessScope: ['staff'], text: '员工退款审批流程' },
+];
+
+describe('claim ids', () => {
+  it('keeps an id through reordering and gives imported claims their position', () => {
+    const imported = withClaimIds([{ text: 'a' }, { text: 'b' }]);
+    expect(imported.map((c) => c.id)).toEqual(['c1', 'c2']);
+    const reordered = withClaimIds([imported[1], imported[0], { text: 'new' }]);
+    expect(reordered.map((c) => [c.text, c.id])).toEqual([['b', 'c2'], ['a', 'c1'], ['new', 'c3']]);
+    // a new claim at a position whose imported id is kept by another claim gets a distinct id
+    const moved = withClaimIds([{ text: 'x' }, { text: 'a', id: 'c1' }]);
+    expect(moved.map((c) => c.id)).toEqual(['c1.1', 'c1']);
+  });
+  it('names a forbidden claim by its normalised text, so order and width of spaces do not matter', () => {
+    expect(forbiddenClaimId('7 天内全额退款')).toBe(forbiddenClaimId('7天内　全额退款'));
+  });
+});
+
+describe('claim recall and context utilisation', () => {
+  const cases = new Map([['a', refundCase('a')], ['b', refundCase('b')], ['c', refundCase('c')], ['d', refundCase('d')], ['e', refundCase('e', { claims: [] })]]);
+  const rs = [
+    // both claims held, both stated: recall 1, utilisation 1
+    response('ra', 'a', { finalContext: [chunk(POLICY_V2)], stated: marks({ c1: true, c2: true }) }),
+    // both held, one stated: recall 1, utilisation 0.5 (high at threshold 0.5)
+    response('rb', 'b', { finalContext: [chunk('年度会员购买后30天内可申请退款'), chunk('按剩余天数折算退款金额')], stated: marks({ c1: false, c2: true }) }),
+    // one held (the other quote sits in another document's chunk), none stated: recall 0.5, utilisation 0
+    response('rc', 'c', { finalContext: [chunk('年度会员购买后 30 天内可申请退款'), chunk('按剩余天数折算退款金额', 'other-doc')], stated: marks({ c1: false, c2: false }) }),
+    // nothing held: utilisation undefined, listed apart
+    response('rd', 'd', { finalContext: [chunk('无关内容')], stated: marks({ c1: false, c2: false }) }),
+    // no evidence at all
+    response('re', 'e', { stated: marks({}) }),
+  ];
+  it('counts per response', () => {
+    expect(responseUse(rs[1], cases.get('b')!)).toMatchObject({ withEvidence: 2, held: 2, heldStated: 1 });
+    expect(responseUse(rs[2], cases.get('c')!)).toMatchObject({ withEvidence: 2, held: 1, heldStated: 0 });
+  });
+  it('pools recall over claims with evidence and utilisation over held claims, and places each response in the 2×2', () => {
+    const q = quadrant(rs, cases, { recall: 0.5, utilisation: 0.5 });
+    // held: 2 + 2 + 1 + 0 of 8 claims with evidence
+    expect(q.claimRecall.count).toBe(5);
+    expect(q.claimRecall.n).toBe(8);
+    expect(q.claimRecall.rate).toBeCloseTo(5 / 8, 12);
+    const [lo, hi] = wilson95(5, 8);
+    expect(q.claimRecall.low).toBeCloseTo(lo, 9);
+    expect(q.claimRecall.high).toBeCloseTo(hi, 9);
+    // stated among held: 2 + 1 + 0 of 5
+    expect([q.utilisation.count, q.utilisation.n]).toEqual([3, 5]);
+    const cell = (r: string, u: string) => q.cells.find((c) => c.recall === r && c.utilisation === u)!;
+    expect(cell('high', 'high').responses.map((x) => x.responseId)).toEqual(['ra', 'rb']);
+    expect(cell('high', 'low').responses.map((x) => x.responseId)).toEqual(['rc']);
+    expect(cell('low', 'low').responses).toEqual([]);
+    expect(cell('high', 'high').share.n).toBe(3);
+    expect(q.utilisationUndefined.map((x) => x.responseId)).toEqual(['rd']);
+    expect(q.excluded.noEvidence).toBe(1);
+  });
+  it('leaves out a response whose reviewers disagree and one not labeled, counting each', () => {
+    const q = quadrant([response('x', 'a', { stated: { kind: 'disagree' }, finalContext: [chunk(POLICY_V2)] }), response('y', 'b')], cases, { recall: 0.5, utilisation: 0.5 });
+    expect(q.excluded).toEqual({ noEvidence: 0, notLabeled: 1, reviewersDisagree: 1 });
+    expect(q.utilisation.rate).toBeNull();
+    // recall still counts them: it needs no person
+    expect([q.claimRecall.count, q.claimRecall.n]).toEqual([2, 4]);
+  });
+});
+
+describe('conditions', () => {
+  const cases = new Map(['a', 'b', 'c', 'd'].map((id) => [id, refundCase(id, id === 'd' ? { leak: true } : {})]));
+  const full = [chunk(POLICY_V2)];
+  const half = [chunk('年度会员购买后 30 天内可申请退款')];
+  const rs = [
+    response('a-n', 'a', { finalContext: full, correct: right }),
+    response('a-g', 'a', { condition: 'gold-context', correct: right }),
+    response('a-x', 'a', { condition: 'no-retrieval', correct: wrong }),
+    response('a-o', 'a', { condition: 'reordered', correct: wrong }),
+    response('b-n', 'b', { finalContext: half, correct: wrong }),
+    response('b-g', 'b', { condition: 'gold-context', correct: { value: true, source: 'judge' } }),
+    response('b-x', 'b', { condition: 'no-retrieval', correct: right }),
+    response('b-o', 'b', { condition: 'reordered', correct: wrong }),
+    response('c-n', 'c', { finalContext: full, correct: right }),
+    response('c-g', 'c', { condition: 'gold-context', correct: wrong }),
+    response('c-x', 'c', { condition: 'no-retrieval', correct: right }),
+    response('c-x2', 'c', { condition: 'no-retrieval', correct: wrong }),
+    response('d-n', 'd', { finalContext: half, correct: wrong }),
+    response('d-g', 'd', { condition: 'gold-context' }),
+    response('d-x', 'd', { condition: 'no-retrieval', correct: right }),
+    response('d-s', 'd', { condition: 'distractors-only', behavior: 'answered' }),
+    response('c-s', 'c', { condition: 'distractors-only', behavior: 'refused' }),
+    response('b-s', 'b', { condition: 'distractors-only', behavior: null }),
+  ];
+  const { pairs, duplicates } = pairAcrossConditions(rs);
+  it('pairs one response per condition per case, the first by id, counting duplicates', () => {
+    expect(duplicates).toBe(1);
+    expect(pairs.get('c')!.byCondition['no-retrieval']!.responseId).toBe('c-x');
+    expect(Object.keys(pairs.get('a')!.byCondition).sort()).toEqual(['gold-context', 'no-retrieval', 'normal', 'reordered']);
+  });
+  it('gold-context table: retrieval complete in the normal run × the gold answer right, saying where correctness came from', () => {
+    const g = goldContextTable(pairs, cases);
+    const ids = (k: string) => g.cells.find((c) => c.key === k)!.cases.map((c) => c.caseId);
+    expect(ids('good-good')).toEqual(['a']);
+    expect(ids('bad-retrieval-good-generation')).toEqual(['b']);
+    expect(ids('good-retrieval-bad-generation')).toEqual(['c']);
+    expect(ids('bad-bad')).toEqual([]);
+    expect(g.correctnessFrom).toEqual({ human: 2, judge: 1 });
+    expect(g.excluded.notAssessed).toBe(1);
+    expect(g.cells[0].share.n).toBe(3);
+  });
+  it('no-retrieval baseline per case and per question type, with leak candidates and flagged leaks', () => {
+    const b = noRetrievalBaseline(pairs, cases, { 'policy-and-amounts': 'strong' });
+    const ids = (k: string) => b.cells.find((c) => c.key === k)!.cases.map((c) => c.caseId);
+    expect(ids('both-right')).toEqual(['c']);
+    expect(ids('only-with-retrieval')).toEqual(['a']);
+    expect(ids('only-without-retrieval')).toEqual(['b', 'd']);
+    expect(ids('both-wrong')).toEqual([]);
+    expect(b.groups).toHaveLength(1);
+    expect(b.groups[0].dependency).toBe('strong');
+    expect([b.groups[0].rightWithoutRetrieval.count, b.groups[0].rightWithoutRetrieval.n]).toEqual([3, 4]);
+    expect(b.leakCandidates.map((r) => r.caseId)).toEqual(['b', 'c']);
+    expect(b.flagged).toEqual(['d']);
+    expect(noRetrievalBaseline(pairs, cases, { 'policy-and-amounts': 'supplementary' }).groups[0].dependency).toBe('supplementary');
+  });
+  it('distractors only: answering is unsafe; unlabeled behaviour is left out', () => {
+    const d = distractorsOnly(rs);
+    expect([d.unsafe.count, d.unsafe.n]).toEqual([1, 2]);
+    expect(d.responses.map((r) => r.responseId)).toEqual(['d-s']);
+    expect(d.excluded.notLabeled).toBe(1);
+    const [lo, hi] = wilson95(1, 2);
+    expect(d.unsafe.low).toBeCloseTo(lo, 9);
+    expect(d.unsafe.high).toBeCloseTo(hi, 9);
+  });
+  it('reordered: the share of cases whose correctness changes with the order alone', () => {
+    const r = reorderedChange(pairs);
+    expect([r.changed.count, r.changed.n]).toEqual([1, 2]);
+    expect(r.cases.map((c) => c.caseId)).toEqual(['a']);
+  });
+});
+
+describe('faithfulness × correctness', () => {
+  it('separates a faithful wrong answer (the context was wrong) from an unfaithful one', () => {
+    const t = faithfulnessTable([
+      response('1', 'a', { faithfulness: { value: 0.9, source: 'human' }, correct: wrong }),
+      response('2', 'a', { faithfulness: { value: 0.2, source: 'judge' }, correct: wrong }),
+      response('3', 'a', { faithfulness: { value: 0.5, source: 'human' }, correct: right }),
+      response('4', 'a', { correct: right }),
+    ], 0.5);
+    const ids = (k: string) => t.cells.find((c) => c.key === k)!.responses.map((r) => r.responseId);
+    expect(ids('faithful-wrong')).toEqual(['1']);
+    expect(ids('unfaithful-wrong')).toEqual(['2']);
+    expect(ids('faithful-right')).toEqual(['3']);
+    expect(t.excluded.notAssessed).toBe(1);
+  });
+});
+
+describe('citations', () => {
+  const docs = new DocumentIndex(DOCS);
+  const kase = refundCase('a');
+  it('rule checks: cited chunk not in the context, unknown document, not visible, stale', () => {
+    const r = response('r', 'a', {
+      finalContext: [chunk(POLICY_V2, 'refund-policy', 'k2'), chunk(POLICY_V1, 'refund-policy', 'k1'), chunk('员工退款审批流程', 'staff-handbook', 'k3')],
+      citations: [
+        { start: 0, end: 4, chunkId: 'k2' },
+        { start: 5, end: 9, chunkId: 'k9' },
+        { start: 5, end: 9, docId: 'no-such-doc' },
+        { start: 10, end: 12, chunkId: 'k3' },
+        { start: 12, end: 14, chunkId: 'k1' },
+      ],
+    });
+    expect(checkCitations(r, kase, docs).map((f) => [f.citation, f.tag])).toEqual([
+      [1, 'wrong_source_id'], [2, 'wrong_source_id'], [3, 'inaccessible_citation'], [4, 'stale_citation'],
+    ]);
+  });
+  it('correctness = supported ÷ cited claims; completeness = required claims with a supporting citation ÷ stated required claims', () => {
+    const f = forbiddenClaimId('7 天内全额退款');
+    const figures = citationFigures([
+      response('r1', 'a', { stated: marks({ c1: { stated: true, citation: 'supported' }, c2: { stated: true, citation: 'unsupported' }, [f]: { stated: true, citation: 'supported' } }) }),
+      response('r2', 'a', { stated: marks({ c1: { stated: true, citation: 'none' }, c2: { stated: false } }) }),
+    ], new Map([['a', kase]]), docs);
+    expect([figures.correctness.count, figures.correctness.n]).toEqual([2, 3]);
+    expect([figures.completeness.count, figures.completeness.n]).toEqual([1, 3]);
+    expect(figures.unsupported.map((r) => r.responseId)).toEqual(['r1']);
+  });
+});
+
+describe('the layer of each failing response, by fixed precedence', () => {
+  const docs = new DocumentIndex(DOCS);
+  const f = forbiddenClaimId('7 天内全额退款');
+  const cases = new Map(['stale', 'ranked', 'prior', 'agent', 'perm', 'drop', 'ok'].map((id) => [id, refundCase(id)]));
+  const rs = [
+    // the stale v1 policy in the context (and the evidence missing too: data comes first)
+    response('r-stale', 'stale', { finalContext: [chunk(POLICY_V1)], correct: wrong }),
+    // the evidence ranked 6th of the candidates, the context held the top 3
+    response('r-ranked', 'ranked', {
+      finalContext: [chunk('会员等级说明'), chunk('积分规则'), chunk('发票说明')],
+      candidates: [chunk('会员等级说明'), chunk('积分规则'), chunk('发票说明'), chunk('客服时间'), chunk('优惠券'), chunk(POLICY_V2)],
+      correct: wrong,
+    }),
+    // everything in the context, the answer states the forbidden 7-day prior
+    response('r-prior', 'prior', { finalContext: [chunk(POLICY_V2)], stated: marks({ c1: false, c2: false, [f]: true }) }),
+    // the agent never called retrieval
+    response('r-agent', 'agent', { retrievalCalled: false, correct: wrong }),
+    // a document the case's user may not see
+    response('r-perm', 'perm', { finalContext: [chunk('员工退款审批流程', 'staff-handbook'), chunk(POLICY_V1)], correct: wrong }),
+    // in the top of the candidates, dropped by assembly
+    response('r-drop', 'drop', { finalContext: [chunk('积分规则'), chunk('年度会员购买后 30 天内可申请退款')], candidates: [chunk(POLICY_V2), chunk('积分规则')], correct: wrong }),
+    response('r-ok', 'ok', { finalContext: [chunk(POLICY_V2)], correct: right }),
+  ];
+  const summary = layerSummary(rs, cases, docs);
+  const of = (id: string) => summary.assignments.find((a) => a.responseId === id);
+  it('names each root cause', () => {
+    expect(of('r-perm')).toMatchObject({ layer: 'permission', reason: { code: 'permission-doc-in-context', docId: 'staff-handbook' } });
+    expect(of('r-stale')).toMatchObject({ layer: 'data', reason: { code: 'stale-doc-in-context', docId: 'refund-policy', revision: 'v1' } });
+    expect(of('r-agent')).toMatchObject({ layer: 'agent', reason: { code: 'never-retrieved' } });
+    expect(of('r-ranked')).toMatchObject({ layer: 'retrieval', reason: { code: 'evidence-ranked-out', rank: 6, k: 3 } });
+    expect(of('r-drop')).toMatchObject({ layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', rank: 1 } });
+    expect(of('r-prior')).toMatchObject({ layer: 'generation', reason: { code: 'forbidden-stated-despite-context', claim: '7 天内全额退款' } });
+    expect(of('r-ok')).toBeUndefined();
+  });
+  it('counts failures per layer and names the top only when it is alone there', () => {
+    expect(summary.failing).toBe(6);
+    expect(summary.assessed).toBe(7);
+    expect(summary.counts.map((c) => c.share.count)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(summary.top).toBeNull();
+    const more = layerSummary([...rs, response('r-agent2', 'agent', { retrievalCalled: false, correct: wrong })], cases, docs);
+    expect(more.top).toBe('agent');
+  });
+});
