@@ -2,6 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { api, openApp } from './helpers';
 
+// the server is shared by every spec: leave the demo open, as the other specs expect
+test.afterEach(async ({ request }) => {
+  await api(request, 'testSets.openDemo');
+});
+
+
 const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
 
 async function newTestSet(page: Page, name: string): Promise<void> {

@@ -3,6 +3,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { api, openApp } from './helpers';
 
+// the server is shared by every spec: leave the demo open, as the other specs expect
+test.afterEach(async ({ request }) => {
+  await api(request, 'testSets.openDemo');
+});
+
+
 const sampleFile = (name: string) => ({
   name,
   mimeType: 'application/json',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openApp } from './helpers';
+import { api, openApp } from './helpers';
 
 /** Screenshots of the screens this work changed, in both languages and both window sizes (looked at by hand). */
 
@@ -61,6 +61,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(dialog.getByTestId('import-error')).toBeVisible({ timeout: 60_000 });
     await shootAll(page, 'import-error', locale);
     await page.keyboard.press('Escape');
+
+// the server is shared by every spec: leave the demo open, as the other specs expect
+test.afterEach(async ({ request }) => {
+  await api(request, 'testSets.openDemo');
+});
+
 
     // settings: value names beside ids
     await page.getByTestId('nav-settings').click();
