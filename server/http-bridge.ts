@@ -61,6 +61,12 @@ function securityHeaders(res: ServerResponse): void {
 
 function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolvePromise, reject) => {
+    // a declared length past the limit is refused before a byte of it is read
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume();
+      reject(new BodyTooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
