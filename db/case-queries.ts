@@ -172,7 +172,8 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     ...(row.candidates !== null ? { candidates: JSON.parse(row.candidates) as ResponseRecord['finalContext'] } : {}),
     ...(row.condition !== 'normal' ? { condition: row.condition as ResponseRecord['condition'] } : {}),
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
-    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
+    // only responses that came with citations carry the field, so native exports stay as they were imported
+    ...(row.citations !== '[]' ? { citations: JSON.parse(row.citations) as ResponseRecord['citations'] } : {}),
   };
 }
 

@@ -114,10 +114,10 @@ export const ResponseSchema = z.strictObject({
   condition: z.enum(RESPONSE_CONDITIONS).nullish(),
   cost: CostSchema.nullish(),
   /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
-  citations: z.array(CitationSchema).default([]),
+  citations: z.array(CitationSchema).nullish(),
 }).superRefine((r, ctx) => {
   const length = [...r.answer].length;
-  r.citations.forEach((c, i) => {
+  (r.citations ?? []).forEach((c, i) => {
     if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: `must be within the answer (${length} characters)` });
   });
 });
