@@ -181,7 +181,8 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
     cost: row.cost === null ? null : (JSON.parse(row.cost) as ResponseRecord['cost']),
     ...(row.stop_state !== null ? { stopState: row.stop_state as ResponseRecord['stopState'] } : {}),
     trajectory: JSON.parse(row.trajectory) as ResponseRecord['trajectory'],
-    citations: JSON.parse(row.citations) as ResponseRecord['citations'],
+    // only responses that came with citations carry the field, so native exports stay as they were imported
+    ...(row.citations !== '[]' ? { citations: JSON.parse(row.citations) as ResponseRecord['citations'] } : {}),
   };
 }
 

@@ -133,10 +133,10 @@ export const ResponseSchema = z.strictObject({
   stopState: z.enum(STOP_STATES).nullish(),
   trajectory: z.array(ToolCallSchema).default([]),
   /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
-  citations: z.array(CitationSchema).default([]),
+  citations: z.array(CitationSchema).nullish(),
 }).superRefine((r, ctx) => {
   const length = [...r.answer].length;
-  r.citations.forEach((c, i) => {
+  (r.citations ?? []).forEach((c, i) => {
     if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: `must be within the answer (${length} characters)` });
   });
 });

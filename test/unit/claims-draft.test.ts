@@ -8,6 +8,8 @@ import type { Evidence } from '../../shared/domain/schemas';
 // as the case file gives it, with the stable id the editor gives an imported claim (its position)
 const imported: Claim[] = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
 const quote: Evidence = { docId: 'refund-policy', quote: '年度会员', start: 0, end: 4 };
+/** The imported claims as a draft holds them: with the stable id of their position. */
+const withIds = [{ id: 'c1', ...imported[0] }];
 
 describe('claims edits', () => {
   it('add, attach, remove, move and delete change only what they name, and refuse what cannot be done', () => {
@@ -41,7 +43,7 @@ describe('claims draft history', () => {
     const back = undoEdit(history)!;
     expect(back.present).toEqual(one);
     const start = undoEdit(back)!;
-    expect(start.present).toEqual(imported);
+    expect(start.present).toEqual(withIds);
     expect(undoEdit(start)).toBeNull();
     expect(redoEdit(start)!.present).toEqual(one);
     expect(redoEdit(redoEdit(start)!)!.present).toEqual(two);
@@ -99,7 +101,7 @@ describe('the claims draft store', () => {
     expect(drafts.getState().undo()).toBe(true);
     expect(drafts.getState().claimsDraft?.[1].evidence).toEqual([]);
     expect(drafts.getState().undo()).toBe(true);
-    expect(drafts.getState().claimsDraft).toEqual(imported);
+    expect(drafts.getState().claimsDraft).toEqual(withIds);
     expect(drafts.getState().claimsDirty).toBe(false);
     expect(drafts.getState().undo()).toBe(false);
     expect(drafts.getState().redo()).toBe(true);
@@ -120,7 +122,7 @@ describe('the claims draft store', () => {
     // written: nothing is kept any more
     drafts.getState().written(drafts.getState().claimsDraft!);
     drafts.getState().open('c1', imported);
-    expect(drafts.getState().claimsDraft).toEqual(imported);
+    expect(drafts.getState().claimsDraft).toEqual(withIds);
     expect([...memory.keys()].filter((key) => key.startsWith('touchstone.claimsDraft.'))).toEqual([]);
   });
 });

@@ -63,7 +63,9 @@ function storageKey(caseId: string | null): string | null {
   return current && testSetId && caseId ? draftStorageKey(testSetId, current.id, caseId) : null;
 }
 
-const differs = (draft: readonly Claim[] | null, saved: readonly Claim[] | null) => draft !== null && JSON.stringify(draft) !== JSON.stringify(saved ?? []);
+// stable ids are given on opening; they alone make no edit
+const withoutIds = (claims: readonly Claim[]) => claims.map((c) => ({ text: c.text, evidence: c.evidence }));
+const differs = (draft: readonly Claim[] | null, saved: readonly Claim[] | null) => draft !== null && JSON.stringify(withoutIds(draft)) !== JSON.stringify(withoutIds(saved ?? []));
 
 const EMPTY = { caseId: null, claimsDraft: null, claimsDirty: false, activeClaim: 0, selectionOffer: null, history: null, saved: null };
 

@@ -16,7 +16,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
   const active = useStatedDraft((s) => s.active);
   const draft = useStatedDraft.getState();
   const response = item.detail.responses.find((r) => r.id === step.responseId);
-  const citations = response?.citations.length ?? 0;
+  const citations = response?.citations?.length ?? 0;
   const keepFocus = (event: MouseEvent) => event.preventDefault();
 
   useEffect(() => {
