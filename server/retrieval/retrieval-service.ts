@@ -2,16 +2,18 @@ import { ApiError, type OpOutput, type OpParsedInput } from '../../shared/api/co
 import type { MeansOut } from '../../shared/api/retrieval-ops';
 import type { ContextChunk } from '../../shared/domain/schemas';
 import {
-  compareRetrieval, inRankOrder, retrievalCurve, retrievalReport, SUMMARY_METRICS,
-  type Cutoff, type Means, type RetrievalData, type RetrievalListName,
+  allKFigures, compareRetrieval, inRankOrder, MAX_K, reportFromAllK, retrievalCurve, retrievalReport, SUMMARY_METRICS,
+  type AllKFigures, type Cutoff, type Means, type RetrievalData, type RetrievalListName,
 } from '../../shared/retrieval';
 import { caseQueries } from '../../db/agreement';
 import type { Db } from '../../db/open';
 import { loadRetrievalData } from '../../db/retrieval';
 
 /**
- * The retrieval screen's and CLI's figures: the index read once per (system, list)
- * and kept until the file changes, so switching k is one cheap pass in memory.
+ * The retrieval screen's and CLI's figures: the index read once per (system, list), and every
+ * case's figures at every k computed once from it, kept until the file changes (any write through
+ * this connection or a commit by another: import, merge, conflict resolution, restore; a file
+ * switch opens another connection), so switching k only re-averages stored numbers.
  */
 
 /** Worst cases sent to the screen (the CLI prints them all). */
@@ -21,6 +23,7 @@ interface Cache {
   stamp: string;
   data: Map<string, RetrievalData>;
   curves: Map<string, OpOutput<'retrieval.curve'>>;
+  allK: Map<string, AllKFigures>;
 }
 const caches = new WeakMap<Db, Cache>();
 
@@ -30,7 +33,7 @@ const stampOf = (db: Db) => `${db.pragma('data_version', { simple: true })}:${db
 function cacheOf(db: Db): Cache {
   const stamp = stampOf(db);
   let cache = caches.get(db);
-  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), curves: new Map() }));
+  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), curves: new Map(), allK: new Map() }));
   return cache;
 }
 
@@ -44,6 +47,21 @@ export function retrievalData(db: Db, system: string, list: RetrievalListName): 
     cache.data.set(key, data);
   }
   return data;
+}
+
+/** A screen report at k = 1..MAX_K comes from the all-k figures; the final context as a whole is computed directly. */
+function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff) {
+  const data = retrievalData(db, system, list);
+  if (k === 'whole' || k > MAX_K) return { data, report: retrievalReport(data, { k, list }) };
+  const cache = cacheOf(db);
+  const key = `${list}\u0000${system}`;
+  let all = cache.allK.get(key);
+  if (!all) {
+    all = allKFigures(data, list);
+    if (cache.allK.size >= 4) cache.allK.delete(cache.allK.keys().next().value!);
+    cache.allK.set(key, all);
+  }
+  return { data, report: reportFromAllK(data, all, k) };
 }
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -63,8 +81,7 @@ function refuseWholeCandidates(list: RetrievalListName, k: Cutoff): void {
 
 export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.report'>): OpOutput<'retrieval.report'> {
   refuseWholeCandidates(list, k);
-  const data = retrievalData(db, system, list);
-  const report = retrievalReport(data, { k, list });
+  const { data, report } = screenReport(db, system, list, k);
   const shown = report.cases.slice(0, CASE_ROWS);
   const queries = caseQueries(db, [...shown.map((c) => c.caseId), ...report.unanswerable.map((u) => u.caseId), ...report.noEvidence]);
   const lengthOf = new Map(data.responses.map((r) => [r.responseId, r.holds?.length ?? 0]));

@@ -11,4 +11,5 @@ export {
   type Regression, type ResponseFigures, type ResponseRetrieval, type RetrievalComparison, type RetrievalData,
   type RetrievalListName, type RetrievalReport, type StoredUnit, type SummaryMetric,
 } from './report';
+export { allKFigures, reportFromAllK, type AllKFigures } from './all-k';
 export { locateNormalized } from './locate';

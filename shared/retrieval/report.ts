@@ -144,7 +144,7 @@ function caseValues(figures: readonly RetrievalFigures[]): CaseValues {
   return values;
 }
 
-const isUnanswerable = (c: CaseRetrieval) => c.answerability === 'unanswerable';
+export const isUnanswerable = (c: CaseRetrieval) => c.answerability === 'unanswerable';
 
 /** Figures of every response, grouped by case, for one list at one cutoff. */
 function responseFigures(data: RetrievalData, k: Cutoff): { responses: ResponseFigures[]; noList: number } {
@@ -188,6 +188,18 @@ export function retrievalReport(data: RetrievalData, { k, list }: { k: Cutoff; l
       });
     }
   }
+  return { ...summarizeRows(data, rows, { k, list, unanswerable, noEvidence, noList }), responses };
+}
+
+/**
+ * A report's means, groups and worst cases from its case rows (any order; sorted here, worst
+ * first, and averaged in that order): shared by retrievalReport and the all-k cache.
+ */
+export function summarizeRows(
+  data: RetrievalData,
+  rows: CaseRow[],
+  { k, list, unanswerable, noEvidence, noList }: { k: Cutoff; list: RetrievalListName; unanswerable: RetrievalReport['unanswerable']; noEvidence: string[]; noList: number },
+): Omit<RetrievalReport, 'responses'> {
   rows.sort(worstFirst);
   const slicesOf = (caseId: string) => data.cases.get(caseId)?.slices ?? [];
   const typeOf = (caseId: string) => {
@@ -201,7 +213,6 @@ export function retrievalReport(data: RetrievalData, { k, list }: { k: Cutoff; l
     bySlice: groupMeans(rows, slicesOf),
     byQuestionType: groupMeans(rows, typeOf),
     cases: rows,
-    responses,
     unanswerable,
     noEvidence,
   };

@@ -1,0 +1,149 @@
+import {
+  MAX_K, SUMMARY_METRICS, isUnanswerable, summarizeRows,
+  type CaseRow, type CaseValues, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
+} from './report';
+
+/**
+ * Every case's figures at every k = 1..MAX_K, computed in one pass over each list, so that a
+ * report at another k only re-averages stored numbers. The per-response figures are the ones
+ * metricsFromHolds gives at each k (same operations in the same order), and the per-case values
+ * and means go through the same code as retrievalReport: the figures are identical.
+ */
+
+const METRICS = SUMMARY_METRICS.length;
+
+export interface AllKFigures {
+  list: RetrievalListName;
+  maxK: number;
+  /** Cases in the means (answerable, with units, with the list), in first-response order. */
+  caseIds: string[];
+  responseIds: string[][];
+  units: Int32Array;
+  /** k-major: values[((k − 1) · cases + c) · METRICS + m], m in SUMMARY_METRICS order. */
+  values: Float64Array;
+  /** unitsFound[(k − 1) · cases + c]: the fewest units any of the case's responses found. */
+  unitsFound: Int32Array;
+  unanswerable: RetrievalReport['unanswerable'];
+  noEvidence: string[];
+  noList: number;
+}
+
+/** One response's figures at k = 1..maxK into out[(k − 1) · (METRICS + 1) + m], slot METRICS = unitsFound. */
+function responseAllK(units: readonly StoredUnit[], holds: readonly (readonly number[])[], maxK: number, out: Float64Array): void {
+  const n = units.length;
+  const grades = units.map((u) => u.grade).sort((a, b) => b - a);
+  const claimsWithEvidence = new Set<number | string>();
+  for (const unit of units) for (const claim of unit.claims) claimsWithEvidence.add(claim);
+  const claimsFound = new Set<number | string>();
+  const found = new Uint8Array(n);
+  let unitsFound = 0;
+  let relevant = 0;
+  let firstRank = 0;
+  let dcg = 0;
+  let idcg = 0;
+  for (let k = 1; k <= maxK; k++) {
+    if (k <= n) idcg += grades[k - 1] / Math.log2(k + 1);
+    const held = k <= holds.length ? holds[k - 1] : [];
+    if (held.length > 0) {
+      relevant += 1;
+      if (firstRank === 0) firstRank = k;
+      let gain = 0;
+      for (const u of held) if (!found[u] && units[u].grade > gain) gain = units[u].grade;
+      for (const u of held) {
+        if (found[u]) continue;
+        found[u] = 1;
+        unitsFound += 1;
+        for (const claim of units[u].claims) claimsFound.add(claim);
+      }
+      if (gain > 0) dcg += gain / Math.log2(k + 1);
+    }
+    const recall = unitsFound / n;
+    const at = (k - 1) * (METRICS + 1);
+    out[at] = recall;
+    out[at + 1] = recall > 0 ? 1 : 0;
+    out[at + 2] = relevant / k;
+    out[at + 3] = firstRank === 0 ? 0 : 1 / firstRank;
+    out[at + 4] = idcg === 0 ? Number.NaN : dcg / idcg;
+    out[at + 5] = unitsFound === n ? 1 : 0;
+    out[at + 6] = claimsFound.size / claimsWithEvidence.size;
+    out[at + 7] = unitsFound;
+  }
+}
+
+export function allKFigures(data: RetrievalData, list: RetrievalListName, maxK = MAX_K): AllKFigures {
+  const byCase = new Map<string, { responseIds: string[]; holds: (readonly (readonly number[])[])[] }>();
+  let noList = 0;
+  for (const response of data.responses) {
+    if (!data.cases.has(response.caseId)) continue;
+    if (response.holds === null) {
+      noList += 1;
+      continue;
+    }
+    let entry = byCase.get(response.caseId);
+    if (!entry) byCase.set(response.caseId, (entry = { responseIds: [], holds: [] }));
+    entry.responseIds.push(response.responseId);
+    entry.holds.push(response.holds);
+  }
+  const unanswerable: RetrievalReport['unanswerable'] = [];
+  const noEvidence: string[] = [];
+  const measured: [string, { responseIds: string[]; holds: (readonly (readonly number[])[])[] }][] = [];
+  for (const [caseId, entry] of byCase) {
+    const info = data.cases.get(caseId)!;
+    if (isUnanswerable(info)) unanswerable.push({ caseId, responseIds: entry.responseIds });
+    else if (info.units.length === 0) noEvidence.push(caseId);
+    else measured.push([caseId, entry]);
+  }
+  const cases = measured.length;
+  const values = new Float64Array(maxK * cases * METRICS);
+  const unitsFound = new Int32Array(maxK * cases);
+  const units = new Int32Array(cases);
+  const stride = METRICS + 1;
+  const one = new Float64Array(maxK * stride);
+  const sums = new Float64Array(maxK * METRICS);
+  const counts = new Int32Array(maxK * METRICS);
+  measured.forEach(([caseId, entry], c) => {
+    const caseUnits = data.cases.get(caseId)!.units;
+    units[c] = caseUnits.length;
+    sums.fill(0);
+    counts.fill(0);
+    // The fewest found over the case's responses: start from the most a response can find.
+    for (let k = 0; k < maxK; k++) unitsFound[k * cases + c] = caseUnits.length;
+    for (const holds of entry.holds) {
+      responseAllK(caseUnits, holds, maxK, one);
+      for (let k = 0; k < maxK; k++) {
+        for (let m = 0; m < METRICS; m++) {
+          const v = one[k * stride + m];
+          if (!Number.isFinite(v)) continue;
+          sums[k * METRICS + m] += v;
+          counts[k * METRICS + m] += 1;
+        }
+        const f = one[k * stride + METRICS];
+        if (f < unitsFound[k * cases + c]) unitsFound[k * cases + c] = f;
+      }
+    }
+    for (let k = 0; k < maxK; k++) {
+      for (let m = 0; m < METRICS; m++) {
+        const i = k * METRICS + m;
+        values[(k * cases + c) * METRICS + m] = counts[i] === 0 ? Number.NaN : sums[i] / counts[i];
+      }
+    }
+  });
+  return {
+    list, maxK, caseIds: measured.map(([caseId]) => caseId), responseIds: measured.map(([, e]) => e.responseIds),
+    units, values, unitsFound, unanswerable, noEvidence, noList,
+  };
+}
+
+/** The report at cutoff k (1..maxK) from the stored figures: what retrievalReport gives, without per-response figures. */
+export function reportFromAllK(data: RetrievalData, all: AllKFigures, k: number): Omit<RetrievalReport, 'responses'> {
+  if (!Number.isInteger(k) || k < 1 || k > all.maxK) throw new RangeError(`k must be a whole number from 1 to ${all.maxK}, got ${k}`);
+  const cases = all.caseIds.length;
+  const rows: CaseRow[] = new Array(cases);
+  for (let c = 0; c < cases; c++) {
+    const at = ((k - 1) * cases + c) * METRICS;
+    const values = {} as CaseValues;
+    SUMMARY_METRICS.forEach((metric, m) => (values[metric] = all.values[at + m]));
+    rows[c] = { caseId: all.caseIds[c], responseIds: all.responseIds[c], values, units: all.units[c], unitsFound: all.unitsFound[(k - 1) * cases + c] };
+  }
+  return summarizeRows(data, rows, { k, list: all.list, unanswerable: all.unanswerable, noEvidence: all.noEvidence, noList: all.noList });
+}
