@@ -61,7 +61,7 @@ function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff
     if (cache.allK.size >= 4) cache.allK.delete(cache.allK.keys().next().value!);
     cache.allK.set(key, all);
   }
-  return { data, report: reportFromAllK(data, all, k) };
+  return { data, report: reportFromAllK(data, all, k, { rows: CASE_ROWS }) };
 }
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -91,7 +91,7 @@ export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.
     bySlice: report.bySlice.map((g) => ({ ...g, mean: meansOut(g.mean) })),
     byQuestionType: report.byQuestionType.map((g) => ({ ...g, mean: meansOut(g.mean) })),
     cases: shown.map((c) => ({ ...c, query: queries.get(c.caseId) ?? '', values: valuesOut(c.values) })),
-    casesTotal: report.cases.length,
+    casesTotal: report.n,
     unanswerable: report.unanswerable.map((u) => ({
       ...u, query: queries.get(u.caseId) ?? '', chunks: Math.max(0, ...u.responseIds.map((id) => lengthOf.get(id) ?? 0)),
     })),

@@ -1,13 +1,14 @@
 import {
-  MAX_K, SUMMARY_METRICS, isUnanswerable, summarizeRows,
-  type CaseRow, type CaseValues, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
+  MAX_K, SUMMARY_METRICS, byText, isUnanswerable, meanFigure,
+  type CaseRow, type CaseValues, type GroupMeans, type Means, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
 } from './report';
 
 /**
  * Every case's figures at every k = 1..MAX_K, computed in one pass over each list, so that a
  * report at another k only re-averages stored numbers. The per-response figures are the ones
- * metricsFromHolds gives at each k (same operations in the same order), and the per-case values
- * and means go through the same code as retrievalReport: the figures are identical.
+ * metricsFromHolds gives at each k (same operations in the same order), and the per-case values,
+ * their worst-first order and the means over it are summed in retrievalReport's order: the figures
+ * are identical (a unit test holds them equal at every k). Only typed arrays are touched per k.
  */
 
 const METRICS = SUMMARY_METRICS.length;
@@ -23,6 +24,13 @@ export interface AllKFigures {
   values: Float64Array;
   /** unitsFound[(k − 1) · cases + c]: the fewest units any of the case's responses found. */
   unitsFound: Int32Array;
+  /** Each case's place in code-point order of case ids (worst-first ties). */
+  idOrder: Int32Array;
+  /** Each case's slices and question type as indices into sliceNames / typeNames. */
+  sliceOf: number[][];
+  typeOf: Int32Array;
+  sliceNames: string[];
+  typeNames: string[];
   unanswerable: RetrievalReport['unanswerable'];
   noEvidence: string[];
   noList: number;
@@ -128,22 +136,73 @@ export function allKFigures(data: RetrievalData, list: RetrievalListName, maxK =
       }
     }
   });
+  const caseIds = measured.map(([caseId]) => caseId);
+  const idOrder = new Int32Array(cases);
+  caseIds.map((id, c) => ({ id, c })).sort((a, b) => byText(a.id, b.id)).forEach(({ c }, place) => (idOrder[c] = place));
+  const sliceNames: string[] = [];
+  const typeNames: string[] = [];
+  const indexIn = (names: string[], name: string) => {
+    const i = names.indexOf(name);
+    return i === -1 ? names.push(name) - 1 : i;
+  };
+  const sliceOf = caseIds.map((id) => data.cases.get(id)!.slices.map((slice) => indexIn(sliceNames, slice)));
+  const typeOf = Int32Array.from(caseIds, (id) => {
+    const type = data.cases.get(id)!.questionType;
+    return type ? indexIn(typeNames, type) : -1;
+  });
   return {
-    list, maxK, caseIds: measured.map(([caseId]) => caseId), responseIds: measured.map(([, e]) => e.responseIds),
-    units, values, unitsFound, unanswerable, noEvidence, noList,
+    list, maxK, caseIds, responseIds: measured.map(([, e]) => e.responseIds),
+    units, values, unitsFound, idOrder, sliceOf, typeOf, sliceNames, typeNames, unanswerable, noEvidence, noList,
   };
 }
 
-/** The report at cutoff k (1..maxK) from the stored figures: what retrievalReport gives, without per-response figures. */
-export function reportFromAllK(data: RetrievalData, all: AllKFigures, k: number): Omit<RetrievalReport, 'responses'> {
+const RECALL = SUMMARY_METRICS.indexOf('recall');
+const NDCG = SUMMARY_METRICS.indexOf('ndcg');
+
+/**
+ * The report at cutoff k (1..maxK) from the stored figures: what retrievalReport gives, without
+ * per-response figures and with only the `rows` worst case rows (n counts them all).
+ */
+export function reportFromAllK(data: RetrievalData, all: AllKFigures, k: number, { rows = Infinity }: { rows?: number } = {}): Omit<RetrievalReport, 'responses'> {
   if (!Number.isInteger(k) || k < 1 || k > all.maxK) throw new RangeError(`k must be a whole number from 1 to ${all.maxK}, got ${k}`);
   const cases = all.caseIds.length;
-  const rows: CaseRow[] = new Array(cases);
-  for (let c = 0; c < cases; c++) {
-    const at = ((k - 1) * cases + c) * METRICS;
-    const values = {} as CaseValues;
-    SUMMARY_METRICS.forEach((metric, m) => (values[metric] = all.values[at + m]));
-    rows[c] = { caseId: all.caseIds[c], responseIds: all.responseIds[c], values, units: all.units[c], unitsFound: all.unitsFound[(k - 1) * cases + c] };
+  const values = all.values.subarray((k - 1) * cases * METRICS, k * cases * METRICS);
+  // worstFirst of retrievalReport: lowest recall, then lowest nDCG (undefined below 0), then case id
+  const key = (c: number, m: number) => {
+    const v = values[c * METRICS + m];
+    return Number.isFinite(v) ? v : -1;
+  };
+  const order = Int32Array.from({ length: cases }, (_, c) => c).sort((a, b) =>
+    key(a, RECALL) - key(b, RECALL) || key(a, NDCG) - key(b, NDCG) || all.idOrder[a] - all.idOrder[b]);
+  const meansOf = (members: ArrayLike<number>): Means => {
+    const means = {} as Means;
+    const column = new Float64Array(members.length);
+    SUMMARY_METRICS.forEach((metric, m) => {
+      for (let i = 0; i < members.length; i++) column[i] = values[members[i] * METRICS + m];
+      means[metric] = meanFigure(column);
+    });
+    return means;
+  };
+  const groupMeans = (names: string[], groupsOf: (c: number) => readonly number[]): GroupMeans[] => {
+    const members: number[][] = names.map(() => []);
+    for (const c of order) for (const g of groupsOf(c)) members[g].push(c);
+    return names.map((group, g) => ({ group, n: members[g].length, mean: meansOf(members[g]) }))
+      .filter((g) => g.n > 0).sort((a, b) => b.n - a.n || byText(a.group, b.group));
+  };
+  const shown: CaseRow[] = [];
+  for (const c of order.subarray(0, Math.min(rows, cases))) {
+    const caseValues = {} as CaseValues;
+    SUMMARY_METRICS.forEach((metric, m) => (caseValues[metric] = values[c * METRICS + m]));
+    shown.push({ caseId: all.caseIds[c], responseIds: all.responseIds[c], values: caseValues, units: all.units[c], unitsFound: all.unitsFound[(k - 1) * cases + c] });
   }
-  return summarizeRows(data, rows, { k, list: all.list, unanswerable: all.unanswerable, noEvidence: all.noEvidence, noList: all.noList });
+  return {
+    k, list: all.list, n: cases,
+    excluded: { noEvidence: all.noEvidence.length, unanswerable: all.unanswerable.length, noList: all.noList },
+    mean: meansOf(order),
+    bySlice: groupMeans(all.sliceNames, (c) => all.sliceOf[c]),
+    byQuestionType: groupMeans(all.typeNames, (c) => (all.typeOf[c] === -1 ? [] : [all.typeOf[c]])),
+    cases: shown,
+    unanswerable: all.unanswerable,
+    noEvidence: all.noEvidence,
+  };
 }

@@ -100,7 +100,7 @@ const asValue = (figures: RetrievalFigures, metric: SummaryMetric): number =>
 /** The cutoff of one list: k, or the list's own length for the final context as a whole. */
 export const cutoffFor = (k: Cutoff, holds: readonly unknown[]): number => (k === 'whole' ? holds.length : k);
 
-export function meanFigure(values: readonly number[], bounds: [number, number] = [0, 1]): MeanFigure {
+export function meanFigure(values: Iterable<number>, bounds: [number, number] = [0, 1]): MeanFigure {
   const t = tInterval(values, 0.95, bounds);
   if (t.n === 0) return { value: null, n: 0, ci95: null, reason: 'no-cases' };
   return { value: t.mean, n: t.n, ci95: t.ci, reason: t.ci ? null : 'one-case' };
@@ -188,18 +188,6 @@ export function retrievalReport(data: RetrievalData, { k, list }: { k: Cutoff; l
       });
     }
   }
-  return { ...summarizeRows(data, rows, { k, list, unanswerable, noEvidence, noList }), responses };
-}
-
-/**
- * A report's means, groups and worst cases from its case rows (any order; sorted here, worst
- * first, and averaged in that order): shared by retrievalReport and the all-k cache.
- */
-export function summarizeRows(
-  data: RetrievalData,
-  rows: CaseRow[],
-  { k, list, unanswerable, noEvidence, noList }: { k: Cutoff; list: RetrievalListName; unanswerable: RetrievalReport['unanswerable']; noEvidence: string[]; noList: number },
-): Omit<RetrievalReport, 'responses'> {
   rows.sort(worstFirst);
   const slicesOf = (caseId: string) => data.cases.get(caseId)?.slices ?? [];
   const typeOf = (caseId: string) => {
@@ -213,13 +201,14 @@ export function summarizeRows(
     bySlice: groupMeans(rows, slicesOf),
     byQuestionType: groupMeans(rows, typeOf),
     cases: rows,
+    responses,
     unanswerable,
     noEvidence,
   };
 }
 
 /** Code-point order: stable across machines and far cheaper than localeCompare over many ties. */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const orNegative = (v: number) => (Number.isFinite(v) ? v : -1);
 

@@ -148,7 +148,7 @@ describe('the all-k figures behind switching k', () => {
     for (let c = 0; c < 300; c++) {
       const units = Array.from({ length: next() % 5 }, (_, u) => ({ docId: 'd', quote: `q${c}-${u}`, grade: 1 + (next() % 3), claims: [u % 3] }));
       cases.push({
-        caseId: `c${c}`, slices: ['table', 'negation', 'multi-hop'].filter(() => next() % 2 === 0), questionType: next() % 3 ? 'fact' : null,
+        caseId: `c${c}`, slices: ['table', 'negation', 'multi-hop', 'table'].filter(() => next() % 2 === 0), questionType: next() % 3 ? 'fact' : null,
         answerability: next() % 20 === 0 ? 'unanswerable' : 'answerable', units,
       });
       for (let r = 0; r < 1 + (next() % 3); r++) {
@@ -161,6 +161,7 @@ describe('the all-k figures behind switching k', () => {
     for (let k = 1; k <= 20; k++) {
       const { responses: _, ...expected } = retrievalReport(set, { k, list: 'candidates' });
       expect(reportFromAllK(set, all, k)).toEqual(expected);
+      expect(reportFromAllK(set, all, k, { rows: 10 }).cases).toEqual(expected.cases.slice(0, 10));
     }
     expect(() => reportFromAllK(set, all, 21)).toThrow(RangeError);
   });
