@@ -14,6 +14,7 @@ import { migration008 } from './008-diagnosis';
 import { migration009 } from './009-blind-rounds';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
+import { migration015 } from './015-retrieval-read';
 
 export type { Migration } from './migration';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Migration[] = [
   migration009,
   migration011,
   migration012,
+  migration015,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
