@@ -2,7 +2,7 @@ import { ApiError, type OpOutput, type OpParsedInput } from '../../shared/api/co
 import type { MeansOut } from '../../shared/api/retrieval-ops';
 import type { ContextChunk } from '../../shared/domain/schemas';
 import {
-  allKFigures, compareRetrieval, inRankOrder, MAX_K, reportFromAllK, retrievalCurve, retrievalReport, SUMMARY_METRICS,
+  allKFigures, compareRetrieval, curveFromAllK, inRankOrder, MAX_K, reportFromAllK, retrievalReport, SUMMARY_METRICS,
   type AllKFigures, type Cutoff, type Means, type RetrievalData, type RetrievalListName,
 } from '../../shared/retrieval';
 import { caseQueries } from '../../db/agreement';
@@ -22,7 +22,6 @@ export const CASE_ROWS = 200;
 interface Cache {
   stamp: string;
   data: Map<string, RetrievalData>;
-  curves: Map<string, OpOutput<'retrieval.curve'>>;
   allK: Map<string, AllKFigures>;
 }
 const caches = new WeakMap<Db, Cache>();
@@ -33,7 +32,7 @@ const stampOf = (db: Db) => `${db.pragma('data_version', { simple: true })}:${db
 function cacheOf(db: Db): Cache {
   const stamp = stampOf(db);
   let cache = caches.get(db);
-  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), curves: new Map(), allK: new Map() }));
+  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), allK: new Map() }));
   return cache;
 }
 
@@ -49,10 +48,9 @@ export function retrievalData(db: Db, system: string, list: RetrievalListName): 
   return data;
 }
 
-/** A screen report at k = 1..MAX_K comes from the all-k figures; the final context as a whole is computed directly. */
-function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff) {
+/** Every case's figures at every k, kept with the data they come from. */
+function allKOf(db: Db, system: string, list: RetrievalListName): { data: RetrievalData; all: AllKFigures } {
   const data = retrievalData(db, system, list);
-  if (k === 'whole' || k > MAX_K) return { data, report: retrievalReport(data, { k, list }) };
   const cache = cacheOf(db);
   const key = `${list}\u0000${system}`;
   let all = cache.allK.get(key);
@@ -61,6 +59,16 @@ function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff
     if (cache.allK.size >= 4) cache.allK.delete(cache.allK.keys().next().value!);
     cache.allK.set(key, all);
   }
+  return { data, all };
+}
+
+/** A screen report at k = 1..MAX_K comes from the all-k figures; the final context as a whole is computed directly. */
+function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff) {
+  if (k === 'whole' || k > MAX_K) {
+    const data = retrievalData(db, system, list);
+    return { data, report: retrievalReport(data, { k, list }) };
+  }
+  const { data, all } = allKOf(db, system, list);
   return { data, report: reportFromAllK(data, all, k, { rows: CASE_ROWS }) };
 }
 
@@ -100,14 +108,7 @@ export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.
 }
 
 export function curveFor(db: Db, { system, list }: OpParsedInput<'retrieval.curve'>): OpOutput<'retrieval.curve'> {
-  const cache = cacheOf(db);
-  const key = `${list}\u0000${system}`;
-  let curve = cache.curves.get(key);
-  if (!curve) {
-    curve = retrievalCurve(retrievalData(db, system, list), list);
-    cache.curves.set(key, curve);
-  }
-  return curve;
+  return curveFromAllK(allKOf(db, system, list).all);
 }
 
 const describeCutoff = (list: RetrievalListName, k: Cutoff) => (k === 'whole' ? `${list} as a whole` : `${list}@${k}`);

@@ -1,6 +1,6 @@
 import {
   MAX_K, SUMMARY_METRICS, byText, isUnanswerable, meanFigure,
-  type CaseRow, type CaseValues, type GroupMeans, type Means, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
+  type CaseRow, type CaseValues, type CurvePoint, type GroupMeans, type Means, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
 } from './report';
 
 /**
@@ -158,6 +158,7 @@ export function allKFigures(data: RetrievalData, list: RetrievalListName, maxK =
 
 const RECALL = SUMMARY_METRICS.indexOf('recall');
 const NDCG = SUMMARY_METRICS.indexOf('ndcg');
+const PRECISION = SUMMARY_METRICS.indexOf('precision');
 
 /**
  * The report at cutoff k (1..maxK) from the stored figures: what retrievalReport gives, without
@@ -206,3 +207,18 @@ export function reportFromAllK(data: RetrievalData, all: AllKFigures, k: number,
     noEvidence: all.noEvidence,
   };
 }
+
+/** Mean Recall / Precision / nDCG (per case first) at every k = 1..maxK: the report's means at each k. */
+export function curveFromAllK(all: AllKFigures): CurvePoint[] {
+  const cases = all.caseIds.length;
+  const column = new Float64Array(cases);
+  const meanAt = (k: number, m: number) => {
+    for (let c = 0; c < cases; c++) column[c] = all.values[((k - 1) * cases + c) * METRICS + m];
+    return meanFigure(column).value;
+  };
+  return Array.from({ length: all.maxK }, (_, i) => ({
+    k: i + 1, recall: meanAt(i + 1, RECALL), precision: meanAt(i + 1, PRECISION), ndcg: meanAt(i + 1, NDCG), n: cases,
+  }));
+}
+
+export const retrievalCurve = (data: RetrievalData, list: RetrievalListName, maxK = MAX_K): CurvePoint[] => curveFromAllK(allKFigures(data, list, maxK));
