@@ -25,9 +25,9 @@ export function loadRetrievalData(db: Db, system: string, list: RetrievalListNam
     throw new ApiError('invalid-data', 'This test set has not been indexed for retrieval yet: open it once in Touchstone (or run touchstone init --db FILE) and try again.');
   }
   const responseRows = db.prepare(
-    `SELECT r.seq, r.id, c.id AS case_id, l.length FROM responses r JOIN cases c ON c.seq = r.case_seq
+    `SELECT r.seq, r.id, c.id AS case_id, l.length FROM responses r INDEXED BY responses_retrieval JOIN cases c ON c.seq = r.case_seq
        LEFT JOIN retrieval_lists l ON l.response_seq = r.seq AND l.list = ?
-      WHERE r.system = ? AND r.condition = 'normal' ORDER BY c.seq, r.id`,
+      WHERE r.system = ? AND r.condition = 'normal' ORDER BY r.case_seq, r.id`,
   ).raw().all(list, system) as [number, string, string, number | null][];
   if (responseRows.length === 0) {
     const known = retrievalSystems(db).map((s) => s.system);

@@ -2,16 +2,18 @@ import { ApiError, type OpOutput, type OpParsedInput } from '../../shared/api/co
 import type { MeansOut } from '../../shared/api/retrieval-ops';
 import type { ContextChunk } from '../../shared/domain/schemas';
 import {
-  compareRetrieval, inRankOrder, retrievalCurve, retrievalReport, SUMMARY_METRICS,
-  type Cutoff, type Means, type RetrievalData, type RetrievalListName,
+  allKFigures, compareRetrieval, curveFromAllK, inRankOrder, MAX_K, reportFromAllK, retrievalReport, SUMMARY_METRICS,
+  type AllKFigures, type Cutoff, type Means, type RetrievalData, type RetrievalListName,
 } from '../../shared/retrieval';
 import { caseQueries } from '../../db/agreement';
 import type { Db } from '../../db/open';
 import { loadRetrievalData } from '../../db/retrieval';
 
 /**
- * The retrieval screen's and CLI's figures: the index read once per (system, list)
- * and kept until the file changes, so switching k is one cheap pass in memory.
+ * The retrieval screen's and CLI's figures: the index read once per (system, list), and every
+ * case's figures at every k computed once from it, kept until the file changes (any write through
+ * this connection or a commit by another: import, merge, conflict resolution, restore; a file
+ * switch opens another connection), so switching k only re-averages stored numbers.
  */
 
 /** Worst cases sent to the screen (the CLI prints them all). */
@@ -20,7 +22,7 @@ export const CASE_ROWS = 200;
 interface Cache {
   stamp: string;
   data: Map<string, RetrievalData>;
-  curves: Map<string, OpOutput<'retrieval.curve'>>;
+  allK: Map<string, AllKFigures>;
 }
 const caches = new WeakMap<Db, Cache>();
 
@@ -30,7 +32,7 @@ const stampOf = (db: Db) => `${db.pragma('data_version', { simple: true })}:${db
 function cacheOf(db: Db): Cache {
   const stamp = stampOf(db);
   let cache = caches.get(db);
-  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), curves: new Map() }));
+  if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), allK: new Map() }));
   return cache;
 }
 
@@ -44,6 +46,30 @@ export function retrievalData(db: Db, system: string, list: RetrievalListName): 
     cache.data.set(key, data);
   }
   return data;
+}
+
+/** Every case's figures at every k, kept with the data they come from. */
+function allKOf(db: Db, system: string, list: RetrievalListName): { data: RetrievalData; all: AllKFigures } {
+  const data = retrievalData(db, system, list);
+  const cache = cacheOf(db);
+  const key = `${list}\u0000${system}`;
+  let all = cache.allK.get(key);
+  if (!all) {
+    all = allKFigures(data, list);
+    if (cache.allK.size >= 4) cache.allK.delete(cache.allK.keys().next().value!);
+    cache.allK.set(key, all);
+  }
+  return { data, all };
+}
+
+/** A screen report at k = 1..MAX_K comes from the all-k figures; the final context as a whole is computed directly. */
+function screenReport(db: Db, system: string, list: RetrievalListName, k: Cutoff) {
+  if (k === 'whole' || k > MAX_K) {
+    const data = retrievalData(db, system, list);
+    return { data, report: retrievalReport(data, { k, list }) };
+  }
+  const { data, all } = allKOf(db, system, list);
+  return { data, report: reportFromAllK(data, all, k, { rows: CASE_ROWS }) };
 }
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -63,8 +89,7 @@ function refuseWholeCandidates(list: RetrievalListName, k: Cutoff): void {
 
 export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.report'>): OpOutput<'retrieval.report'> {
   refuseWholeCandidates(list, k);
-  const data = retrievalData(db, system, list);
-  const report = retrievalReport(data, { k, list });
+  const { data, report } = screenReport(db, system, list, k);
   const shown = report.cases.slice(0, CASE_ROWS);
   const queries = caseQueries(db, [...shown.map((c) => c.caseId), ...report.unanswerable.map((u) => u.caseId), ...report.noEvidence]);
   const lengthOf = new Map(data.responses.map((r) => [r.responseId, r.holds?.length ?? 0]));
@@ -74,7 +99,7 @@ export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.
     bySlice: report.bySlice.map((g) => ({ ...g, mean: meansOut(g.mean) })),
     byQuestionType: report.byQuestionType.map((g) => ({ ...g, mean: meansOut(g.mean) })),
     cases: shown.map((c) => ({ ...c, query: queries.get(c.caseId) ?? '', values: valuesOut(c.values) })),
-    casesTotal: report.cases.length,
+    casesTotal: report.n,
     unanswerable: report.unanswerable.map((u) => ({
       ...u, query: queries.get(u.caseId) ?? '', chunks: Math.max(0, ...u.responseIds.map((id) => lengthOf.get(id) ?? 0)),
     })),
@@ -83,14 +108,7 @@ export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.
 }
 
 export function curveFor(db: Db, { system, list }: OpParsedInput<'retrieval.curve'>): OpOutput<'retrieval.curve'> {
-  const cache = cacheOf(db);
-  const key = `${list}\u0000${system}`;
-  let curve = cache.curves.get(key);
-  if (!curve) {
-    curve = retrievalCurve(retrievalData(db, system, list), list);
-    cache.curves.set(key, curve);
-  }
-  return curve;
+  return curveFromAllK(allKOf(db, system, list).all);
 }
 
 const describeCutoff = (list: RetrievalListName, k: Cutoff) => (k === 'whole' ? `${list} as a whole` : `${list}@${k}`);

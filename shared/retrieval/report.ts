@@ -100,7 +100,7 @@ const asValue = (figures: RetrievalFigures, metric: SummaryMetric): number =>
 /** The cutoff of one list: k, or the list's own length for the final context as a whole. */
 export const cutoffFor = (k: Cutoff, holds: readonly unknown[]): number => (k === 'whole' ? holds.length : k);
 
-export function meanFigure(values: readonly number[], bounds: [number, number] = [0, 1]): MeanFigure {
+export function meanFigure(values: Iterable<number>, bounds: [number, number] = [0, 1]): MeanFigure {
   const t = tInterval(values, 0.95, bounds);
   if (t.n === 0) return { value: null, n: 0, ci95: null, reason: 'no-cases' };
   return { value: t.mean, n: t.n, ci95: t.ci, reason: t.ci ? null : 'one-case' };
@@ -144,7 +144,7 @@ function caseValues(figures: readonly RetrievalFigures[]): CaseValues {
   return values;
 }
 
-const isUnanswerable = (c: CaseRetrieval) => c.answerability === 'unanswerable';
+export const isUnanswerable = (c: CaseRetrieval) => c.answerability === 'unanswerable';
 
 /** Figures of every response, grouped by case, for one list at one cutoff. */
 function responseFigures(data: RetrievalData, k: Cutoff): { responses: ResponseFigures[]; noList: number } {
@@ -208,7 +208,7 @@ export function retrievalReport(data: RetrievalData, { k, list }: { k: Cutoff; l
 }
 
 /** Code-point order: stable across machines and far cheaper than localeCompare over many ties. */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const orNegative = (v: number) => (Number.isFinite(v) ? v : -1);
 
@@ -226,71 +226,6 @@ export interface CurvePoint {
   precision: number | null;
   ndcg: number | null;
   n: number;
-}
-
-/**
- * Mean Recall / Precision / nDCG (per case first) at every k = 1..maxK, in one pass over
- * each list: the same figures as retrievalReport at each k (a test holds them equal).
- */
-export function retrievalCurve(data: RetrievalData, list: RetrievalListName, maxK = MAX_K): CurvePoint[] {
-  const curveMetrics = ['recall', 'precision', 'ndcg'] as const;
-  // per case and k: the sum and count of each defined figure over the case's responses
-  const perCase = new Map<string, Float64Array>();
-  const width = maxK * curveMetrics.length;
-  for (const response of data.responses) {
-    const info = data.cases.get(response.caseId);
-    if (!info || response.holds === null || info.units.length === 0 || isUnanswerable(info)) continue;
-    let sums = perCase.get(response.caseId);
-    if (!sums) perCase.set(response.caseId, (sums = new Float64Array(width * 2)));
-    const series = curveOf(info.units, response.holds, maxK);
-    for (let i = 0; i < width; i++) {
-      if (!Number.isFinite(series[i])) continue;
-      sums[i] += series[i];
-      sums[width + i] += 1;
-    }
-  }
-  const cases = [...perCase.values()];
-  const points: CurvePoint[] = [];
-  for (let k = 1; k <= maxK; k++) {
-    const point: CurvePoint = { k, recall: null, precision: null, ndcg: null, n: cases.length };
-    curveMetrics.forEach((metric, m) => {
-      const i = (k - 1) * curveMetrics.length + m;
-      point[metric] = meanFigure(cases.map((sums) => (sums[width + i] === 0 ? Number.NaN : sums[i] / sums[width + i]))).value;
-    });
-    points.push(point);
-  }
-  return points;
-}
-
-/** Recall, Precision and nDCG of one list at k = 1..maxK (flattened k-major), as metricsFromHolds computes each. */
-function curveOf(units: readonly StoredUnit[], holds: readonly (readonly number[])[], maxK: number): Float64Array {
-  const out = new Float64Array(maxK * 3);
-  const grades = units.map((u) => u.grade).sort((a, b) => b - a);
-  const found = new Uint8Array(units.length);
-  let unitsFound = 0;
-  let relevant = 0;
-  let dcg = 0;
-  let idcg = 0;
-  for (let k = 1; k <= maxK; k++) {
-    if (k <= units.length) idcg += grades[k - 1] / Math.log2(k + 1);
-    const held = k <= holds.length ? holds[k - 1] : [];
-    if (held.length > 0) {
-      relevant += 1;
-      let gain = 0;
-      for (const u of held) if (!found[u] && units[u].grade > gain) gain = units[u].grade;
-      for (const u of held) {
-        if (!found[u]) {
-          found[u] = 1;
-          unitsFound += 1;
-        }
-      }
-      if (gain > 0) dcg += gain / Math.log2(k + 1);
-    }
-    out[(k - 1) * 3] = unitsFound / units.length;
-    out[(k - 1) * 3 + 1] = relevant / k;
-    out[(k - 1) * 3 + 2] = idcg === 0 ? Number.NaN : dcg / idcg;
-  }
-  return out;
 }
 
 // ---- two versions at the same k -------------------------------------------------------------

@@ -38,7 +38,7 @@ export interface TInterval {
  * sample standard deviation (n − 1). `bounds` clamps the interval to the
  * scale of the values (a share never goes below 0 or above 1).
  */
-export function tInterval(values: readonly number[], level = 0.95, bounds: [number, number] = [-Infinity, Infinity]): TInterval {
+export function tInterval(values: Iterable<number>, level = 0.95, bounds: [number, number] = [-Infinity, Infinity]): TInterval {
   let n = 0;
   let sum = 0;
   for (const v of values) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRetrieval, retrievalCurve, retrievalReport, type CaseRetrieval, type RetrievalData } from '../../shared/retrieval';
+import { allKFigures, compareRetrieval, reportFromAllK, retrievalCurve, retrievalReport, type CaseRetrieval, type RetrievalData } from '../../shared/retrieval';
 import { mulberry32, studentTCritical, tInterval } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
 
@@ -137,5 +137,32 @@ describe('compareRetrieval', () => {
     const result = compareRetrieval(before, before, { k: 2, list: 'candidates' });
     expect(result.regressions).toEqual([]);
     expect(result.difference.recall.value).toBe(0);
+  });
+});
+
+describe('the all-k figures behind switching k', () => {
+  it('give the very report retrievalReport gives at every k = 1..20 (intervals, slices, worst cases, exclusions)', () => {
+    const next = mulberry32(11);
+    const cases: CaseRetrieval[] = [];
+    const responses: RetrievalData['responses'] = [];
+    for (let c = 0; c < 300; c++) {
+      const units = Array.from({ length: next() % 5 }, (_, u) => ({ docId: 'd', quote: `q${c}-${u}`, grade: 1 + (next() % 3), claims: [u % 3] }));
+      cases.push({
+        caseId: `c${c}`, slices: ['table', 'negation', 'multi-hop', 'table'].filter(() => next() % 2 === 0), questionType: next() % 3 ? 'fact' : null,
+        answerability: next() % 20 === 0 ? 'unanswerable' : 'answerable', units,
+      });
+      for (let r = 0; r < 1 + (next() % 3); r++) {
+        const holds = next() % 15 === 0 ? null : Array.from({ length: next() % 25 }, () => (units.length && next() % 4 === 0 ? [next() % units.length] : []));
+        responses.push({ caseId: `c${c}`, responseId: `c${c}-${r}`, holds });
+      }
+    }
+    const set = data(cases, responses);
+    const all = allKFigures(set, 'candidates');
+    for (let k = 1; k <= 20; k++) {
+      const { responses: _, ...expected } = retrievalReport(set, { k, list: 'candidates' });
+      expect(reportFromAllK(set, all, k)).toEqual(expected);
+      expect(reportFromAllK(set, all, k, { rows: 10 }).cases).toEqual(expected.cases.slice(0, 10));
+    }
+    expect(() => reportFromAllK(set, all, 21)).toThrow(RangeError);
   });
 });
