@@ -15,7 +15,7 @@ import { migration009 } from './009-blind-rounds';
 import { migration010 } from './010-diagnosis-data';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
-import { migration015 } from './015-retrieval-read';
+import { migration013 } from './013-retrieval-read';
 
 export type { Migration } from './migration';
 
@@ -32,7 +32,7 @@ export const MIGRATIONS: Migration[] = [
   migration010,
   migration011,
   migration012,
-  migration015,
+  migration013,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
