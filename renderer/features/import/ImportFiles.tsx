@@ -18,7 +18,7 @@ export function ImportFiles() {
   const start = useImportStore((s) => s.start);
   const [dragging, setDragging] = useState(false);
   const ordered = inWritingOrder(files);
-  const external = files.some((f) => f.kind === 'judge' || f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval'));
+  const external = files.some((f) => f.kind === 'judge' || (f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval')));
 
   return (
     <form
@@ -109,6 +109,7 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
   const skipped = file.importedBefore !== null;
   let note: string;
   if (file.status === 'inspecting') note = t('import.inspecting');
+  else if (file.importedBefore?.runId) note = t('import.alreadyImportedRun', { run: file.importedBefore.runId });
   else if (file.importedBefore) {
     note = t('import.alreadyImported', { file: file.importedBefore.fileName, date: new Date(file.importedBefore.importedAt).toLocaleDateString(locale) });
   } else if (file.kind === null) note = t('import.notDetected');
