@@ -106,18 +106,13 @@ export const useImportStore = create<ImportState>()((set, get) => {
     return added;
   }
 
-  /** A file shaped like one mapped before gets that mapping back. */
+  /** A file shaped like one mapped before gets that mapping back (after inspection, whose detected format it overrides). */
   async function recallMapping(id: number, file: File): Promise<void> {
     const shape = await fileShape(file);
     if (shape === null) return;
     const saved = savedMapping(shape);
-    const current = get().files.find((f) => f.id === id);
-    if (!current) return;
-    // inspection may answer later and set the detected format: the remembered mapping wins for a file it does not recognise
-    if (saved && current.status === 'inspecting') await waitInspected(id);
-    const after = get().files.find((f) => f.id === id);
-    if (!after) return;
-    update(id, saved && after.detected?.format == null ? { shape, mapping: saved, format: 'mapped' } : { shape });
+    await waitInspected(id);
+    if (get().files.some((f) => f.id === id)) update(id, saved ? { shape, mapping: saved, format: 'mapped' } : { shape });
   }
 
   async function waitInspected(id: number): Promise<void> {
