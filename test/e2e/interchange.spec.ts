@@ -42,8 +42,10 @@ test('a Ragas results file becomes a judge run with verdicts per dimension; miss
   await dialog.getByTestId('import-define-dimensions').click();
   await expect(dialog.getByTestId('import-dimensions-defined')).toContainText('answer_relevancy');
   await expect(dialog.getByTestId('import-metric-answer_relevancy')).toContainText('dimension created');
-  const dimensions = await page.request.post('/api/dimensions.list', { headers: { 'X-Touchstone-Token': 'e2e-token' }, data: {} });
-  const names = ((await dimensions.json()).value as { name: string }[]).map((d) => d.name);
+  const names = (await api<{ name: string }[]>(page.request, 'dimensions.list', {})).map((d) => d.name);
+  // the judge typed in the wizard row is the run's judge
+  const runs = await api<{ id: number; model: string }[]>(page.request, 'judgeRuns.list', {});
+  expect(runs.map((r) => r.model)).toContain('gpt-4o-mini');
   expect(names).toEqual(expect.arrayContaining(['faithfulness', 'context_recall', 'factual_correctness_mode_f1', 'noise_sensitivity_mode_relevant']));
 
   // the same results file again: shown as skipped, naming the judge run it already made
