@@ -49,9 +49,11 @@ test('a Ragas results file becomes a judge run with verdicts per dimension; miss
   expect(names).toEqual(expect.arrayContaining(['faithfulness', 'context_recall', 'factual_correctness_mode_f1', 'noise_sensitivity_mode_relevant']));
 
   // the same results file again: shown as skipped, naming the judge run it already made
+  const run = (await dialog.getByTestId('import-run-id').textContent())?.match(/\d+/)?.[0];
+  expect(run).toBeTruthy();
   await dialog.getByTestId('import-again').click();
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'ragas_eval_result_letstalk.csv', mimeType: 'text/plain', buffer: fixture('external/ragas_eval_result_letstalk.csv') });
-  await expect(dialog.getByTestId('import-file-note')).toContainText(/already imported as judge run \d+/);
+  await expect(dialog.getByTestId('import-file-note')).toContainText(`already imported as judge run ${run}:`);
   await expect(dialog.getByTestId('import-start')).toBeDisabled();
 });
 
