@@ -7,9 +7,12 @@ export function importedBefore(db: Db, sha256: string): { fileName: string; impo
     { fileName: string; importedAt: string } | undefined;
   if (!row) return null;
   // a results file names the judge run it made, so the person sees which run it already is
-  const runId = (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
-  return { ...row, runId };
+  return { ...row, runId: runOfJudgeFile(db, sha256) };
 }
+
+/** The judge run a results file with these bytes made, or null. */
+export const runOfJudgeFile = (db: Db, sha256: string): number | null =>
+  (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
 
 export function rememberImportedFile(db: Db, file: { sha256: string; fileName: string; kind: string; format: string }): void {
   db.prepare('INSERT INTO imported_files (sha256, file_name, kind, format, imported_at) VALUES (?, ?, ?, ?, ?)')
