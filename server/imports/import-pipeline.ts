@@ -10,7 +10,7 @@ import type { ParsedImport } from '../../shared/import/types';
 import { writeRecords } from '../../db/import-writer';
 import { saveDimensions } from '../../db/dimension-edits';
 import { listDimensions } from '../../db/dimensions';
-import { rememberImportedFile } from '../../db/imported-files';
+import { rememberImportedFile, runOfJudgeFile } from '../../db/imported-files';
 import type { Db } from '../../db/open';
 import { renderText, text } from '../../shared/messages/text';
 
@@ -75,9 +75,6 @@ export function prepareImport(db: Db, request: ImportRequest, onProgress: (progr
   const total = parsed.documents.length + parsed.cases.length + parsed.responses.length + parsed.verdicts.length;
   return { alreadyImported: false, request, parsed, sha256, dimensions, report, total };
 }
-
-const runOfJudgeFile = (db: Db, sha256: string): number | null =>
-  (db.prepare('SELECT id FROM judge_runs WHERE source_sha256 = ? ORDER BY id LIMIT 1').pluck().get(sha256) as number | undefined) ?? null;
 
 /** Write a prepared import in a single transaction. */
 export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {

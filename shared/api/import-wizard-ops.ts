@@ -14,7 +14,8 @@ export const importWizardOps = {
       kind: z.enum(IMPORT_KINDS).nullable(),
       format: z.enum(IMPORT_FORMATS).nullable(),
       /** The same bytes were imported into this test set before: the wizard skips the file. */
-      importedBefore: z.object({ fileName: z.string(), importedAt: z.string() }).nullable(),
+      /** runId: the judge run these bytes made, when they were a results file. */
+      importedBefore: z.object({ fileName: z.string(), importedAt: z.string(), runId: z.number().int().nullable().default(null) }).nullable(),
     }),
   ),
 };

@@ -22,9 +22,10 @@ async function importJudge(page: Page, name: string, bytes: Buffer, model: strin
   await page.getByTestId('import-button').click();
   const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toBeVisible();
+  await dialog.getByTestId('import-file-input').setInputFiles({ name, mimeType: 'text/plain', buffer: bytes });
   await dialog.getByTestId('import-kind').selectOption('judge');
   await dialog.getByTestId('import-judge-model').fill(model);
-  await dialog.getByTestId('import-file-input').setInputFiles({ name, mimeType: 'text/plain', buffer: bytes });
+  await dialog.screenshot({ path: `test-results/interchange-judge-fields-${name}.png` });
   await dialog.getByTestId('import-start').click();
   return dialog;
 }
@@ -41,15 +42,19 @@ test('a Ragas results file becomes a judge run with verdicts per dimension; miss
   await dialog.getByTestId('import-define-dimensions').click();
   await expect(dialog.getByTestId('import-dimensions-defined')).toContainText('answer_relevancy');
   await expect(dialog.getByTestId('import-metric-answer_relevancy')).toContainText('dimension created');
-  const dimensions = await page.request.post('/api/dimensions.list', { headers: { 'X-Touchstone-Token': 'e2e-token' }, data: {} });
-  const names = ((await dimensions.json()).value as { name: string }[]).map((d) => d.name);
+  const names = (await api<{ name: string }[]>(page.request, 'dimensions.list', {})).map((d) => d.name);
+  // the judge typed in the wizard row is the run's judge
+  const runs = await api<{ id: number; model: string }[]>(page.request, 'judgeRuns.list', {});
+  expect(runs.map((r) => r.model)).toContain('gpt-4o-mini');
   expect(names).toEqual(expect.arrayContaining(['faithfulness', 'context_recall', 'factual_correctness_mode_f1', 'noise_sensitivity_mode_relevant']));
 
+  // the same results file again: shown as skipped, naming the judge run it already made
+  const run = (await dialog.getByTestId('import-run-id').textContent())?.match(/\d+/)?.[0];
+  expect(run).toBeTruthy();
   await dialog.getByTestId('import-again').click();
-  await dialog.getByTestId('import-kind').selectOption('judge');
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'ragas_eval_result_letstalk.csv', mimeType: 'text/plain', buffer: fixture('external/ragas_eval_result_letstalk.csv') });
-  await dialog.getByTestId('import-start').click();
-  await expect(dialog.getByTestId('import-already')).toContainText('already imported as judge run', { timeout: 30_000 });
+  await expect(dialog.getByTestId('import-file-note')).toContainText(`already imported as judge run ${run}:`);
+  await expect(dialog.getByTestId('import-start')).toBeDisabled();
 });
 
 test('in Chinese: a promptfoo results file, its assertions as verdicts and the fields it did not import', async ({ page }) => {
@@ -102,12 +107,12 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('case-row').first()).toBeVisible();
     await page.getByTestId('import-button').click();
     const dialog = page.getByTestId('import-dialog');
-    await dialog.getByTestId('import-kind').selectOption('cases');
     const items = JSON.parse(fixture('interchange/langfuse_dataset_items.json').toString('utf8'));
     // each language run imports its own copy of the items (ids are the case ids, so they must differ)
     for (const item of items.data) item.id = `${item.id}-${locale}`;
     items.data[1].input = `${items.data[1].input} (e2e-${locale})`;
     await dialog.getByTestId('import-file-input').setInputFiles({ name: 'langfuse_dataset_items.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(items)) });
+    await dialog.getByTestId('import-kind').selectOption('cases');
     await dialog.getByTestId('import-start').click();
     await expect(dialog.getByTestId('import-added-cases')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
     await page.keyboard.press('Escape');
@@ -127,11 +132,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await openApp(page, { locale, reviewer: { testSetId, id: reviewer.id } });
     await page.getByTestId('import-button').click();
     const dialog = page.getByTestId('import-dialog');
-    await dialog.getByTestId('import-kind').selectOption('cases');
     // ids differ per language run (they are the case ids)
     const csv = fixture('interchange/mapped_faq.csv').toString('utf8').replace(/faq-(\d)/g, `faq-$1-${locale}`);
     const file = { name: 'mapped_faq.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
     await dialog.getByTestId('import-file-input').setInputFiles(file);
+    await dialog.getByTestId('import-kind').selectOption('cases');
     await dialog.getByTestId('import-format').selectOption('mapped');
     await dialog.getByTestId('import-mapping').fill('id=faq_id,query=question_text,referenceAnswer=gold');
     await dialog.screenshot({ path: `test-results/interchange-mapping-${locale}.png` });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../../../shared/domain/schemas';
 import { isDesktop } from '../../api/transport';
 import { Icon } from '../../common/Icon';
@@ -18,7 +18,7 @@ export function ImportFiles() {
   const start = useImportStore((s) => s.start);
   const [dragging, setDragging] = useState(false);
   const ordered = inWritingOrder(files);
-  const external = files.some((f) => f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval'));
+  const external = files.some((f) => f.kind === 'judge' || (f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval')));
 
   return (
     <form
@@ -79,7 +79,12 @@ export function ImportFiles() {
             </tr>
           </thead>
           <tbody>
-            {ordered.map((file, index) => <FileRow key={file.id} file={file} position={index + 1} />)}
+            {ordered.map((file, index) => (
+              <Fragment key={file.id}>
+                <FileRow file={file} position={index + 1} />
+                <FileDetails file={file} />
+              </Fragment>
+            ))}
           </tbody>
         </table>
       ) : null}
@@ -104,6 +109,7 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
   const skipped = file.importedBefore !== null;
   let note: string;
   if (file.status === 'inspecting') note = t('import.inspecting');
+  else if (file.importedBefore?.runId) note = t('import.alreadyImportedRun', { run: file.importedBefore.runId });
   else if (file.importedBefore) {
     note = t('import.alreadyImported', { file: file.importedBefore.fileName, date: new Date(file.importedBefore.importedAt).toLocaleDateString(locale) });
   } else if (file.kind === null) note = t('import.notDetected');
@@ -145,6 +151,49 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
         <button type="button" className="icon-button" aria-label={t('import.remove')} title={t('import.remove')} onClick={() => removeFile(file.id)}>
           <Icon name="close" size={14} />
         </button>
+      </td>
+    </tr>
+  );
+}
+
+/** What a file needs beyond its kind before it is written: the judge of a results file, the columns of a mapped one. */
+function FileDetails({ file }: { file: ImportFile }) {
+  const { t } = useI18n();
+  const setJudge = useImportStore((s) => s.setJudge);
+  const setMapping = useImportStore((s) => s.setMapping);
+  const judge = file.kind === 'judge' && !file.importedBefore;
+  const mapped = file.format === 'mapped' && !file.importedBefore;
+  if (!judge && !mapped) return null;
+  return (
+    <tr className="import-file-details" data-file={file.name}>
+      <td colSpan={4}>
+        {mapped ? (
+          <label className="field">
+            <span className="field-label">{t('import.mapping')}</span>
+            <input
+              className="input mono"
+              value={file.mapping}
+              placeholder="query=question,referenceAnswer=ideal"
+              data-testid="import-mapping"
+              onChange={(event) => setMapping(file.id, event.target.value)}
+            />
+            <span className="field-hint">{t('import.mappingHint')}</span>
+          </label>
+        ) : null}
+        {judge ? (
+          <fieldset className="field judge-fields" data-testid="import-judge">
+            <legend className="field-label">{t('import.judge')}</legend>
+            <div className="form-row three">
+              {(['model', 'version', 'promptVersion'] as const).map((key) => (
+                <label className="field" key={key}>
+                  <span className="field-label">{t(key === 'model' ? 'import.judgeModel' : key === 'version' ? 'import.judgeVersion' : 'import.promptVersion')}</span>
+                  <input className="input" value={file.judge[key]} data-testid={`import-judge-${key}`} onChange={(event) => setJudge(file.id, { [key]: event.target.value })} />
+                </label>
+              ))}
+            </div>
+            <span className="field-hint">{t('import.judgeHint')}</span>
+          </fieldset>
+        ) : null}
       </td>
     </tr>
   );

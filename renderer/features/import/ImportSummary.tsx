@@ -3,6 +3,7 @@ import type { MessageKey } from '../../i18n';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { useI18n } from '../../i18n/useI18n';
+import { ImportReport } from './ImportReport';
 import { inWritingOrder, useImportStore, type ImportFile } from './importStore';
 
 const COUNT_LABELS: Record<keyof ImportCounts, MessageKey> = {
@@ -66,8 +67,18 @@ function Outcome({ file }: { file: ImportFile }) {
           <p className="muted">{t('import.nothingNew')}</p>
         )
       ) : null}
-      {file.status === 'skipped' && file.importedBefore ? <p className="muted">{t('import.skippedDetail', { file: file.importedBefore.fileName })}</p> : null}
-      {file.status === 'failed' && file.error ? <ErrorDetails error={file.error} /> : null}
+      {file.status === 'done' && file.job?.runId ? <p className="muted" data-testid="import-run-id">{t('import.judgeRun', { run: file.job.runId })}</p> : null}
+      {file.status === 'done' && file.job?.report ? <ImportReport fileId={file.id} report={file.job.report} defined={file.definedDimensions} /> : null}
+      {file.status === 'skipped' ? <SkippedDetail file={file} /> : null}
+      {file.error ? <ErrorDetails error={file.error} /> : null}
     </li>
   );
+}
+
+/** Why nothing was written: the same bytes came before, as a judge run (named) or as a file. */
+function SkippedDetail({ file }: { file: ImportFile }) {
+  const { t } = useI18n();
+  const runId = file.job?.alreadyImported ? file.job.runId : file.importedBefore?.runId ?? null;
+  if (runId !== null) return <p className="muted" data-testid="import-already">{t('import.alreadyImportedRun', { run: runId })}</p>;
+  return file.importedBefore ? <p className="muted">{t('import.skippedDetail', { file: file.importedBefore.fileName })}</p> : null;
 }

@@ -6,11 +6,15 @@ import { invoke, isDesktop } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useCasesStore } from '../cases/casesStore';
 import { useDetailStore } from '../case-detail/detailStore';
+import { parseColumnMapping } from '../../../shared/import/foreign/mapped';
 import { fileToBase64 } from './base64';
+import { fileShape, saveMapping, savedMapping } from './mappingMemory';
 
 const POLL_MS = 150;
 
 type Source = OpInput<'imports.start'>['source'];
+
+export interface JudgeFields { model: string; version: string; promptVersion: string }
 
 export type FileStatus = 'inspecting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped' | 'not-run';
 
@@ -25,6 +29,14 @@ export interface ImportFile {
   format: ImportFormat;
   detected: { kind: ImportKind | null; format: ImportFormat | null } | null;
   importedBefore: OpOutput<'imports.inspect'>['importedBefore'];
+  /** Kind "judge": the judge, when the file does not name it (Ragas); empty fields are not sent. */
+  judge: JudgeFields;
+  /** Format "mapped": `query=COLUMN,referenceAnswer=COLUMN,…`, remembered per file shape. */
+  mapping: string;
+  /** The file's columns (browser mode): the key its mapping is remembered under. */
+  shape: string | null;
+  /** Names of the dimensions its report offered that the person defined (null: not yet). */
+  definedDimensions: string[] | null;
   job: ImportJob | null;
   error: ApiErrorBody | null;
 }
@@ -46,6 +58,10 @@ interface ImportState {
   setKind(id: number, kind: ImportKind): void;
   setFormat(id: number, format: ImportFormat): void;
   setSystem(system: string): void;
+  setJudge(id: number, patch: Partial<JudgeFields>): void;
+  setMapping(id: number, mapping: string): void;
+  /** Defines the dimensions a written file's report offered (appended to the test set's). */
+  defineOfferedDimensions(id: number): Promise<void>;
   start(): Promise<void>;
   startOver(): void;
 }
@@ -78,21 +94,50 @@ export const useImportStore = create<ImportState>()((set, get) => {
     }
   }
 
-  function add(entries: { name: string; size: number | null; source: Source }[]): void {
+  function add(entries: { name: string; size: number | null; source: Source }[]): ImportFile[] {
     const added: ImportFile[] = entries.map((e) => ({
-      id: ++nextId, ...e, status: 'inspecting', kind: null, format: 'auto', detected: null, importedBefore: null, job: null, error: null,
+      id: ++nextId, ...e, status: 'inspecting', kind: null, format: 'auto', detected: null, importedBefore: null,
+      judge: { model: '', version: '', promptVersion: '' }, mapping: '', shape: null, definedDimensions: null, job: null, error: null,
     }));
     // a file chosen again replaces the earlier one of the same name
     const names = new Set(added.map((f) => f.name));
     set((s) => ({ phase: 'choose', files: [...s.files.filter((f) => !names.has(f.name)), ...added] }));
     for (const file of added) void inspect(file);
+    return added;
+  }
+
+  /** A file shaped like one mapped before gets that mapping back (after inspection, whose detected format it overrides). */
+  async function recallMapping(id: number, file: File): Promise<void> {
+    const shape = await fileShape(file);
+    if (shape === null) return;
+    const saved = savedMapping(shape);
+    await waitInspected(id);
+    if (get().files.some((f) => f.id === id)) update(id, saved ? { shape, mapping: saved, format: 'mapped' } : { shape });
+  }
+
+  async function waitInspected(id: number): Promise<void> {
+    while (get().files.find((f) => f.id === id)?.status === 'inspecting') await new Promise((resolve) => setTimeout(resolve, 30));
   }
 
   /** Runs one file's import job to its end; true when it was written. */
   async function runOne(file: ImportFile, mine: number): Promise<boolean> {
-    update(file.id, { status: 'running', job: null, error: null });
+    let mapping = null;
+    if (file.format === 'mapped') {
+      try {
+        mapping = parseColumnMapping(file.mapping);
+      } catch (error) {
+        update(file.id, { status: 'failed', error: { code: 'invalid-input', message: (error as Error).message, location: { file: file.name, line: null, field: 'mapping' } } });
+        return false;
+      }
+    }
+    update(file.id, { status: 'running', job: null, error: null, definedDimensions: null });
+    const given = (v: string) => v.trim() || null;
     try {
-      const { jobId } = await invoke('imports.start', { kind: file.kind!, format: file.format, source: file.source, system: get().system.trim() || null });
+      const { jobId } = await invoke('imports.start', {
+        kind: file.kind!, format: file.format, source: file.source, system: given(get().system), mapping,
+        judge: file.kind === 'judge' ? { model: given(file.judge.model), version: given(file.judge.version), promptVersion: given(file.judge.promptVersion) } : null,
+      });
+      if (mapping && file.shape) saveMapping(file.shape, file.mapping);
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         if (mine !== ticket) return false;
@@ -102,7 +147,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
           continue;
         }
         if (job.state === 'done') {
-          update(file.id, { job, status: 'done' });
+          // a results file already imported as a judge run writes nothing: it is skipped, naming the run
+          update(file.id, { job, status: job.alreadyImported ? 'skipped' : 'done' });
           return true;
         }
         update(file.id, { job, status: 'failed', error: job.error ?? null });
@@ -134,7 +180,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
       const entries = await Promise.all(files.map(async (file) => ({
         name: file.name, size: file.size, source: { fileName: file.name, contentBase64: await fileToBase64(file) } as Source,
       })));
-      add(entries);
+      const added = add(entries);
+      added.forEach((entry, index) => void recallMapping(entry.id, files[index]!));
     },
 
     async pickPath() {
@@ -157,6 +204,28 @@ export const useImportStore = create<ImportState>()((set, get) => {
     },
 
     setSystem: (system) => set({ system }),
+
+    setJudge(id, patch) {
+      const file = get().files.find((f) => f.id === id);
+      if (file) update(id, { judge: { ...file.judge, ...patch } });
+    },
+
+    setMapping(id, mapping) {
+      update(id, { mapping });
+    },
+
+    async defineOfferedDimensions(id) {
+      const offered = get().files.find((f) => f.id === id)?.job?.report?.newDimensions ?? [];
+      if (offered.length === 0) return;
+      try {
+        const current = await invoke('dimensions.list', {});
+        const missing = offered.filter((d) => !current.some((c) => c.name === d.name));
+        await invoke('dimensions.save', { dimensions: [...current, ...missing] });
+        update(id, { definedDimensions: offered.map((d) => d.name), error: null });
+      } catch (error) {
+        update(id, { error: toErrorBody(error) });
+      }
+    },
 
     async start() {
       if (get().phase !== 'choose' || toWrite(get().files).length === 0) return;
