@@ -228,7 +228,7 @@ describe('native JSONL', () => {
     const docs = parse('docs.jsonl', jsonl(SPEC_DOC), 'documents');
     expect(docs.documents[0]).toEqual({ record: SPEC_DOC, line: 1 });
     const resp = parse('responses.jsonl', jsonl(SPEC_RESPONSE), 'responses');
-    expect(resp.responses[0].record).toEqual({ ...SPEC_RESPONSE, citations: [], trajectory: [] });
+    expect(resp.responses[0].record).toEqual({ ...SPEC_RESPONSE, trajectory: [] });
     const judge = parse('judge.jsonl', jsonl(verdict('a'), verdict('b', { value: 'right', rationale: undefined })), 'judge');
     expect(judge.format).toBe('jsonl');
     expect(judge.verdicts.map((v) => [v.record.caseId, v.record.value, v.line])).toEqual([['a', 0, 1], ['b', 'right', 2]]);
@@ -300,7 +300,7 @@ describe('native CSV', () => {
     const docs = parse('docs.csv', 'docId,title,revision,effectiveFrom,accessScope,text\nrefund-policy,Refunds,v2,2026-10-01,public;staff,"line 1\nline 2"\n', 'documents');
     expect(docs.documents[0].record).toEqual({ docId: 'refund-policy', title: 'Refunds', revision: 'v2', effectiveFrom: '2026-10-01', accessScope: ['public', 'staff'], text: 'line 1\nline 2' });
     const resp = parse('responses.csv', 'id,caseId,system,answer,retrievalCalled,finalContext,cost\nr1,c1,bot@1,Yes.,true,"[{""docId"":""d"",""text"":""t"",""rank"":1}]","{""inputTokens"":10}"\n', 'responses');
-    expect(resp.responses[0].record).toEqual({ id: 'r1', caseId: 'c1', system: 'bot@1', answer: 'Yes.', retrievalCalled: true, finalContext: [{ docId: 'd', text: 't', rank: 1 }], cost: { inputTokens: 10 }, citations: [], trajectory: [] });
+    expect(resp.responses[0].record).toEqual({ id: 'r1', caseId: 'c1', system: 'bot@1', answer: 'Yes.', retrievalCalled: true, finalContext: [{ docId: 'd', text: 't', rank: 1 }], cost: { inputTokens: 10 }, trajectory: [] });
   });
 
   it('names unknown and missing columns on the header line', () => {
