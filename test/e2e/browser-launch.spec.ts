@@ -53,8 +53,12 @@ test('the printed address opens the app once; the tab keeps its session through 
     // the same address again, as from the browser's history in another tab: the code is spent
     const other = await browser.newContext();
     const stale = await other.newPage();
+    // the page calls the API only once the exchange has settled (its 401s may stay pending in Chromium, so no networkidle)
+    const refused = stale.waitForResponse((r) => new URL(r.url()).pathname === '/auth/exchange');
+    const firstCall = stale.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/'));
     await stale.goto(url);
-    await stale.waitForLoadState('networkidle');
+    expect((await refused).status()).toBe(401);
+    await firstCall;
     expect(await stale.evaluate(() => sessionStorage.getItem('touchstone.token'))).toBeNull();
     await other.close();
   } finally {

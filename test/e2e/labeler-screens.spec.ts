@@ -18,6 +18,12 @@ async function shootAll(page: Page, name: string, locale: string): Promise<void>
 
 test.setTimeout(180_000);
 
+// the server is shared by every spec: leave the demo open, as the other specs expect
+test.afterEach(async ({ request }) => {
+  await api(request, 'testSets.openDemo');
+});
+
+
 for (const locale of ['zh-CN', 'en'] as const) {
   test(`changed screens in ${locale}`, async ({ page }) => {
     await openApp(page, { locale });
@@ -61,11 +67,6 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(dialog.getByTestId('import-error')).toBeVisible({ timeout: 60_000 });
     await shootAll(page, 'import-error', locale);
     await page.keyboard.press('Escape');
-
-// the server is shared by every spec: leave the demo open, as the other specs expect
-test.afterEach(async ({ request }) => {
-  await api(request, 'testSets.openDemo');
-});
 
 
     // settings: value names beside ids
