@@ -14,6 +14,17 @@ import { api, openApp } from './helpers';
 
 const fixture = (path: string) => readFileSync(fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url)));
 
+// the demo is shared with the specs that run after this one: the dimensions a results file defines are taken out again
+let demoDimensions: unknown[] | null = null;
+test.beforeAll(async ({ request }) => {
+  await api(request, 'testSets.openDemo', {});
+  demoDimensions = await api<unknown[]>(request, 'dimensions.list', {});
+});
+test.afterAll(async ({ request }) => {
+  await api(request, 'testSets.openDemo', {});
+  if (demoDimensions) await api(request, 'dimensions.save', { dimensions: demoDimensions });
+});
+
 test.beforeEach(async ({ request }) => {
   await api(request, 'testSets.openDemo', {});
 });
