@@ -1,3 +1,4 @@
+// Named to run last: it walks every changed screen on the shared demo and leaves its state there.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
