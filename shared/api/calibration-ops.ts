@@ -321,7 +321,12 @@ export type DriftFlag = z.infer<typeof DriftFlagSchema>;
 
 export const DRIFT_STATES = ['flagged', 'possible', 'none'] as const;
 /** A paired, case-level change between two judge versions and what it says (shared/calibration/drift.ts). */
-export const PairedChangeSchema = z.object({ change: FigureSchema, state: z.enum(DRIFT_STATES) });
+export const PairedChangeSchema = z.object({
+  change: FigureSchema,
+  state: z.enum(DRIFT_STATES),
+  /** Possible drift on a mean shift: the cases that would decide it if the change and its spread stayed as they are. */
+  decidingN: int.nullable().optional(),
+});
 
 export const DriftDimensionSchema = z.object({
   dimension: z.string(),
