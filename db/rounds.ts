@@ -190,6 +190,13 @@ export function inBlindRound(db: Db, caseSeq: number): boolean {
   return db.prepare("SELECT 1 FROM round_items i JOIN rounds r ON r.id = i.round_id WHERE i.case_seq = ? AND r.status = 'labeling' LIMIT 1").get(caseSeq) !== undefined;
 }
 
+/** Case ids holding an item of a round still being labeled blind (their verdicts stay hidden everywhere). */
+export function blindCaseIds(db: Db): Set<string> {
+  return new Set(
+    db.prepare("SELECT DISTINCT c.id FROM round_items i JOIN rounds r ON r.id = i.round_id JOIN cases c ON c.seq = i.case_seq WHERE r.status = 'labeling'").pluck().all() as string[],
+  );
+}
+
 /** The newest label event when the round started: its labels are the events after it. */
 export function roundStartEventId(db: Db, roundId: number): number {
   return (db.prepare('SELECT coalesce(start_event_id, 0) FROM rounds WHERE id = ?').pluck().get(roundId) as number | undefined) ?? 0;
@@ -394,6 +401,11 @@ export function insertFigures(db: Db, roundId: number, figures: readonly RoundFi
 
 export function roundFigures(db: Db, roundId: number): RoundFigures[] {
   return (db.prepare('SELECT figures FROM round_figures WHERE round_id = ? ORDER BY position').pluck().all(roundId) as string[]).map((t) => JSON.parse(t) as RoundFigures);
+}
+
+/** Closed rounds started before this one, newest first. */
+export function closedRoundsBefore(db: Db, roundId: number): number[] {
+  return db.prepare("SELECT id FROM rounds WHERE status = 'closed' AND id < ? ORDER BY id DESC").pluck().all(roundId) as number[];
 }
 
 /** Every closed round with its figures, oldest week first (then round id). */

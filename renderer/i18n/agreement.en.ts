@@ -131,6 +131,7 @@ export const enAgreement = {
   'agreement.disagreement.open': 'Open case',
   'agreement.disagreement.more': 'Show all {count}',
   'agreement.disagreement.limited': 'The first {shown} of {count}, largest differences first.',
+  'agreement.disagreement.blind': '{count} more on items of a review round still being labeled blind: their judge verdicts stay hidden until the round is revealed.',
   'agreement.disagreement.none': 'The judge agrees with people on every compared item.',
 
   'agreement.humans.method.cohen': 'Cohen, two reviewers',

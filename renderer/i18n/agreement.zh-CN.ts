@@ -130,6 +130,7 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.disagreement.open': '打开用例',
   'agreement.disagreement.more': '显示全部 {count} 条',
   'agreement.disagreement.limited': '按差距从大到小，显示 {count} 条中的前 {shown} 条。',
+  'agreement.disagreement.blind': '另有 {count} 条属于仍在盲标的评审轮次：在该轮揭晓之前，这些条目的评审模型结论不予显示。',
   'agreement.disagreement.none': '在所有已对比的条目上，评审模型都与人工一致。',
 
   'agreement.humans.method.cohen': 'Cohen（两位标注人）',

@@ -5,6 +5,7 @@ import {
   ADJUDICATED_REASON, caseQueries, hasAdjudications, humanValuesByItem, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
 } from '../../db/agreement';
 import type { Db } from '../../db/open';
+import { blindCaseIds } from '../../db/rounds';
 
 /**
  * The agreement operations (judge vs human): the SQL of db/agreement.ts fed to the pure assembly of
@@ -19,6 +20,8 @@ type JudgeVsHumanInput = OpParsedInput<'agreement.judgeVsHuman'>;
 export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: AgreementOptions): OpOutput<'agreement.judgeVsHuman'> {
   const run = requireJudgeRun(db, input.runId, 'agreement.judgeVsHuman');
   const reference = resolveReference(db, input.reference, 'agreement.judgeVsHuman');
+  // the server, not the window, keeps a blind round's verdicts out of the list
+  const blindCases = blindCaseIds(db);
   const dimensions = runDimensions(db, run, input.dimension).map(({ dimension, defined }) => {
     const data = judgeHumanData(db, run.id, dimension.name, reference);
     return judgeVsHumanDimension({
@@ -27,7 +30,7 @@ export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: A
       verdicts: data.verdicts.itemKey.length,
       duplicateVerdicts: data.verdicts.duplicates,
       pairs: data.pairs,
-      options,
+      options: { ...options, blindCases },
     });
   });
   const queries = caseQueries(db, dimensions.flatMap((d) => d.disagreements.items.map((item) => item.caseId)));

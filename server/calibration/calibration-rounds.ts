@@ -1,9 +1,9 @@
 import { text } from '../../shared/messages/text';
 import { randomInt } from 'node:crypto';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
-import type { RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
+import type { JudgeRef, RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
 import { valueProblem, type Dimension } from '../../shared/domain/dimensions';
-import { judgeBreak, roundFigures } from '../../shared/calibration/figures';
+import { judgeBreak, roundFigures, type CellPair } from '../../shared/calibration/figures';
 import { isoWeek } from '../../shared/calibration/iso-week';
 import { orderCells, readCell } from '../../shared/calibration/reveal';
 import { numericTolerance } from '../../shared/calibration/reveal';
@@ -13,7 +13,7 @@ import { listDimensions } from '../../db/dimensions';
 import { requireReviewer } from '../../db/labels';
 import type { Db } from '../../db/open';
 import {
-  allVerdicts, closedRoundFigures, deleteRound, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
+  allVerdicts, closedRoundFigures, closedRoundsBefore, deleteRound, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
   latestRunPerDimension, listRounds, previousRoundItems, requireRound, roundDimensionRows, roundFigures as storedFigures, roundItems, roundLabels,
   roundsOfWeek, runVerdicts, seqKey, setRevealed, setStatus, type StoredAdjudication, type StoredRound, type StoredRoundItem,
 } from '../../db/rounds';
@@ -309,12 +309,40 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): O
 
 // ---- close -------------------------------------------------------------------------------------
 
+/** Same judge version: model, model version and prompt version (a re-import of it may have another run id). */
+const sameJudgeVersion = (a: JudgeRef | null, b: JudgeRef | null): boolean =>
+  a !== null && b !== null && a.model === b.model && a.modelVersion === b.modelVersion && a.promptVersion === b.promptVersion;
+
+/**
+ * The random halves of the consecutive closed rounds before `roundId` whose figures for this
+ * dimension were made with the same judge version, newest first, paired with this run's verdicts.
+ * The walk stops at the first round with another judge (or without this dimension).
+ */
+function earlierRandomHalves(db: Db, roundId: number, dimension: string, judge: JudgeRef | null, verdicts: Map<string, { value: unknown }>): { roundId: number; pairs: CellPair[] }[] {
+  const out: { roundId: number; pairs: CellPair[] }[] = [];
+  for (const id of closedRoundsBefore(db, roundId)) {
+    const stored = storedFigures(db, id).find((f) => f.dimension === dimension);
+    if (!stored || !sameJudgeVersion(stored.judge, judge)) break;
+    const adjudications = latestAdjudications(db, id);
+    const pairs: CellPair[] = [];
+    for (const item of roundItems(db, id)) {
+      if (item.reason.kind !== 'random') continue;
+      const final = adjudications.get(cellKey(item.caseSeq, item.responseSeq, dimension));
+      const verdict = verdicts.get(seqKey(item.caseSeq, item.responseSeq));
+      if (!final || !verdict) continue;
+      pairs.push({ itemKey: seqKey(item.caseSeq, item.responseSeq), caseId: item.caseId, responseId: item.responseId, human: final.value, judge: verdict.value, random: true });
+    }
+    out.push({ roundId: id, pairs });
+  }
+  return out;
+}
+
 /** The (final human value, judge verdict) pairs and all verdicts of a round dimension, keyed by item. */
 function figuresOf(db: Db, state: RoundState, finals: Map<string, string | number>): RoundFigures[] {
   return state.dimensions.map((d) => {
     const judge = judgeRef(db, d.runId);
     const verdicts = d.runId === null ? new Map() : runVerdicts(db, d.runId, d.definition.name);
-    const pairs = [];
+    const pairs: CellPair[] = [];
     for (const item of state.items) {
       const final = finals.get(cellKey(item.caseSeq, item.responseSeq, d.definition.name));
       const verdict = verdicts.get(seqKey(item.caseSeq, item.responseSeq));
@@ -326,6 +354,8 @@ function figuresOf(db: Db, state: RoundState, finals: Map<string, string | numbe
       judge,
       pairs,
       verdicts: [...verdicts].map(([itemKey, v]) => ({ itemKey, value: v.value })),
+      roundId: state.round.id,
+      earlier: earlierRandomHalves(db, state.round.id, d.definition.name, judge, verdicts),
     });
   });
 }

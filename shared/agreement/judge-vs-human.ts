@@ -54,6 +54,8 @@ export interface AgreementOptions {
   seed?: number;
   method?: ResamplingMethod;
   disagreementLimit?: number;
+  /** Cases of a round still labeled blind: their judge verdicts and rationales stay out of the disagreement list. */
+  blindCases?: ReadonlySet<string>;
 }
 
 export interface JudgeVsHumanInput {
@@ -702,8 +704,9 @@ function toleranceOf(dimension: Dimension, pairs: readonly ValidPair[]): number 
   return hi > lo ? NUMERIC_TOLERANCE_SHARE * (hi - lo) : 0;
 }
 
-function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limit: number): DimensionAgreement['disagreements'] {
+function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limit: number, blindCases?: ReadonlySet<string>): DimensionAgreement['disagreements'] {
   const tolerance = toleranceOf(dimension, pairs);
+  let blind = 0;
   // the disagreeing pairs (their place in `pairs`) and distances; rows only for those listed
   const at: number[] = [];
   const distances: (number | null)[] = [];
@@ -716,6 +719,11 @@ function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limi
     } else {
       if (p.hi === p.ji) continue;
       if (dimension.type === 'ordinal') distance = Math.abs(p.ji - p.hi);
+    }
+    // a blind round's reviewer must not meet the judge here before the reveal
+    if (blindCases?.has(p.source.caseId)) {
+      blind += 1;
+      continue;
     }
     at.push(i);
     distances.push(distance);
@@ -732,6 +740,7 @@ function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limi
   };
   return {
     total: at.length,
+    blind,
     tolerance: num(tolerance),
     items: firstInOrder(at.length, limit, before).map((k): Disagreement => {
       const p = pairs[at[k]];
@@ -898,7 +907,7 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
       slices: breakdownOf(dimension, valid, 'slice', items === n),
       questionTypes: breakdownOf(dimension, valid, 'questionType', items === n),
     },
-    disagreements: disagreementsOf(dimension, valid, input.options?.disagreementLimit ?? DISAGREEMENT_LIMIT),
+    disagreements: disagreementsOf(dimension, valid, input.options?.disagreementLimit ?? DISAGREEMENT_LIMIT, input.options?.blindCases),
     failureLayer: failureLayerOf(dimension, valid),
     warnings: warningsOf(input, valid, excluded, coefficients, items),
   };

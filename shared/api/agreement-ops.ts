@@ -192,7 +192,8 @@ export const DimensionAgreementSchema = z.object({
   scatter: ScatterSchema.nullable(),
   bias: BiasSchema.nullable(),
   breakdown: BreakdownSchema,
-  disagreements: z.object({ total: int, tolerance: Num, items: z.array(DisagreementSchema) }),
+  /** `blind`: disagreements left out because their case is in a round still labeled blind (verdicts hidden until its reveal). */
+  disagreements: z.object({ total: int, blind: int.optional(), tolerance: Num, items: z.array(DisagreementSchema) }),
   /** failureLayer only: how often the judge blames generation where people blamed retrieval or data. */
   failureLayer: z.object({ peopleBlamedRetrievalOrData: int, judgeSaidGeneration: int, rate: FigureSchema }).nullable(),
   warnings: z.array(AgreementWarningSchema),

@@ -206,6 +206,25 @@ export const RoundFiguresSchema = z.object({
   judgeRaw: FigureSchema,
   corrected: FigureSchema,
   reason: z.string().nullable(),
+  /**
+   * The random halves of this round and the consecutive closed rounds before it scored by the same
+   * judge version (model, model version, prompt version), pooled: the figures the weekly review
+   * reports as the population's. `roundIds` newest first (this round first); `items` pooled random
+   * items with a final value; below `minItems` the population interval is not shown.
+   */
+  random: z
+    .object({
+      roundIds: z.array(int),
+      items: int,
+      minItems: int,
+      agreement: FigureSchema,
+      percentAgreement: FigureSchema,
+      bias: FigureSchema,
+      humanMean: FigureSchema,
+    })
+    .optional(),
+  /** The changed half of this round alone (picked because the judge's score moved): its own stratum, never a population figure. */
+  changed: z.object({ n: int, agreement: FigureSchema, percentAgreement: FigureSchema, bias: FigureSchema }).optional(),
 });
 export type RoundFigures = z.infer<typeof RoundFiguresSchema>;
 
@@ -302,7 +321,12 @@ export type DriftFlag = z.infer<typeof DriftFlagSchema>;
 
 export const DRIFT_STATES = ['flagged', 'possible', 'none'] as const;
 /** A paired, case-level change between two judge versions and what it says (shared/calibration/drift.ts). */
-export const PairedChangeSchema = z.object({ change: FigureSchema, state: z.enum(DRIFT_STATES) });
+export const PairedChangeSchema = z.object({
+  change: FigureSchema,
+  state: z.enum(DRIFT_STATES),
+  /** Possible drift on a mean shift: the cases that would decide it if the change and its spread stayed as they are. */
+  decidingN: int.nullable().optional(),
+});
 
 export const DriftDimensionSchema = z.object({
   dimension: z.string(),

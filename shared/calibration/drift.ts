@@ -3,7 +3,7 @@ import type { Dimension } from '../domain/dimensions';
 import { pointEstimates, validPairs, type AgreementPair } from '../agreement';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../agreement/resample';
 import { figureWithInterval, MIN_INTERVAL_CLUSTERS, MIN_INTERVAL_N, SMALL_N_INTERVAL_REASON } from '../agreement/figures';
-import { bootstrapCIDetailed, driftState, meanBiasClusteredDetailed, type DriftState } from '../stats';
+import { bootstrapCIDetailed, driftState, meanBiasClusteredDetailed, meanDecidingN, type DriftState } from '../stats';
 import { agreementKey } from './figures';
 import { scaleOf } from './scale';
 
@@ -32,6 +32,23 @@ export interface DriftPair {
 export interface PairedChange {
   change: Figure;
   state: DriftState;
+  /**
+   * Possible drift only: the cases that would decide it if the change and its case-level spread
+   * stayed as they are (null when no n does, or the spread is unknown).
+   */
+  decidingN?: number | null;
+}
+
+/**
+ * The n (cases) that turns "possible drift" into flagged or none, from meanDecidingN: a change past
+ * the tolerance is decided when its interval clears 0, one inside it when the interval clears the
+ * nearer edge ±tolerance. The case-level standard deviation is the clustered standard error × √G,
+ * so that at the current G the formula gives back today's interval.
+ */
+export function driftDecidingN(change: number, stdError: number, clusters: number, tolerance: number): number | null {
+  if (!Number.isFinite(change) || !Number.isFinite(stdError) || clusters < 2) return null;
+  const theta = Math.abs(change) > tolerance ? 0 : Math.sign(change || 1) * tolerance;
+  return meanDecidingN(change, stdError * Math.sqrt(clusters), theta);
 }
 
 const noInterval = (value: number, reason: string): Figure => figureWithInterval(value, null, [Number.NaN, Number.NaN], null, reason);
@@ -54,10 +71,19 @@ export function meanShiftChange(dimension: Dimension, pairs: readonly DriftPair[
   if (now.length === 0) return null;
   const tolerance = toleranceShare * scale.range;
   const r = meanBiasClusteredDetailed(before, now, cases).value;
-  if (now.length < MIN_INTERVAL_N || r.clusters < MIN_INTERVAL_CLUSTERS) return { change: noInterval(r.meanBias, SMALL_N_INTERVAL_REASON), state: 'possible' };
+  const decidingN = driftDecidingN(r.meanBias, r.stdError, r.clusters, tolerance);
+  if (now.length < MIN_INTERVAL_N || r.clusters < MIN_INTERVAL_CLUSTERS) {
+    // the interval needs 10 items and 5 cases at least: whatever the formula says, not fewer
+    return { change: noInterval(r.meanBias, SMALL_N_INTERVAL_REASON), state: 'possible', decidingN: decidingN === null ? null : Math.max(decidingN, MIN_INTERVAL_CLUSTERS) };
+  }
   const lo = Math.max(-scale.range, r.ciLower);
   const hi = Math.min(scale.range, r.ciUpper);
-  return { change: { ...figureWithInterval(r.meanBias, null, [lo, hi], 'cluster-t', null), ciBounded: lo !== r.ciLower || hi !== r.ciUpper }, state: driftState(r.meanBias, lo, hi, tolerance) };
+  const state = driftState(r.meanBias, lo, hi, tolerance);
+  return {
+    change: { ...figureWithInterval(r.meanBias, null, [lo, hi], 'cluster-t', null), ciBounded: lo !== r.ciLower || hi !== r.ciUpper },
+    state,
+    decidingN: state === 'possible' ? decidingN : null,
+  };
 }
 
 /** The primary agreement coefficient against the people, now − before, with a paired case bootstrap. */

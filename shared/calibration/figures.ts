@@ -6,7 +6,7 @@ import {
 } from '../agreement';
 import { pointFigure } from '../agreement/figures';
 import { numericValue } from '../agreement/bias-corrected';
-import { populationEstimate } from './population';
+import { MIN_POOLED_RANDOM, populationEstimate } from './population';
 import { scaleOf } from './scale';
 
 /** [min, max] of a correctable dimension's values (binary 0–1). */
@@ -103,7 +103,35 @@ export interface RoundFiguresInput {
   pairs: readonly CellPair[];
   /** Every verdict of the judge run on this dimension (latest per item): the whole test set for the corrected estimate. */
   verdicts: readonly { itemKey: string; value: unknown }[];
+  /**
+   * The random halves of the consecutive closed rounds before this one scored by the same judge
+   * version, newest first: (final value, this round's judge verdict) per item. An item picked again
+   * keeps its newest value.
+   */
+  earlier?: readonly { roundId: number; pairs: readonly CellPair[] }[];
+  /** This round's id (first in the pooled round list). */
+  roundId?: number;
   options?: AgreementOptions;
+}
+
+/** This round's random pairs and the earlier rounds' pooled after them; an item once, its newest value. */
+export function pooledRandomPairs(pairs: readonly CellPair[], earlier: readonly { roundId: number; pairs: readonly CellPair[] }[]): { pairs: CellPair[]; roundIds: number[] } {
+  const seen = new Set<string>();
+  const out: CellPair[] = [];
+  const take = (list: readonly CellPair[]) => {
+    for (const p of list) {
+      if (!p.random || seen.has(p.itemKey)) continue;
+      seen.add(p.itemKey);
+      out.push(p);
+    }
+  };
+  take(pairs);
+  const roundIds: number[] = [];
+  for (const r of earlier) {
+    roundIds.push(r.roundId);
+    take(r.pairs);
+  }
+  return { pairs: out, roundIds };
 }
 
 /** What a closing round stores for one dimension. */
@@ -117,12 +145,16 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
     };
   }
   const figures = pairFigures(dimension, input.pairs, input.options);
+  // the population figures rest on the random halves alone (pooled): the changed half was picked because of the judge
+  const pooled = pooledRandomPairs(input.pairs, input.earlier ?? []);
+  const randomFigures = pairFigures(dimension, pooled.pairs, input.options);
+  const changedPairs = input.pairs.filter((p) => !p.random);
+  const changedFigures = pairFigures(dimension, changedPairs, input.options);
   let judgeRaw: Figure;
   let corrected: Figure;
+  let humanMean: Figure;
   if (biasCorrectionApplies(dimension)) {
-    // the population estimate rests on the random half alone: the changed half was picked because of the judge
-    const random = input.pairs.filter((p) => p.random);
-    const human = new Map<string, unknown[]>(random.map((p) => [p.itemKey, [p.human]]));
+    const human = new Map<string, unknown[]>(pooled.pairs.map((p) => [p.itemKey, [p.human]]));
     const bc = biasCorrectedDimension({ dimension, verdicts: input.verdicts, human });
     judgeRaw = bc.judgeRaw;
     const judgeOnEligible = new Map<string, number>();
@@ -130,16 +162,29 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
       const value = numericValue(dimension, v.value);
       if (value !== null) judgeOnEligible.set(String(v.itemKey), value);
     }
-    const randomItems = random.flatMap((p) => {
+    const randomItems = pooled.pairs.flatMap((p) => {
       const h = numericValue(dimension, p.human);
       const j = numericValue(dimension, p.judge);
       return h === null || j === null ? [] : [{ itemKey: p.itemKey, human: h, judge: j }];
     });
-    corrected = populationEstimate({ random: randomItems, judgeOnEligible, scale: scaleRange(dimension) }).corrected;
+    const population = populationEstimate({ random: randomItems, judgeOnEligible, scale: scaleRange(dimension) });
+    corrected = population.corrected;
+    humanMean = population.humanMean;
   } else {
     judgeRaw = undefinedFigure(NOT_CORRECTABLE_REASON);
     corrected = undefinedFigure(NOT_CORRECTABLE_REASON);
+    humanMean = undefinedFigure(NOT_CORRECTABLE_REASON);
   }
+  const random = {
+    roundIds: input.roundId === undefined ? pooled.roundIds : [input.roundId, ...pooled.roundIds],
+    items: randomFigures.n,
+    minItems: MIN_POOLED_RANDOM,
+    agreement: randomFigures.agreement,
+    percentAgreement: randomFigures.percentAgreement,
+    bias: randomFigures.bias,
+    humanMean,
+  };
+  const changed = { n: changedFigures.n, agreement: changedFigures.agreement, percentAgreement: changedFigures.percentAgreement, bias: changedFigures.bias };
   return {
     dimension: dimension.name,
     type: dimension.type,
@@ -152,6 +197,8 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
     judgeRaw,
     corrected,
     reason: figures.reason,
+    random,
+    changed,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapReplicates, percentileInterval, validPairs, type AgreementPair } from '../../shared/agreement';
+import { pooledRandomPairs, type CellPair } from '../../shared/calibration/figures';
 import { populationEstimate } from '../../shared/calibration/population';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { meanBiasClustered, mulberry32 } from '../../shared/stats';
@@ -115,5 +116,65 @@ describe('coverage of the 95% intervals (seeded simulation)', () => {
       expect(share(k)).toBeGreaterThanOrEqual(0.92);
       expect(share(k)).toBeLessThanOrEqual(0.98);
     }
+  });
+
+  it('pooling the random halves of three rounds (20 random items each) covers 92–98%; mixing in the changed halves does not', () => {
+    const r = rng(20260202);
+    const ELIGIBLE = 1000;
+    const ROUNDS = 3;
+    const HALF = 20;
+    let pooledCovered = 0;
+    let mixedCovered = 0;
+    let pooledItems = 0;
+    for (let rep = 0; rep < REPS; rep++) {
+      const truth: number[] = [];
+      const judge = new Map<string, number>();
+      for (let i = 0; i < ELIGIBLE; i++) {
+        const t = Math.min(2, Math.max(0, Math.round(1.2 + 0.8 * r.normal())));
+        truth.push(t);
+        judge.set(`i${i}`, Math.min(2, Math.max(0, Math.round(t + 0.3 + 0.6 * r.normal()))));
+      }
+      const label = (i: number) => {
+        const reviews = Array.from({ length: REVIEWERS }, () => (r.uniform() < 0.85 ? truth[i] : Math.min(2, Math.max(0, truth[i] + (r.uniform() < 0.5 ? -1 : 1)))));
+        return reviews.reduce((s, x) => s + x, 0) / REVIEWERS;
+      };
+      // the changed half: the items where the judge sits furthest above the people (picked because of the judge, not at random)
+      const byJudgeGap = Array.from({ length: ELIGIBLE }, (_, i) => i).sort((a, b) => judge.get(`i${b}`)! - truth[b] - (judge.get(`i${a}`)! - truth[a]) || a - b);
+      const rounds: { roundId: number; pairs: CellPair[] }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // each round draws its random half uniformly from every eligible item (a later round may draw an item again)
+        const order = Array.from({ length: ELIGIBLE }, (_, i) => i);
+        for (let i = 0; i < HALF; i++) {
+          const j = i + Math.floor(r.uniform() * (ELIGIBLE - i));
+          [order[i], order[j]] = [order[j], order[i]];
+        }
+        const pair = (i: number, random: boolean): CellPair => ({ itemKey: `i${i}`, caseId: `c${i}`, responseId: null, human: label(i), judge: judge.get(`i${i}`)!, random });
+        const changed = byJudgeGap.slice(round * HALF, (round + 1) * HALF).map((i) => pair(i, false));
+        rounds.unshift({ roundId: round + 1, pairs: [...changed, ...order.slice(0, HALF).map((i) => pair(i, true))] });
+      }
+      const expectedHuman = truth.reduce((s, t) => s + t + 0.075 * ((t > 0 ? -1 : 0) + (t < 2 ? 1 : 0)), 0) / ELIGIBLE;
+      const [latest, ...earlier] = rounds;
+      const pooled = pooledRandomPairs(latest.pairs, earlier);
+      expect(pooled.roundIds).toEqual([2, 1]);
+      pooledItems += pooled.pairs.length;
+      const asItems = (pairs: readonly CellPair[]) => pairs.map((p) => ({ itemKey: p.itemKey, human: p.human as number, judge: p.judge as number }));
+      const est = populationEstimate({ random: asItems(pooled.pairs), judgeOnEligible: judge, scale: [0, 2] });
+      const [lo, hi] = est.corrected.ci95 as [number, number];
+      if (lo <= expectedHuman && expectedHuman <= hi) pooledCovered += 1;
+      // the same estimator fed every labeled item of the three rounds, changed halves included
+      const all = new Map<string, CellPair>();
+      for (const round of rounds) for (const p of round.pairs) if (!all.has(p.itemKey)) all.set(p.itemKey, p);
+      const mixed = populationEstimate({ random: asItems([...all.values()]), judgeOnEligible: judge, scale: [0, 2] });
+      const [mlo, mhi] = mixed.corrected.ci95 as [number, number];
+      if (mlo <= expectedHuman && expectedHuman <= mhi) mixedCovered += 1;
+    }
+    const share = (k: number) => k / REPS;
+    console.log(
+      `pooled coverage over ${REPS} repetitions: ${(100 * share(pooledCovered)).toFixed(1)}% (3 rounds × 20 random of 1,000 eligible, ` +
+        `${(pooledItems / REPS).toFixed(1)} pooled items on average); with the changed halves mixed in ${(100 * share(mixedCovered)).toFixed(1)}%`,
+    );
+    expect(share(pooledCovered)).toBeGreaterThanOrEqual(0.92);
+    expect(share(pooledCovered)).toBeLessThanOrEqual(0.98);
+    expect(share(mixedCovered)).toBeLessThan(0.9);
   });
 });

@@ -26,7 +26,7 @@ export function DisagreementList({ dimension }: { dimension: DimensionReport }) 
         {disagreements.tolerance !== null && dimension.type === 'numeric' ? t('agreement.section.disagreementsTolerance', { tolerance: formatValue(locale, disagreements.tolerance, 2) }) : null}
       </p>
       {disagreements.total === 0 ? (
-        <p className="ag-empty-line">{t('agreement.disagreement.none')}</p>
+        disagreements.blind ? null : <p className="ag-empty-line">{t('agreement.disagreement.none')}</p>
       ) : (
         <ul className="ag-disagreement-list" data-testid="agreement-disagreements">
           {shown.map((item) => (
@@ -75,6 +75,11 @@ export function DisagreementList({ dimension }: { dimension: DimensionReport }) 
       ) : null}
       {disagreements.items.length < disagreements.total && (all || disagreements.items.length <= FIRST) ? (
         <p className="ag-card-footnote">{t('agreement.disagreement.limited', { shown: num(disagreements.items.length), count: num(disagreements.total) })}</p>
+      ) : null}
+      {disagreements.blind ? (
+        <p className="ag-card-footnote" data-testid="agreement-disagreements-blind" data-count={disagreements.blind}>
+          {t('agreement.disagreement.blind', { count: num(disagreements.blind) })}
+        </p>
       ) : null}
     </section>
   );

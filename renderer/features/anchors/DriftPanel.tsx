@@ -9,6 +9,17 @@ import { dimensionName } from '../agreement/agreementText';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Figure, MaybeNumber } from '../calibration/Figure';
 
+/** Where a mean shift is "possible drift": the cases that would decide it if the change stayed as it is. */
+function DecidingN({ label, n, which }: { label: string; n: number | null | undefined; which: string }) {
+  const { t, num } = useI18n();
+  if (n === null || n === undefined) return null;
+  return (
+    <span className="cal-deciding" data-testid="drift-deciding-n" data-which={which} data-n={n}>
+      {t('calibration.drift.decidingN', { what: label, n: num(n) })}
+    </span>
+  );
+}
+
 /** A judge run on the anchor set: agreement and mean shift against the anchors and the previous judge version, with a DRIFT flag. */
 export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
   const { t, locale, num } = useI18n();
@@ -126,7 +137,9 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                       <td colSpan={2} className="muted">{t('calibration.drift.noPrevious')}</td>
                     )}
                     <td>
-                      {d.flags.length === 0 ? (
+                      {d.flags.length === 0 && d.state === 'possible' ? (
+                        <span className="cal-possible" data-testid="drift-dimension-possible">{t('calibration.drift.rowPossible')}</span>
+                      ) : d.flags.length === 0 ? (
                         <span className="cal-ok">{t('calibration.drift.ok')}</span>
                       ) : (
                         d.flags.map((flag) => (
@@ -135,6 +148,8 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                           </span>
                         ))
                       )}
+                      <DecidingN label={t('calibration.drift.sinceFreeze')} n={d.shiftSinceFreeze?.state === 'possible' ? d.shiftSinceFreeze.decidingN : null} which="freeze" />
+                      <DecidingN label={t('calibration.drift.sincePrevious')} n={d.shiftSincePrevious?.state === 'possible' ? d.shiftSincePrevious.decidingN : null} which="previous" />
                     </td>
                   </tr>
                 ))}
