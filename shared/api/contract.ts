@@ -67,7 +67,7 @@ export const contract = {
     z.object({ supported: z.boolean(), path: z.string().nullable() }), { hostOnly: true },
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
-  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) }), { hostOnly: true }),
+  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'export', 'none']) }), { hostOnly: true }),
   ...labelingOps,
   ...agreementOps,
   ...calibrationOps,
@@ -99,7 +99,7 @@ export const isOpName = (name: unknown): name is OpName =>
  */
 export class ApiError extends Error {
   readonly text: LocalText | null;
-  constructor(readonly code: ApiErrorBody['code'], message: string | LocalText, readonly location: ErrorLocation | null = null) {
+  constructor(readonly code: ApiErrorBody['code'], message: LocalText, readonly location: ErrorLocation | null = null) {
     super(typeof message === 'string' ? message : renderText('en', message));
     this.name = 'ApiError';
     this.text = typeof message === 'string' ? null : message;
