@@ -112,7 +112,7 @@ function foreignReport(parsed: ParsedImport, dimensions: Dimension[], fileName: 
     if (byName.has(name) && !fits(byName.get(name))) name = `${m.dimension}_score`;
     if (byName.has(name) && !fits(byName.get(name))) {
       throw new ImportDataError(fileName, verdicts[0]?.line ?? null, m.metric,
-        `the scores of "${m.metric}" fit neither the dimension "${m.dimension}" nor "${name}" of this test set (both exist with another scale): rename one of them in Settings.`);
+        text('err.import.metric-misfit', { metric: m.metric, dimension: m.dimension, other: name }));
     }
     for (const v of verdicts) v.record.dimension = name;
     const defined = byName.has(name);

@@ -19,13 +19,11 @@ export class ImportDataError extends Error {
   readonly text: LocalText;
 
   constructor(file: string, line: number | null, field: string | null, problem: LocalText) {
-    // A reader whose sentence has no catalogue entry yet still names file, line and field in both languages.
-    const local = problem;
-    super(formatLocation(file, line, field) + renderText('en', local));
+    super(formatLocation(file, line, field) + renderText('en', problem));
     this.file = file;
     this.line = line;
     this.field = field;
-    this.text = local;
+    this.text = problem;
   }
 }
 

@@ -1,4 +1,5 @@
-import { ImportDataError } from '../errors';
+import { ImportDataError, quoteList } from '../errors';
+import { text as say } from '../../messages/text';
 import type { FieldReader } from './field-reader';
 import type { ForeignFormat, ForeignRecord } from './record';
 
@@ -53,7 +54,7 @@ export function mappedFormat(mapping: ColumnMapping): ForeignFormat {
 export function requireMappedColumns(mapping: ColumnMapping, keys: readonly string[], file: string): void {
   for (const [target, column] of Object.entries(mapping)) {
     if (!keys.includes(column!)) {
-      throw new ImportDataError(file, null, column!, `the mapping sends "${column}" to ${target}, but the file has no such field (it has ${keys.slice(0, 20).map((k) => `"${k}"`).join(', ')}).`);
+      throw new ImportDataError(file, null, column!, say('err.foreign.mapped-missing', { column: column!, target, keys: quoteList(keys, 20) }));
     }
   }
 }
