@@ -385,4 +385,9 @@ export const enErrors = {
   'err.bridge.bad-json': 'The request body is not valid JSON: {reason}',
   'err.import.worker-failed': 'The import stopped unexpectedly: {reason}. Nothing was imported.',
   'err.import.worker-exited': 'The import stopped unexpectedly. Nothing was imported.',
+  'err.mapping.not-pair': '"{part}" is not TARGET=COLUMN',
+  'err.mapping.target': '"{target}" is not a target: use {targets}',
+  'err.mapping.no-query': 'the mapping must name the question column: query=COLUMN',
+  'err.import.no-backup': '{file}: no backup of the test set could be written before the import ({reason}). Nothing was imported.',
+  'err.export.no-such-format': 'this export has no such format.',
 } as const;

@@ -381,4 +381,9 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.bridge.bad-json': '请求内容不是有效的 JSON：{reason}',
   'err.import.worker-failed': '导入意外中止：{reason}。未导入任何内容。',
   'err.import.worker-exited': '导入意外中止。未导入任何内容。',
+  'err.mapping.not-pair': '"{part}" 不是 目标=列 的形式',
+  'err.mapping.target': '"{target}" 不是可映射的目标：请使用 {targets}',
+  'err.mapping.no-query': '列映射必须指明问题所在的列：query=COLUMN',
+  'err.import.no-backup': '{file}：导入前无法写入测试集的备份（{reason}）。未导入任何内容。',
+  'err.export.no-such-format': '这项导出没有这种格式。',
 };
