@@ -3,6 +3,7 @@ import type { Coefficient, Figure } from '../shared/api/agreement-ops';
 import { findReviewerByName, reviewerNames } from '../db/agreement';
 import type { OpenedTestSet } from '../db/open';
 import { biasCorrectedReport, humanVsHumanReport, judgeVsHumanReport } from '../server/agreement/agreement-handlers';
+import { text as say } from '../shared/messages/text';
 
 /**
  * `touchstone agreement --db FILE --run RUN [--dimension D] [--reviewer R] [--json]`: the figures
@@ -45,7 +46,7 @@ export async function agreementCommand(args: AgreementArgs, context: AgreementCo
         const names = reviewerNames(db);
         throw new ApiError(
           'not-found',
-          `There is no reviewer named "${args.reviewer}" in this test set; ${names.length ? `the reviewers are ${names.join(', ')}` : 'it has no reviewers yet'}.`,
+          names.length ? say('err.reviewer.unknown-name', { name: args.reviewer, names: names.join(', ') }) : say('err.reviewer.none', { name: args.reviewer }),
           { file: args.db, line: null, field: '--reviewer' },
         );
       }

@@ -5,6 +5,7 @@ import type { OpenedTestSet } from '../db/open';
 import { listRounds } from '../db/rounds';
 import { driftReport, exportAnchorSet, freezeAnchorSet, importAnchorSet } from '../server/calibration/calibration-anchors';
 import { startRound } from '../server/calibration/calibration-rounds';
+import { text as say } from '../shared/messages/text';
 
 /**
  * `touchstone round …` and `touchstone anchors …`: the calibration operations, headless. Each
@@ -116,7 +117,7 @@ export async function anchorsCommand(sub: string | undefined, positional: string
       const rounds = (args.round ?? []).map((r) => wholeNumber(r, '--round', context, 1, 2 ** 31 - 1)!);
       return withDb(args, context, ({ db }) => {
         const roundIds = rounds.length ? rounds : listRounds(db).filter((r) => r.status === 'closed').map((r) => r.id);
-        if (roundIds.length === 0) throw new ApiError('invalid-input', 'There is no closed round to freeze yet; close a round first (or name one with --round R).', { file: 'anchors freeze', line: null, field: '--round' });
+        if (roundIds.length === 0) throw new ApiError('invalid-input', say('err.anchor.no-closed-round'), { file: 'anchors freeze', line: null, field: '--round' });
         const outcome = freezeAnchorSet(db, contract['anchors.freeze'].input.parse({ name, roundIds }));
         const s = outcome.summary;
         const text = outcome.created

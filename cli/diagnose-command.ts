@@ -8,6 +8,7 @@ import { translate, type MessageKey, type MessageParams } from '../renderer/i18n
 import { diagnosisInput } from '../db/diagnosis';
 import { listSystems } from '../db/label-reports';
 import type { ReadOnlyTestSet } from '../db/open';
+import { text as say } from '../shared/messages/text';
 
 /**
  * `touchstone diagnose --db FILE --system S [--json]`: the Diagnosis screen's figures for one system
@@ -66,7 +67,7 @@ export function diagnoseCommand(args: { db: string; system: string | undefined }
   try {
     const systems = listSystems(opened.db).map((s) => s.system);
     if (!systems.includes(args.system)) {
-      throw new ApiError('not-found', `There are no responses of system "${args.system}" in this test set (systems: ${systems.join(', ') || 'none'}).`, { file: args.db, line: null, field: '--system' });
+      throw new ApiError('not-found', systems.length ? say('err.system.no-responses-list', { system: args.system, systems: systems.join(', ') }) : say('err.system.no-responses', { system: args.system }), { file: args.db, line: null, field: '--system' });
     }
     const report = diagnose(diagnosisInput(opened.db, args.system));
     const cases = report.layers.assignments.map((a) => ({ caseId: a.caseId, responseId: a.responseId, layer: a.layer, reason: reasonText(en, a.reason) }));

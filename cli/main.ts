@@ -25,6 +25,7 @@ import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
 import { appVersion } from '../server/app-version';
 import { parseColumnMapping } from '../shared/import/foreign/mapped';
+import { text as say } from '../shared/messages/text';
 
 export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED, leakFound: LEAK_FOUND } as const;
 
@@ -112,7 +113,7 @@ const stdio: CliIo = {
 export const MAX_INPUT_BYTES = INPUT_BYTE_BUDGETS.import;
 
 const tooLarge = (name: string) =>
-  new ApiError('invalid-input', `${name} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: split it into smaller files.`, { file: name, line: null, field: null });
+  new ApiError('invalid-input', say('err.cli.input-too-large', { name, size: MAX_INPUT_BYTES / 1024 / 1024 }), { file: name, line: null, field: null });
 
 function readStdin(): Uint8Array {
   const chunks: Buffer[] = [];
@@ -159,20 +160,20 @@ function lockForWriting(path: string): void {
 }
 
 async function openExisting(path: string): Promise<OpenedTestSet> {
-  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  if (!existsSync(path)) throw new ApiError('not-found', say('err.cli.no-test-set', { path }), { file: path, line: null, field: '--db' });
   lockForWriting(path);
   return openTestSetFile(path, { create: false });
 }
 
 /** Commands that only look never migrate or write; an older file is named as such. */
 function openForReading(path: string): ReadOnlyTestSet {
-  if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}. Create one with: touchstone init --db ${path}`);
+  if (!existsSync(path)) throw new ApiError('not-found', say('err.cli.no-test-set', { path }), { file: path, line: null, field: '--db' });
   const opened = openTestSetReadOnly(path);
   if (opened.schemaVersion < opened.latestSchemaVersion) {
     opened.db.close();
     throw new ApiError(
       'invalid-data',
-      `${basename(path)} uses schema version ${opened.schemaVersion}; this Touchstone uses ${opened.latestSchemaVersion}. Migrate it with: touchstone init --db ${path} (a backup copy is written first).`,
+      say('err.cli.old-schema', { file: basename(path), version: opened.schemaVersion, latest: opened.latestSchemaVersion, path }),
       { file: path, line: null, field: null },
     );
   }
@@ -186,7 +187,7 @@ function refuseDatabaseTarget(out: string, dbPath: string): void {
   if (!overwritesDatabase && existsSync(out)) {
     overwritesDatabase = readHeader(out) === SQLITE_MAGIC;
   }
-  if (overwritesDatabase) throw new ApiError('invalid-input', `Refusing to write the export over ${out}: it is a database file. Choose another --out.`, { file: out, line: null, field: 'out' });
+  if (overwritesDatabase) throw new ApiError('invalid-input', say('err.cli.export-over-database', { out }), { file: out, line: null, field: 'out' });
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
@@ -223,8 +224,8 @@ function labelsCommand(sub: string | undefined, values: { db?: string; reviewer?
     const reviewers = opened.db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
     const reviewer = reviewers.find((r) => r.name === name) ?? reviewers.find((r) => r.name.toLocaleLowerCase() === name.toLocaleLowerCase());
     if (!reviewer) {
-      const known = reviewers.map((r) => `"${r.name}"`).join(', ') || 'none';
-      throw new ApiError('not-found', `There is no reviewer named "${name}" in this test set (reviewers: ${known}).`, { file: 'labels export', line: null, field: 'reviewer' });
+      const sentence = reviewers.length ? say('err.reviewer.unknown-name', { name, names: reviewers.map((r) => `"${r.name}"`).join(', ') }) : say('err.reviewer.none', { name });
+      throw new ApiError('not-found', sentence, { file: 'labels export', line: null, field: 'reviewer' });
     }
     const pack = exportLabelPack(opened.db, reviewer.id, values.out);
     return { code: EXIT.ok, json: pack, text: `Exported ${pack.eventCount} label events of ${pack.reviewer} to ${pack.dir} (${pack.files.map((f) => f.name).join(', ')}).` };
@@ -357,7 +358,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     }
     case 'check': {
       const path = requireDb(values.db);
-      if (!existsSync(path)) throw new ApiError('not-found', `There is no test set at ${path}.`);
+      if (!existsSync(path)) throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: '--db' });
       const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);

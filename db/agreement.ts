@@ -6,6 +6,7 @@ import { recordableDimension, type Dimension } from '../shared/domain/dimensions
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { adjudicatedValues } from './rounds';
+import { text as say } from '../shared/messages/text';
 
 /**
  * The SQL behind the agreement screens: judge runs, verdicts (the run's latest per item),
@@ -53,8 +54,8 @@ export function requireJudgeRun(db: Db, runId: number, op = 'agreement'): JudgeR
   const row = db.prepare('SELECT * FROM judge_runs WHERE id = ?').get(runId) as RunRow | undefined;
   if (!row) {
     const ids = db.prepare('SELECT id FROM judge_runs ORDER BY id').pluck().all() as number[];
-    const known = ids.length ? `the runs are ${ids.join(', ')}` : 'it has no judge runs yet (import one with: touchstone import judge FILE)';
-    throw new ApiError('not-found', `There is no judge run ${runId} in this test set; ${known}.`, { file: op, line: null, field: 'runId' });
+    const sentence = ids.length ? say('err.judge-run.unknown', { runId, runs: ids.join(', ') }) : say('err.judge-run.none', { runId });
+    throw new ApiError('not-found', sentence, { file: op, line: null, field: 'runId' });
   }
   return toRun(db, row);
 }
@@ -68,7 +69,7 @@ export interface ResolvedReference {
 export function resolveReference(db: Db, reference: Reference, op = 'agreement'): ResolvedReference {
   if (reference.kind !== 'reviewer') return { kind: reference.kind, reviewerId: null, reviewerName: null };
   const row = db.prepare('SELECT id, name FROM reviewers WHERE id = ?').get(reference.reviewerId) as { id: number; name: string } | undefined;
-  if (!row) throw new ApiError('not-found', `There is no reviewer with id ${reference.reviewerId} in this test set.`, { file: op, line: null, field: 'reference.reviewerId' });
+  if (!row) throw new ApiError('not-found', say('err.reviewer.unknown-id', { id: reference.reviewerId }), { file: op, line: null, field: 'reference.reviewerId' });
   return { kind: 'reviewer', reviewerId: row.id, reviewerName: row.name };
 }
 
@@ -106,7 +107,7 @@ function dimensionsFor(db: Db, names: readonly string[], only: string | null | u
   const definitions = listDimensions(db);
   const position = new Map(definitions.map((d, i) => [d.name, i]));
   if (only && !names.includes(only)) {
-    throw new ApiError('not-found', `There is no dimension "${only}" here; the dimensions are ${names.length ? names.join(', ') : '(none)'}.`, {
+    throw new ApiError('not-found', say('err.dimension.unknown-here', { name: only, names: names.length ? names.join(', ') : '—' }), {
       file: 'agreement', line: null, field: 'dimension',
     });
   }

@@ -1,3 +1,5 @@
+import { ApiError } from '../shared/api/contract';
+import { text as say } from '../shared/messages/text';
 import { invalidateQueues } from './queue-cache';
 import type { Db } from './open';
 
@@ -39,7 +41,7 @@ function writeValue(db: Db, caseSeq: number, field: EditedField, value: unknown)
 /** Sets one field of one case and records the change; no row when the value is unchanged. Call inside a transaction. */
 export function editCase(db: Db, caseId: string, field: EditedField, after: unknown, by: string, reason: string, at = new Date().toISOString()): boolean {
   const seq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck().get(caseId) as number | undefined;
-  if (seq === undefined) throw new Error(`There is no case "${caseId}" in this test set.`);
+  if (seq === undefined) throw new ApiError('not-found', say('err.case.unknown', { id: caseId }), { file: 'cases.edit', line: null, field: 'caseId' });
   const before = currentValue(db, seq, field);
   if (JSON.stringify(before) === JSON.stringify(after)) return false;
   writeValue(db, seq, field, after);

@@ -5,6 +5,7 @@ import { settledFields } from './case-fields';
 import { caseWhere, LEAK_COLUMN, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
+import { text as say } from '../shared/messages/text';
 
 interface CaseRow {
   seq: number;
@@ -188,7 +189,7 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
 
 export function getCaseDetail(db: Db, id: string): CaseDetail {
   const row = db.prepare('SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
-  if (!row) throw new ApiError('not-found', `There is no case with id "${id}" in this test set.`);
+  if (!row) throw new ApiError('not-found', say('err.case.unknown', { id }), { file: 'cases.get', line: null, field: 'id' });
   const record = toCaseRecord(db, row);
   const docIds = new Set<string>(record.relevantDocuments);
   const settled = settledFields(db, row.seq);

@@ -9,6 +9,7 @@ import { indexRetrieval } from './retrieval-index';
 import { requireCaseSeq, requireReviewer } from './labels';
 import type { Db } from './open';
 import { statement } from './statements';
+import { text as say } from '../shared/messages/text';
 
 /** Conflicts on a case's claims / reference answer, read from the label events (semantics: shared/labeling/conflicts.ts). */
 
@@ -111,13 +112,13 @@ export function resolveConflict(db: Db, input: ResolveInput, now: () => string =
   return db.transaction(() => {
     const lead = requireReviewer(db, input.reviewerId, 'conflicts.resolve');
     const caseSeq = requireCaseSeq(db, input.caseId, 'conflicts.resolve');
-    const what = input.field === 'claims' ? 'claims' : 'reference answer';
+    const what = say(input.field === 'claims' ? 'err.conflict.field.claims' : 'err.conflict.field.reference');
     const conflict = caseConflict(db, caseSeq, input.field);
     if (!conflict) {
-      throw new ApiError('conflict', `The ${what} of case "${input.caseId}" are no longer in conflict (resolved meanwhile, or the edits now agree). Nothing was saved.`, at('caseId'));
+      throw new ApiError('conflict', say('err.conflict.resolved', { what, caseId: input.caseId }), at('caseId'));
     }
     if (!sameUids(input.seenUids, conflict)) {
-      throw new ApiError('conflict', `The conflict on the ${what} of case "${input.caseId}" changed since it was listed (an edit was added or withdrawn). Reload it and choose again; nothing was saved.`, at('seenUids'));
+      throw new ApiError('conflict', say('err.conflict.changed', { what, caseId: input.caseId }), at('seenUids'));
     }
     const note = input.note?.trim() ? input.note.trim() : null;
     const considered = conflict.versions.flatMap((v) => v.holders.map((h) => ({ uid: h.uid, reviewer: h.reviewer, at: h.at, value: v.value })));

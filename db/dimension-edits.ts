@@ -1,6 +1,6 @@
 import { ApiError } from '../shared/api/contract';
 import { describeIssue } from '../shared/import/issues';
-import { renderText, text } from '../shared/messages/text';
+import { text } from '../shared/messages/text';
 import { DimensionSchema, valueProblem, type Dimension } from '../shared/domain/dimensions';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
@@ -29,11 +29,11 @@ export function saveDimensions(db: Db, input: readonly Dimension[]): Dimension[]
     }
     return parsed.data;
   });
-  if (dimensions.length === 0) throw new ApiError('invalid-input', 'A test set needs at least one label dimension.', { file: 'dimensions.save', line: null, field: 'dimensions' });
+  if (dimensions.length === 0) throw new ApiError('invalid-input', text('err.dimension.none'), { file: 'dimensions.save', line: null, field: 'dimensions' });
   const seen = new Map<string, number>();
   dimensions.forEach((d, i) => {
     const key = d.name.toLowerCase();
-    if (seen.has(key)) throw new ApiError('invalid-input', `Two dimensions are named "${d.name}" (names must differ, ignoring case).`, where(i, 'name'));
+    if (seen.has(key)) throw new ApiError('invalid-input', text('err.dimension.duplicate-name', { name: d.name }), where(i, 'name'));
     seen.set(key, i);
   });
 
@@ -54,17 +54,17 @@ function replaceDimensions(db: Db, dimensions: Dimension[]): Dimension[] {
       const old = before.find((d) => d.name === dimension);
       if (index < 0) {
         if (!old) continue; // events of a dimension that was already gone: nothing new is being removed
-        throw new ApiError('conflict', `The dimension "${dimension}" has ${n} label event${n === 1 ? '' : 's'} and cannot be removed (labels are never deleted).`, { file: 'dimensions.save', line: null, field: 'dimensions' });
+        throw new ApiError('conflict', text('err.dimension.has-labels', { dimension, count: n }), { file: 'dimensions.save', line: null, field: 'dimensions' });
       }
       const next = dimensions[index];
       if (old && old.scope !== next.scope) {
-        throw new ApiError('conflict', `The dimension "${dimension}" already has labels on ${old.scope === 'case' ? 'cases' : 'responses'}; its scope cannot change.`, where(index, 'scope'));
+        throw new ApiError('conflict', text('err.dimension.scope-fixed', { dimension, scope: text(old.scope === 'case' ? 'err.kind.cases' : 'err.kind.responses') }), where(index, 'scope'));
       }
       for (const stored of distinctValues.all(dimension) as string[]) {
         const value = decodeLabelValue(stored);
         const problem = valueProblem(next, value);
         if (problem) {
-          throw new ApiError('conflict', `The dimension "${dimension}" has labels with the value ${JSON.stringify(value)}, which would no longer fit (${renderText('en', problem)}).`, where(index, next.type === 'numeric' ? 'max' : 'options'));
+          throw new ApiError('conflict', text('err.dimension.value-orphaned', { dimension, value: JSON.stringify(value), problem }), where(index, next.type === 'numeric' ? 'max' : 'options'));
         }
       }
     }

@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
+import { text as say } from '../shared/messages/text';
 
 /**
  * One writer per test set: `<file>.lock` beside it names who writes it (the
@@ -79,13 +80,12 @@ export function acquireWriteLock(filePath: string, app: string): FileLock {
     if (holder && stillHeld(holder)) {
       throw new ApiError(
         'conflict',
-        `${basename(filePath)} is open for writing in ${holder.app} (process ${holder.pid} on ${holder.host}, since ${holder.since}). ` +
-          'Close it there first; reading it (stats, export, check) works meanwhile. Nothing was changed.',
+        say('err.lock.held', { file: basename(filePath), app: holder.app, pid: holder.pid, host: holder.host, since: holder.since }),
         { file: resolve(filePath), line: null, field: null },
       );
     }
     // left by a process that is gone (or unreadable): taken over
     rmSync(lockPath, { force: true });
   }
-  throw new ApiError('conflict', `${basename(filePath)}: its lock file ${lockPath} could not be taken. Nothing was changed.`, { file: resolve(filePath), line: null, field: null });
+  throw new ApiError('conflict', say('err.lock.failed', { file: basename(filePath), lock: lockPath }), { file: resolve(filePath), line: null, field: null });
 }

@@ -1,4 +1,7 @@
-import { renderText } from '../shared/messages/text';
+import { text, type LocalText } from '../shared/messages/text';
+import { parseJsonFast } from '../shared/import/json';
+import { describeIssue } from '../shared/import/issues';
+import type { z } from 'zod';
 import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -11,7 +14,7 @@ import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
 import { LabelValueSchema, recordableDimension, valueProblem } from '../shared/domain/dimensions';
 import { firstInvalidUtf8 } from '../shared/import/text';
 import { isConflictField } from '../shared/labeling/conflicts';
-import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../shared/security/well-formed';
+import { loneSurrogatePath } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
 import { refreshProgress } from './label-progress';
@@ -36,7 +39,7 @@ export interface ExportedPack {
 
 function testSetIdOf(db: Db): string {
   const id = readMeta(db, 'test_set_id');
-  if (!id) throw new ApiError('invalid-data', 'This file has no test-set id; open it once with Touchstone (touchstone init) first.');
+  if (!id) throw new ApiError('invalid-data', text('err.pack.no-test-set-id'));
   return id;
 }
 
@@ -98,8 +101,8 @@ export function reviewerPackEvents(db: Db, reviewerId: number): LabelPackEvent[]
 function refuseForeignPack(dir: string, reviewer: string, testSetId: string): void {
   const manifestPath = join(dir, LABEL_PACK_MANIFEST_FILE);
   if (!existsSync(manifestPath)) return;
-  const taken = (what: string, field: string) =>
-    new ApiError('conflict', `${dir} already holds ${what}: exporting ${reviewer}'s pack there would replace it. Choose another folder (one per reviewer). Nothing was written.`, {
+  const taken = (what: LocalText, field: string) =>
+    new ApiError('conflict', text('err.pack.folder-taken', { dir, what, reviewer }), {
       file: manifestPath, line: null, field,
     });
   let found: { format?: unknown; reviewer?: unknown; testSetId?: unknown } | null = null;
@@ -109,13 +112,13 @@ function refuseForeignPack(dir: string, reviewer: string, testSetId: string): vo
     // unreadable or not JSON: not a pack of ours either
   }
   if (!found || typeof found !== 'object' || found.format !== LABEL_PACK_FORMAT || typeof found.reviewer !== 'string' || typeof found.testSetId !== 'string') {
-    throw taken(`a ${LABEL_PACK_MANIFEST_FILE} that is not a Touchstone label pack`, 'outDir');
+    throw taken(text('err.pack.taken.not-a-pack', { manifest: LABEL_PACK_MANIFEST_FILE }), 'outDir');
   }
   if (found.reviewer.toLocaleLowerCase() !== reviewer.toLocaleLowerCase()) {
-    throw taken(`the label pack of reviewer "${shown(found.reviewer)}" (test set ${shown(found.testSetId)})`, 'reviewer');
+    throw taken(text('err.pack.taken.other-reviewer', { reviewer: shown(found.reviewer), testSetId: shown(found.testSetId) }), 'reviewer');
   }
   if (found.testSetId !== testSetId) {
-    throw taken(`the label pack of reviewer "${shown(found.reviewer)}" from another test set (${shown(found.testSetId)}; this file is test set ${testSetId})`, 'testSetId');
+    throw taken(text('err.pack.taken.other-test-set', { reviewer: shown(found.reviewer), testSetId: shown(found.testSetId), open: testSetId }), 'testSetId');
   }
 }
 
@@ -123,10 +126,10 @@ function refuseForeignPack(dir: string, reviewer: string, testSetId: string): vo
 export function exportLabelPack(db: Db, reviewerId: number, outDir: string): ExportedPack {
   const op = 'labels.exportPack';
   const reviewer = db.prepare('SELECT id, name FROM reviewers WHERE id = ?').get(reviewerId) as { id: number; name: string } | undefined;
-  if (!reviewer) throw new ApiError('not-found', `There is no reviewer with id ${reviewerId} in this test set.`, { file: op, line: null, field: 'reviewerId' });
+  if (!reviewer) throw new ApiError('not-found', text('err.reviewer.unknown-id', { id: reviewerId }), { file: op, line: null, field: 'reviewerId' });
   const dir = resolve(outDir);
   if (existsSync(dir) && !statSync(dir).isDirectory()) {
-    throw new ApiError('invalid-input', `${dir} is a file, not a folder: a label pack is written into a folder.`, { file: dir, line: null, field: 'outDir' });
+    throw new ApiError('invalid-input', text('err.pack.out-not-folder', { dir }), { file: dir, line: null, field: 'outDir' });
   }
   const testSetId = testSetIdOf(db);
   refuseForeignPack(dir, reviewer.name, testSetId);
@@ -158,15 +161,19 @@ export interface VerifiedPack {
   events: LabelPackEvent[];
 }
 
-const refused = (file: string, message: string, line: number | null = null, field: string | null = null) =>
-  new ApiError('invalid-data', `${message} Nothing was imported.`, { file, line, field });
+const refused = (file: string, problem: LocalText, line: number | null = null, field: string | null = null) =>
+  new ApiError('invalid-data', text('err.import.refused', { problem }), { file, line, field });
+
+/** Where in the pack a problem is: "labels.jsonl line 3" (with its field when one is named). */
+const at = (file: string, line: number, field: string | null = null): LocalText =>
+  field ? text('err.pack.at-field', { file, line, field }) : text('err.pack.at-line', { file, line });
 
 /** Reads one of the two fixed names inside dir, and nothing else (no links, no other paths). */
 function readFixed(dir: string, name: string): Buffer {
   const file = join(dir, name);
-  if (dirname(file) !== dir || basename(file) !== name) throw refused(name, `Refusing to read ${name} outside ${dir}.`);
-  if (!existsSync(file)) throw refused(file, `${dir} has no ${name}: it is not a label pack.`);
-  if (!lstatSync(file).isFile()) throw refused(file, `${file} is not a regular file.`);
+  if (dirname(file) !== dir || basename(file) !== name) throw refused(name, text('err.pack.outside', { name, dir }));
+  if (!existsSync(file)) throw refused(file, text('err.pack.file-missing', { dir, name }));
+  if (!lstatSync(file).isFile()) throw refused(file, text('err.pack.not-regular', { file }));
   return readFileSync(file);
 }
 
@@ -174,14 +181,19 @@ const decodeUtf8 = (bytes: Uint8Array, file: string): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const at = firstInvalidUtf8(bytes);
-    const line = bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
-    throw refused(file, `${file} line ${line} is not valid UTF-8 (byte ${at + 1}).`, line);
+    const offset = firstInvalidUtf8(bytes);
+    const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
+    throw refused(file, text('err.pack.not-utf8', { where: at(file, line), byte: offset + 1 }), line);
   }
 };
 
 /** Text from the pack quoted in a message: a field can be any length. */
 const shown = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** A schema's first problem with a value, as a sentence still to be worded (parsed again with its input, to show what was found). */
+function issueText(schema: z.ZodType, value: unknown): LocalText {
+  return describeIssue(schema.safeParse(value, { reportInput: true }).error!.issues[0], schema).message;
+}
 
 /** The field a schema issue is about; an unknown key is named itself. */
 const issueField = (issue: { code: string; path: PropertyKey[]; keys?: string[] }) =>
@@ -193,65 +205,59 @@ const issueField = (issue: { code: string; path: PropertyKey[]; keys?: string[] 
  */
 export function verifyLabelPack(dirArg: string, testSetId: string): VerifiedPack {
   const dir = resolve(dirArg);
-  if (!existsSync(dir)) throw new ApiError('not-found', `There is no label pack at ${dir}.`, { file: dir, line: null, field: 'dir' });
-  if (!statSync(dir).isDirectory()) throw new ApiError('invalid-input', `${dir} is not a folder: a label pack is a folder with ${LABEL_PACK_MANIFEST_FILE} and ${LABEL_PACK_EVENTS_FILE}.`, { file: dir, line: null, field: 'dir' });
+  if (!existsSync(dir)) throw new ApiError('not-found', text('err.pack.missing', { dir }), { file: dir, line: null, field: 'dir' });
+  if (!statSync(dir).isDirectory()) throw new ApiError('invalid-input', text('err.pack.not-folder', { dir, manifest: LABEL_PACK_MANIFEST_FILE, events: LABEL_PACK_EVENTS_FILE }), { file: dir, line: null, field: 'dir' });
   const manifestPath = join(dir, LABEL_PACK_MANIFEST_FILE);
   const eventsPath = join(dir, LABEL_PACK_EVENTS_FILE);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(decodeUtf8(readFixed(dir, LABEL_PACK_MANIFEST_FILE), manifestPath));
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw refused(manifestPath, `${manifestPath} is not valid JSON: ${(error as Error).message}.`);
-  }
+  const manifestJson = parseJsonFast(decodeUtf8(readFixed(dir, LABEL_PACK_MANIFEST_FILE), manifestPath));
+  if (!manifestJson.ok) throw refused(manifestPath, text('err.pack.manifest-not-json', { file: manifestPath, reason: manifestJson.reason }));
+  const raw = manifestJson.value;
   const parsed = LabelPackManifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issueField(issue);
-    throw refused(manifestPath, `${manifestPath} is not a Touchstone label pack manifest (${field ? `field "${field}": ` : ''}${issue.message}).`, null, field || null);
+    const problem = issueText(LabelPackManifestSchema, raw);
+    throw refused(manifestPath, field ? text('err.pack.manifest-field', { file: manifestPath, field, problem }) : text('err.pack.manifest-shape', { file: manifestPath, problem }), null, field || null);
   }
   const manifest = parsed.data;
   const bytes = readFixed(dir, LABEL_PACK_EVENTS_FILE);
   const actual = sha256(bytes);
   if (actual !== manifest.file.sha256) {
-    throw refused(eventsPath, `${eventsPath} does not match its sha256 in ${LABEL_PACK_MANIFEST_FILE} (expected ${manifest.file.sha256}, found ${actual}): the pack was changed or damaged after export.`, null, 'sha256');
+    throw refused(eventsPath, text('err.pack.sha-mismatch', { file: eventsPath, manifest: LABEL_PACK_MANIFEST_FILE, expected: manifest.file.sha256, found: actual }), null, 'sha256');
   }
   if (bytes.length !== manifest.file.bytes) {
-    throw refused(eventsPath, `${eventsPath} has ${bytes.length} bytes but ${LABEL_PACK_MANIFEST_FILE} says ${manifest.file.bytes}: the manifest was changed after export.`, null, 'bytes');
+    throw refused(eventsPath, text('err.pack.bytes-mismatch', { file: eventsPath, bytes: bytes.length, manifest: LABEL_PACK_MANIFEST_FILE, expected: manifest.file.bytes }), null, 'bytes');
   }
   if (manifest.testSetId !== testSetId) {
-    throw refused(manifestPath, `${manifestPath}: this label pack is from test set ${shown(manifest.testSetId)}, but the open file is test set ${testSetId}: packs merge only into copies of the test set they came from.`, null, 'testSetId');
+    throw refused(manifestPath, text('err.pack.other-test-set', { file: manifestPath, from: shown(manifest.testSetId), open: testSetId }), null, 'testSetId');
   }
-  const text = decodeUtf8(bytes, eventsPath);
-  const lines = text.split('\n');
+  const content = decodeUtf8(bytes, eventsPath);
+  const lines = content.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const events: LabelPackEvent[] = [];
   const seen = new Set<string>();
   lines.forEach((line, i) => {
     const lineNo = i + 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw refused(eventsPath, `${eventsPath} line ${lineNo} is not valid JSON: ${(error as Error).message}.`, lineNo);
-    }
+    const json = parseJsonFast(line);
+    if (!json.ok) throw refused(eventsPath, text('err.pack.line-not-json', { where: at(eventsPath, lineNo), reason: json.reason }), lineNo);
+    const value = json.value;
     const broken = loneSurrogatePath(value);
-    if (broken !== null) throw refused(eventsPath, `${eventsPath} line ${lineNo}, field "${broken}": ${LONE_SURROGATE_MESSAGE}.`, lineNo, broken);
+    if (broken !== null) throw refused(eventsPath, text('err.pack.problem', { where: at(eventsPath, lineNo, broken), problem: text('err.field.lone-surrogate') }), lineNo, broken);
     const event = LabelPackEventSchema.safeParse(value);
     if (!event.success) {
       const issue = event.error.issues[0];
       const field = issueField(issue);
-      throw refused(eventsPath, `${eventsPath} line ${lineNo}${field ? `, field "${field}"` : ''}: ${issue.message}.`, lineNo, field || null);
+      throw refused(eventsPath, text('err.pack.problem', { where: at(eventsPath, lineNo, field || null), problem: issueText(LabelPackEventSchema, value) }), lineNo, field || null);
     }
     const e = event.data;
-    if (e.reviewer !== manifest.reviewer) throw refused(eventsPath, `${eventsPath} line ${lineNo}: reviewer "${e.reviewer}" differs from the pack's reviewer "${manifest.reviewer}".`, lineNo, 'reviewer');
-    if (seen.has(e.uid)) throw refused(eventsPath, `${eventsPath} line ${lineNo}: uid ${e.uid} appears twice.`, lineNo, 'uid');
-    if ((e.kind === 'undo') !== (e.undoesUid !== null)) throw refused(eventsPath, `${eventsPath} line ${lineNo}: an "undo" event names the event it undoes in undoesUid, a "set" event has none.`, lineNo, 'undoesUid');
+    if (e.reviewer !== manifest.reviewer) throw refused(eventsPath, text('err.pack.reviewer-differs', { where: at(eventsPath, lineNo), reviewer: e.reviewer, expected: manifest.reviewer }), lineNo, 'reviewer');
+    if (seen.has(e.uid)) throw refused(eventsPath, text('err.pack.uid-twice', { where: at(eventsPath, lineNo), uid: e.uid }), lineNo, 'uid');
+    if ((e.kind === 'undo') !== (e.undoesUid !== null)) throw refused(eventsPath, text('err.pack.undo-shape', { where: at(eventsPath, lineNo) }), lineNo, 'undoesUid');
     seen.add(e.uid);
     events.push(e);
   });
   if (events.length !== manifest.eventCount) {
-    throw refused(eventsPath, `${eventsPath} has ${events.length} events but ${LABEL_PACK_MANIFEST_FILE} says ${manifest.eventCount}.`, null, 'eventCount');
+    throw refused(eventsPath, text('err.pack.count-mismatch', { file: eventsPath, count: events.length, manifest: LABEL_PACK_MANIFEST_FILE, expected: manifest.eventCount }), null, 'eventCount');
   }
   return { dir, manifest, events };
 }
@@ -311,7 +317,7 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
   const testSetId = testSetIdOf(db);
   if (pack.manifest.testSetId !== testSetId) {
     const manifestPath = join(pack.dir, LABEL_PACK_MANIFEST_FILE);
-    throw refused(manifestPath, `${manifestPath}: this label pack is from test set ${shown(pack.manifest.testSetId)}, but the open file is test set ${testSetId}.`, null, 'testSetId');
+    throw refused(manifestPath, text('err.pack.other-test-set', { file: manifestPath, from: shown(pack.manifest.testSetId), open: testSetId }), null, 'testSetId');
   }
   const dimensions = listDimensions(db);
   const caseSeq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck();
@@ -330,25 +336,25 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
   let alreadyPresent = 0;
   pack.events.forEach((e, i) => {
     const line = i + 1;
-    const where = `${eventsPath} line ${line}`;
+    const where = at(eventsPath, line);
     const seq = caseSeq.get(e.caseId) as number | undefined;
-    if (seq === undefined) throw refused(eventsPath, `${where}: there is no case "${shown(e.caseId)}" in this test set.`, line, 'caseId');
+    if (seq === undefined) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.case.unknown', { id: shown(e.caseId) }) }), line, 'caseId');
     const dimension = recordableDimension(dimensions, e.dimension);
-    if (!dimension) throw refused(eventsPath, `${where}: this test set has no dimension "${e.dimension}".`, line, 'dimension');
+    if (!dimension) throw refused(eventsPath, text('err.pack.no-dimension', { where, dimension: e.dimension }), line, 'dimension');
     let responseSeq: number | null = null;
     if (e.responseId !== null) {
       const response = responseOf.get(e.responseId) as { seq: number; case_seq: number } | undefined;
-      if (!response) throw refused(eventsPath, `${where}: there is no response "${shown(e.responseId)}" in this test set.`, line, 'responseId');
-      if (response.case_seq !== seq) throw refused(eventsPath, `${where}: response "${e.responseId}" belongs to another case than "${e.caseId}".`, line, 'responseId');
+      if (!response) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.response.unknown', { id: shown(e.responseId) }) }), line, 'responseId');
+      if (response.case_seq !== seq) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.label.response-other-case', { responseId: e.responseId, caseId: e.caseId }) }), line, 'responseId');
       responseSeq = response.seq;
     }
     if ((dimension.scope === 'case') !== (e.responseId === null)) {
-      throw refused(eventsPath, `${where}: dimension "${e.dimension}" is about ${dimension.scope === 'case' ? 'the case (responseId must be null)' : 'a response (responseId is required)'}.`, line, 'responseId');
+      throw refused(eventsPath, text('err.pack.problem', { where, problem: dimension.scope === 'case' ? text('err.label.case-scope', { dimension: e.dimension }) : text('err.pack.response-scope', { dimension: e.dimension }) }), line, 'responseId');
     }
     const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, `${where}: value ${shown(JSON.stringify(e.value))} does not fit dimension "${e.dimension}" (${renderText('en', problem)}).`, line, 'value');
+    if (problem) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.value.misfit', { value: shown(JSON.stringify(e.value)), dimension: e.dimension, problem }) }), line, 'value');
     if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
-      throw refused(eventsPath, `${where}: undoesUid ${e.undoesUid} names no earlier event of the pack or of this test set.`, line, 'undoesUid');
+      throw refused(eventsPath, text('err.pack.undoes-unknown', { where, uid: e.undoesUid }), line, 'undoesUid');
     }
     uidsInPack.add(e.uid);
     const stored = storedEvent.get(e.uid) as StoredEvent | undefined;
@@ -359,7 +365,7 @@ function planPack(db: Db, pack: VerifiedPack): PackPlan {
     // A uid names one event: the same uid with other content is not "already here", it is a changed or forged pack.
     const differs = differingField(stored, e, seq, responseSeq);
     if (differs) {
-      throw refused(eventsPath, `${where}: uid ${e.uid} is already in this test set as an event with another ${differs}: the pack was changed after export.`, line, differs);
+      throw refused(eventsPath, text('err.pack.uid-changed', { where, uid: e.uid, field: differs }), line, differs);
     }
     alreadyPresent += 1;
   });

@@ -6,6 +6,7 @@ import { ensureProgress } from './label-progress';
 import type { Db } from './open';
 import { lowerBound, queueFigures } from './queue-cache';
 import { roundCaseSeqs, roundDoneCases, roundExists } from './rounds';
+import { text as say } from '../shared/messages/text';
 
 /**
  * Queues walk cases in test-set order (cases.seq).
@@ -49,7 +50,7 @@ function universe(spec: QueueSpec): SqlWhere {
 }
 
 function requireRoundQueue(db: Db, roundId: number, op: string): void {
-  if (!roundExists(db, roundId)) throw new ApiError('not-found', `There is no calibration round ${roundId} in this test set.`, { file: op, line: null, field: 'queue.roundId' });
+  if (!roundExists(db, roundId)) throw new ApiError('not-found', say('err.round.unknown', { roundId }), { file: op, line: null, field: 'queue.roundId' });
 }
 
 /** A round queue's cases in pick order (the round must exist). */
@@ -65,7 +66,7 @@ function members(spec: QueueSpec, reviewerId: number): SqlWhere {
 
 function seqOf(db: Db, caseId: string, op: string): number {
   const seq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck().get(caseId) as number | undefined;
-  if (seq === undefined) throw new ApiError('not-found', `There is no case with id "${caseId}" in this test set.`, { file: op, line: null, field: 'fromCaseId' });
+  if (seq === undefined) throw new ApiError('not-found', say('err.case.unknown', { id: caseId }), { file: op, line: null, field: 'fromCaseId' });
   return seq;
 }
 

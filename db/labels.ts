@@ -26,11 +26,11 @@ export function listReviewers(db: Db): Reviewer[] {
 /** A new reviewer; names are unique ignoring case (also beyond ASCII: "Ärzte" and "ärzte" are one name). */
 export function createReviewer(db: Db, rawName: string): Reviewer {
   const name = rawName.trim();
-  if (!name) throw new ApiError('invalid-input', 'A reviewer needs a name.', at('reviewers.create', 'name'));
+  if (!name) throw new ApiError('invalid-input', text('err.reviewer.name-empty'), at('reviewers.create', 'name'));
   return db.transaction(() => {
     const folded = name.toLocaleLowerCase();
     const clash = listReviewers(db).find((r) => r.name.toLocaleLowerCase() === folded || r.name.toLowerCase() === name.toLowerCase());
-    if (clash) throw new ApiError('conflict', `There is already a reviewer named "${clash.name}". Pick that name from the list, or choose another.`, at('reviewers.create', 'name'));
+    if (clash) throw new ApiError('conflict', text('err.reviewer.exists', { name: clash.name }), at('reviewers.create', 'name'));
     const id = Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(name, nowIso()).lastInsertRowid);
     return { id, name };
   }).immediate();
@@ -38,13 +38,13 @@ export function createReviewer(db: Db, rawName: string): Reviewer {
 
 export function requireReviewer(db: Db, reviewerId: number, op: string): Reviewer {
   const row = db.prepare('SELECT id, name FROM reviewers WHERE id = ?').get(reviewerId) as Reviewer | undefined;
-  if (!row) throw new ApiError('not-found', `There is no reviewer with id ${reviewerId} in this test set.`, at(op, 'reviewerId'));
+  if (!row) throw new ApiError('not-found', text('err.reviewer.unknown-id', { id: reviewerId }), at(op, 'reviewerId'));
   return row;
 }
 
 export function requireCaseSeq(db: Db, caseId: string, op: string): number {
   const seq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck().get(caseId) as number | undefined;
-  if (seq === undefined) throw new ApiError('not-found', `There is no case with id "${caseId}" in this test set.`, at(op, 'caseId'));
+  if (seq === undefined) throw new ApiError('not-found', text('err.case.unknown', { id: caseId }), at(op, 'caseId'));
   return seq;
 }
 
@@ -122,21 +122,21 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     const dimensions = listDimensions(db);
     const dimension = recordableDimension(dimensions, input.dimension);
     if (!dimension) {
-      throw new ApiError('invalid-input', `Unknown dimension "${input.dimension}" (this test set defines ${dimensions.map((d) => `"${d.name}"`).join(', ')}).`, at(op, 'dimension'));
+      throw new ApiError('invalid-input', text('err.label.unknown-dimension', { dimension: input.dimension, dimensions: dimensions.map((d) => `"${d.name}"`).join(', ') }), at(op, 'dimension'));
     }
     let responseSeq: number | null = null;
     if (dimension.scope === 'case') {
       if (input.responseId !== null) {
-        throw new ApiError('invalid-input', `The dimension "${dimension.name}" is about the case, not a response: responseId must be null.`, at(op, 'responseId'));
+        throw new ApiError('invalid-input', text('err.label.case-scope', { dimension: dimension.name }), at(op, 'responseId'));
       }
     } else {
       if (input.responseId === null) {
-        throw new ApiError('invalid-input', `The dimension "${dimension.name}" is about a response: name one of the responses of case "${input.caseId}".`, at(op, 'responseId'));
+        throw new ApiError('invalid-input', text('err.label.response-scope', { dimension: dimension.name, caseId: input.caseId }), at(op, 'responseId'));
       }
       const response = db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?').get(input.responseId) as { seq: number; case_seq: number } | undefined;
-      if (!response) throw new ApiError('invalid-input', `There is no response with id "${input.responseId}" in this test set.`, at(op, 'responseId'));
+      if (!response) throw new ApiError('invalid-input', text('err.response.unknown', { id: input.responseId }), at(op, 'responseId'));
       if (response.case_seq !== caseSeq) {
-        throw new ApiError('invalid-input', `The response "${input.responseId}" belongs to another case than "${input.caseId}".`, at(op, 'responseId'));
+        throw new ApiError('invalid-input', text('err.label.response-other-case', { responseId: input.responseId, caseId: input.caseId }), at(op, 'responseId'));
       }
       responseSeq = response.seq;
     }
@@ -186,7 +186,7 @@ function sameEventOrRefuse(
 ): RecordedLabel {
   const same = stored.kind === 'set' && stored.case_seq === asked.caseSeq && stored.response_seq === asked.responseSeq && stored.dimension === asked.dimension
     && stored.reviewer_id === asked.reviewerId && sameLabelValue(decodeLabelValue(stored.value), asked.value);
-  if (!same) throw new ApiError('conflict', 'This uid belongs to another label event of this test set; a new label needs a new uid.', at('labels.record', 'uid'));
+  if (!same) throw new ApiError('conflict', text('err.label.uid-taken'), at('labels.record', 'uid'));
   const before = latestOfItem(db, stored.case_seq, stored.response_seq, stored.dimension, stored.reviewer_id, stored.id);
   return { eventId: stored.id, at: stored.created_at, previousValue: before ? decodeLabelValue(before.value) : null, appended: false };
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { openSqlite } from './sqlite';
+import { text as say, type LocalText } from '../shared/messages/text';
 
 /**
  * Restoring a backup over the open test set. The backup is checked first
@@ -16,25 +17,25 @@ export interface VerifiedBackup {
   schemaVersion: number;
 }
 
-const refuse = (path: string, why: string) =>
-  new ApiError('invalid-data', `The backup ${basename(path)} cannot be restored: ${why}. Nothing was changed.`, { file: path, line: null, field: null });
+const refuse = (path: string, why: LocalText) =>
+  new ApiError('invalid-data', say('err.backup.unrestorable', { file: basename(path), why }), { file: path, line: null, field: null });
 
 export function verifyBackup(path: string, testSetId: string): VerifiedBackup {
   let db: Database.Database | null = null;
   try {
     db = openSqlite(path, { readonly: true, fileMustExist: true });
     const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw refuse(path, `it is damaged (SQLite quick_check: ${String(check)})`);
+    if (check !== 'ok') throw refuse(path, say('err.backup.why.damaged', { check: String(check) }));
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
     const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").pluck().get() === 1;
-    if (schemaVersion === 0 || !hasMeta) throw refuse(path, 'it is not a Touchstone test set');
-    if (schemaVersion > LATEST_SCHEMA_VERSION) throw refuse(path, `it was written by a newer Touchstone (schema version ${schemaVersion})`);
+    if (schemaVersion === 0 || !hasMeta) throw refuse(path, say('err.backup.why.foreign'));
+    if (schemaVersion > LATEST_SCHEMA_VERSION) throw refuse(path, say('err.backup.why.newer', { version: schemaVersion }));
     const id = db.prepare("SELECT value FROM meta WHERE key = 'test_set_id'").pluck().get() as string | undefined;
-    if (id !== testSetId) throw refuse(path, `it belongs to another test set (${id ?? 'no id'}, the open file is ${testSetId})`);
+    if (id !== testSetId) throw refuse(path, say('err.backup.why.other-test-set', { id: id ?? '—', open: testSetId }));
     return { path, schemaVersion };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw refuse(path, `it cannot be read as a test set (${(error as Error).message})`);
+    throw refuse(path, say('err.backup.why.unreadable', { reason: (error as Error).message }));
   } finally {
     db?.close();
   }

@@ -2,6 +2,7 @@ import { ApiError } from '../shared/api/contract';
 import type { CaseRetrieval, ResponseRetrieval, RetrievalData, RetrievalListName } from '../shared/retrieval';
 import type { Db } from './open';
 import { retrievalIndexStale } from './retrieval-index';
+import { text as say } from '../shared/messages/text';
 
 /** Reads one system's normal responses from the retrieval index (db/retrieval-index.ts) for the metrics. */
 
@@ -22,7 +23,7 @@ export function retrievalSystems(db: Db): RetrievalSystem[] {
 
 export function loadRetrievalData(db: Db, system: string, list: RetrievalListName): RetrievalData {
   if (retrievalIndexStale(db)) {
-    throw new ApiError('invalid-data', 'This test set has not been indexed for retrieval yet: open it once in Touchstone (or run touchstone init --db FILE) and try again.');
+    throw new ApiError('invalid-data', say('err.retrieval.not-indexed'));
   }
   const responseRows = db.prepare(
     `SELECT r.seq, r.id, c.id AS case_id, l.length FROM responses r INDEXED BY responses_retrieval JOIN cases c ON c.seq = r.case_seq
@@ -31,7 +32,7 @@ export function loadRetrievalData(db: Db, system: string, list: RetrievalListNam
   ).raw().all(list, system) as [number, string, string, number | null][];
   if (responseRows.length === 0) {
     const known = retrievalSystems(db).map((s) => s.system);
-    throw new ApiError('not-found', `There is no system "${system}" with normal responses in this test set${known.length ? ` (systems: ${known.join(', ')})` : ''}.`);
+    throw new ApiError('not-found', known.length ? say('err.retrieval.unknown-system-list', { system, systems: known.join(', ') }) : say('err.retrieval.unknown-system', { system }), { file: 'retrieval', line: null, field: 'system' });
   }
   // Most chunks hold nothing: they share one empty list, and a chunk gets its own on its first unit.
   const nothing: number[] = [];

@@ -4,6 +4,7 @@ import { readStoredNotes, storedNotes, type CodedNote } from '../shared/calibrat
 import { itemKey, type RoundPick, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../shared/calibration/sampler';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
+import { text as say } from '../shared/messages/text';
 
 /** The SQL of calibration rounds (migrations 4 and 9). No logic beyond reading and writing rows. */
 
@@ -60,7 +61,7 @@ export function requireRound(db: Db, roundId: number, op: string): StoredRound {
   const row = db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(roundId) as (RoundRow & { items: number; changed_items: number }) | undefined;
   if (!row) {
     const ids = db.prepare('SELECT id FROM rounds ORDER BY id').pluck().all() as number[];
-    throw new ApiError('not-found', `There is no calibration round ${roundId} in this test set; ${ids.length ? `the rounds are ${ids.join(', ')}` : 'no round has been started yet'}.`, {
+    throw new ApiError('not-found', ids.length ? say('err.round.unknown-list', { roundId, rounds: ids.join(', ') }) : say('err.round.none', { roundId }), {
       file: op, line: null, field: 'roundId',
     });
   }

@@ -1,4 +1,5 @@
-import type { ApiErrorBody, Envelope } from '../shared/api/contract';
+import { ApiError, type ApiErrorBody, type Envelope } from '../shared/api/contract';
+import { text as say, type LocalText } from '../shared/messages/text';
 
 /**
  * Messages between the main process and the backend utility process
@@ -47,27 +48,14 @@ export function isBackendResponse(message: unknown): message is BackendResponse 
 }
 
 /** Every answer main gives for the backend process being gone carries this code: the renderer keeps what it was writing and tries again. */
-export const backendDownError = (detail: string): ApiErrorBody => ({
-  code: 'backend-unavailable',
-  message: `Touchstone's data process stopped (${detail}). Saved labels are safe; it has been restarted, please try again.`,
-});
+const unavailable = (sentence: LocalText): ApiErrorBody => new ApiError('backend-unavailable', sentence).toBody();
 
-export const backendUnavailableError = (): ApiErrorBody => ({
-  code: 'backend-unavailable',
-  message: "Touchstone's data process is not running and could not be restarted. Saved labels are safe; quit and reopen Touchstone.",
-});
+export const backendDownError = (detail: string): ApiErrorBody => unavailable(say('err.backend.stopped', { detail }));
 
-export const backendUnreachableError = (detail: string): ApiErrorBody => ({
-  code: 'backend-unavailable',
-  message: `Touchstone could not reach its data process: ${detail}`,
-});
+export const backendUnavailableError = (): ApiErrorBody => unavailable(say('err.backend.not-running'));
 
-export const backendNotStartedError = (detail: string): ApiErrorBody => ({
-  code: 'backend-unavailable',
-  message: `Touchstone's data process could not start: ${detail}. Saved labels are safe; quit and reopen Touchstone.`,
-});
+export const backendUnreachableError = (detail: string): ApiErrorBody => unavailable(say('err.backend.unreachable', { detail }));
 
-export const backendStoppingError = (): ApiErrorBody => ({
-  code: 'backend-unavailable',
-  message: "Touchstone's data process is shutting down.",
-});
+export const backendNotStartedError = (detail: string): ApiErrorBody => unavailable(say('err.backend.not-started', { detail }));
+
+export const backendStoppingError = (): ApiErrorBody => unavailable(say('err.backend.stopping'));

@@ -1,4 +1,5 @@
-import { contract, type ApiErrorBody, type Envelope, type OpName, type OpOutput } from '../shared/api/contract';
+import { ApiError, contract, type ApiErrorBody, type Envelope, type OpName, type OpOutput } from '../shared/api/contract';
+import { text as say } from '../shared/messages/text';
 import { checkCall, describeIssue, HOST_ONLY_OPS, isHostOnly, unexpectedError } from '../shared/api/validate';
 
 /**
@@ -17,7 +18,7 @@ export function isMainProcessOp(name: OpName): boolean {
 
 export const refusedSenderEnvelope = (): Envelope<never> => ({
   ok: false,
-  error: { code: 'invalid-input', message: 'Refused: this call did not come from the Touchstone window.' },
+  error: new ApiError('invalid-input', say('err.api.foreign-sender')).toBody(),
 });
 
 export function failure(error: ApiErrorBody): Envelope<never> {
@@ -41,7 +42,7 @@ export function validateCall(name: unknown, input: unknown): ValidatedCall {
 export function answer<N extends OpName>(name: N, value: OpOutput<N>): Envelope<unknown> {
   const parsed = contract[name].output.safeParse(value);
   if (!parsed.success) {
-    return failure({ code: 'internal', message: `Touchstone produced an invalid answer for ${name}: ${describeIssue(parsed.error.issues[0])}` });
+    return failure(new ApiError('internal', say('err.api.invalid-answer', { op: name, problem: describeIssue(contract[name].output, value).text })).toBody());
   }
   return { ok: true, value: parsed.data };
 }

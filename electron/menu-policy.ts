@@ -79,7 +79,7 @@ export interface MenuTemplateOptions {
 const separator: MenuItemSpec = { type: 'separator' };
 
 /**
- * File: New / Open / Open demo / Import / Quit — each file item is pushed to
+ * File: New / Open / Open demo / Import / Export / Quit — each file item is pushed to
  * the renderer, which runs the same action as its own buttons. Reload and
  * DevTools exist only in developer (unpackaged) runs.
  */
@@ -96,6 +96,7 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemSpec[] {
       command('openDemo', 'Open Demo'),
       separator,
       command('import', 'Import…', 'CmdOrCtrl+I'),
+      command('export', 'Export…', 'CmdOrCtrl+E'),
       separator,
       isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
     ],

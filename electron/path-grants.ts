@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Envelope, OpName, OpParsedInput } from '../shared/api/contract';
+import { ApiError, type Envelope, type OpName, type OpParsedInput } from '../shared/api/contract';
+import { text as say } from '../shared/messages/text';
 
 /**
  * Which file-system paths main lets the window pass to the backend (desktop
@@ -107,16 +108,10 @@ export class PathGrants {
     for (const { field, use, of } of (PATH_FIELDS[name] ?? []) as PathField<OpName>[]) {
       const path = of(input as OpParsedInput<OpName>);
       if (path === null || this.allows(path, use, recentFiles)) continue;
-      return {
-        ok: false,
-        error: {
-          code: 'invalid-input',
-          message: isAbsolute(path)
-            ? `Refused: ${path} was not chosen in a Touchstone dialog. Use the Choose… button${usesRecentFiles(name) ? ' or the recent files' : ''} and try again.`
-            : `Refused: "${path}" is not a full path. Use the Choose… button and try again.`,
-          location: { file: name, line: null, field },
-        },
-      };
+      const refusal = !isAbsolute(path)
+        ? say('err.path.not-full', { path })
+        : say(usesRecentFiles(name) ? 'err.path.not-chosen-or-recent' : 'err.path.not-chosen', { path });
+      return { ok: false, error: new ApiError('invalid-input', refusal, { file: name, line: null, field }).toBody() };
     }
     return null;
   }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { text as say, type LocalText } from '../shared/messages/text';
 
 /**
  * Who may talk to the HTTP bridge: only pages served by this very bridge,
@@ -13,7 +14,7 @@ export interface BridgeRequest {
   token: string | undefined;
 }
 
-export type BridgeVerdict = { allowed: true } | { allowed: false; status: 401 | 403 | 405; reason: string };
+export type BridgeVerdict = { allowed: true } | { allowed: false; status: 401 | 403 | 405; reason: LocalText };
 
 export const LOOPBACK_HOST = '127.0.0.1';
 
@@ -34,18 +35,18 @@ function sameToken(given: string | undefined, expected: string): boolean {
 export function judgeBridgeRequest(request: BridgeRequest, bridge: { port: number; token: string }): BridgeVerdict {
   const hosts = allowedHosts(bridge.port);
   if (!request.host || !hosts.includes(request.host.toLowerCase())) {
-    return { allowed: false, status: 403, reason: 'wrong Host header' };
+    return { allowed: false, status: 403, reason: say('err.bridge.host') };
   }
   if (request.origin !== undefined && !hosts.map((h) => `http://${h}`).includes(request.origin.toLowerCase())) {
-    return { allowed: false, status: 403, reason: 'foreign Origin' };
+    return { allowed: false, status: 403, reason: say('err.bridge.origin') };
   }
   if (request.path === EXCHANGE_PATH) {
-    return request.method === 'POST' ? { allowed: true } : { allowed: false, status: 405, reason: 'the launch code is exchanged with POST' };
+    return request.method === 'POST' ? { allowed: true } : { allowed: false, status: 405, reason: say('err.bridge.exchange-post') };
   }
   if (!request.path.startsWith('/api/')) {
-    return request.method === 'GET' || request.method === 'HEAD' ? { allowed: true } : { allowed: false, status: 405, reason: 'method not allowed' };
+    return request.method === 'GET' || request.method === 'HEAD' ? { allowed: true } : { allowed: false, status: 405, reason: say('err.bridge.method') };
   }
-  if (request.method !== 'POST') return { allowed: false, status: 405, reason: 'API calls are POST' };
-  if (!sameToken(request.token, bridge.token)) return { allowed: false, status: 401, reason: 'missing or wrong token' };
+  if (request.method !== 'POST') return { allowed: false, status: 405, reason: say('err.bridge.api-post') };
+  if (!sameToken(request.token, bridge.token)) return { allowed: false, status: 401, reason: say('err.bridge.token') };
   return { allowed: true };
 }

@@ -7,6 +7,8 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../shared/security/csp';
 import { contentTypeOf } from '../shared/web/content-types';
 import { EXCHANGE_PATH, judgeBridgeRequest, LOOPBACK_HOST } from './bridge-policy';
+import { ApiError } from '../shared/api/contract';
+import { text as say } from '../shared/messages/text';
 import type { Dispatch } from './dispatch';
 
 export interface HttpBridge {
@@ -155,7 +157,7 @@ export async function startHttpBridge(opts: {
     const expiresAt = code === null ? undefined : launchCodes.get(code);
     if (code !== null) launchCodes.delete(code);
     if (expiresAt === undefined || expiresAt < now()) {
-      sendJson(res, 401, { ok: false, error: { code: 'invalid-input', message: 'This launch link was already used or has expired. Open the newest address printed by `npm run start:web`.' } });
+      sendJson(res, 401, { ok: false, error: new ApiError('invalid-input', say('err.bridge.launch-link')).toBody() });
       return;
     }
     sendJson(res, 200, { ok: true, value: { token } });
@@ -164,7 +166,7 @@ export async function startHttpBridge(opts: {
   const server: Server = createServer({ connectionsCheckingInterval: timeouts.checkIntervalMs }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
-      else sendJson(res, 500, { ok: false, error: { code: 'internal', message: `The request failed: ${(error as Error).message}` } });
+      else sendJson(res, 500, { ok: false, error: new ApiError('internal', say('err.bridge.failed', { reason: (error as Error).message })).toBody() });
     });
   });
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -181,7 +183,7 @@ export async function startHttpBridge(opts: {
       { port, token },
     );
     if (!verdict.allowed) {
-      sendJson(res, verdict.status, { ok: false, error: { code: 'invalid-input', message: `Refused: ${verdict.reason}.` } });
+      sendJson(res, verdict.status, { ok: false, error: new ApiError('invalid-input', say('err.bridge.refused', { reason: verdict.reason })).toBody() });
       return;
     }
     if (url.pathname === EXCHANGE_PATH) {
@@ -198,9 +200,9 @@ export async function startHttpBridge(opts: {
       input = body.length ? JSON.parse(body) : {};
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: `The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB. Import files this large with the command line (npx touchstone import …).` } });
+        sendJson(res, 413, { ok: false, error: new ApiError('invalid-input', say('err.bridge.too-large', { size: MAX_BODY_BYTES / 1024 / 1024 })).toBody() });
       } else {
-        sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The request body is not valid JSON: ${(error as Error).message}` } });
+        sendJson(res, 400, { ok: false, error: new ApiError('invalid-input', say('err.bridge.bad-json', { reason: (error as Error).message })).toBody() });
       }
       return;
     }

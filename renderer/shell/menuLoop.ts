@@ -2,6 +2,8 @@ import { invoke, isDesktop } from '../api/transport';
 import { useImportStore } from '../features/import/importStore';
 import { useNewTestSetStore } from '../features/first-run/newTestSetStore';
 import { useTestSetStore } from '../features/test-sets/testSetStore';
+import { useDataStore } from '../features/data/dataStore';
+import { useNavigationStore } from './navigationStore';
 
 let started = false;
 
@@ -34,6 +36,13 @@ export function startMenuLoop(): void {
             break;
           case 'import':
             if (files.current) useImportStore.getState().openDialog();
+            break;
+          case 'export':
+            // the exports live on Team & backups → Export, the same panel its tab opens
+            if (files.current) {
+              useDataStore.getState().setTab('exports');
+              useNavigationStore.getState().setView('data');
+            }
             break;
           case 'none':
             break;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/open';
 import { copyBackupInto, verifyBackup } from '../../db/restore';
 import { IntervalBackups } from './interval-backups';
 import type { TestSetSession } from '../test-sets/test-set-session';
+import { text as say } from '../../shared/messages/text';
 
 /**
  * Backups of the open file while the app runs: now, every N minutes, and
@@ -50,7 +51,7 @@ export class BackupService {
    * its own worker): refused while a restore replaces the file, never queued.
    */
   refuseDuringRestore(): void {
-    if (this.restoring) throw new ApiError('conflict', 'A restore is in progress; try again when it has finished.');
+    if (this.restoring) throw new ApiError('conflict', say('err.backup.restoring'));
   }
 
   /** The interval backup skips a connection that a switch or restore closed while it waited its turn. */
@@ -83,17 +84,17 @@ export class BackupService {
   }
 
   restore(path: string): Promise<OpOutput<'backups.restore'>> {
-    if (this.importRunning()) throw new ApiError('conflict', 'An import is running. Restore the backup when it has finished.');
+    if (this.importRunning()) throw new ApiError('conflict', say('err.backup.import-running'));
     const file = this.session.require();
     // Only a backup of the open file, as listed: never an arbitrary path from the client.
     const chosen = listBackups(file.path).find((b) => resolve(b.path) === resolve(path));
     if (!chosen) {
-      throw new ApiError('not-found', `${path} is not one of the backups of ${file.path}. Choose one from the list.`, { file: path, line: null, field: 'path' });
+      throw new ApiError('not-found', say('err.backup.not-listed', { path, file: file.path }), { file: path, line: null, field: 'path' });
     }
     const task = this.serial(async () => {
-      if (this.importRunning()) throw new ApiError('conflict', 'An import is running. Restore the backup when it has finished.');
+      if (this.importRunning()) throw new ApiError('conflict', say('err.backup.import-running'));
       const open = this.session.require();
-      if (open.path !== file.path) throw new ApiError('conflict', 'Another test set was opened meanwhile. Nothing was restored.');
+      if (open.path !== file.path) throw new ApiError('conflict', say('err.backup.other-opened'));
       const verified = verifyBackup(chosen.path, open.testSetId);
       const safetyBackup = await backupTestSet(open.db, open.path, 'before-restore', { keep: chosen.path });
       await copyBackupInto(verified, open.path);

@@ -200,7 +200,7 @@ export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: ()
     if (sameWeek.length > 0 && !input.sameWeek) {
       throw new ApiError(
         'conflict',
-        `Week ${week} already has round ${sameWeek.join(', ')}. A second round in the same week needs a confirmation (sameWeek: true).`,
+        text('err.round.same-week', { week, rounds: sameWeek.join(', ') }),
         at('rounds.start', 'sameWeek'),
       );
     }
@@ -227,13 +227,13 @@ export function revealRound(db: Db, roundId: number, early: boolean, reviewerId:
   db.transaction(() => {
     if (reviewerId !== null) requireReviewer(db, reviewerId, op);
     const state = roundState(db, roundId, op);
-    if (state.round.status !== 'labeling') throw new ApiError('conflict', `Round ${roundId} is already ${state.round.status}.`, at(op, 'roundId'));
+    if (state.round.status !== 'labeling') throw new ApiError('conflict', text('err.round.already', { roundId, status: text(`err.round-status.${state.round.status}`) }), at(op, 'roundId'));
     const detail = detailOf(db, state);
     if (!detail.labelingDone && !early) {
       const who = detail.reviewers.map((r) => `${r.name} ${r.done}/${r.total}`).join(', ');
       throw new ApiError(
         'conflict',
-        `Labeling of round ${roundId} is not finished: ${detail.cells.labeled} of ${detail.cells.total} cells have a label${who ? ` (${who})` : ''}. Reveal early to go on anyway; an early reveal is recorded.`,
+        who ? text('err.round.not-finished-who', { roundId, labeled: detail.cells.labeled, total: detail.cells.total, who }) : text('err.round.not-finished', { roundId, labeled: detail.cells.labeled, total: detail.cells.total }),
         at(op, 'early'),
       );
     }
@@ -249,9 +249,9 @@ export function removeRound(db: Db, roundId: number): { deleted: number } {
   const op = 'rounds.delete';
   db.transaction(() => {
     const state = roundState(db, roundId, op);
-    if (state.round.status !== 'labeling') throw new ApiError('conflict', `Round ${roundId} is ${state.round.status}; only a round still being labeled can be deleted.`, at(op, 'roundId'));
+    if (state.round.status !== 'labeling') throw new ApiError('conflict', text('err.round.delete-not-labeling', { roundId, status: text(`err.round-status.${state.round.status}`) }), at(op, 'roundId'));
     const labeled = state.cells.filter((c) => c.labels.length > 0).length;
-    if (labeled > 0) throw new ApiError('conflict', `Round ${roundId} already has labels on ${labeled} cell${labeled === 1 ? '' : 's'}; a round with labels is kept.`, at(op, 'roundId'));
+    if (labeled > 0) throw new ApiError('conflict', text('err.round.has-labels', { roundId, count: labeled }), at(op, 'roundId'));
     deleteRound(db, roundId);
   }).immediate();
   return { deleted: roundId };
@@ -261,7 +261,7 @@ export function revealView(db: Db, roundId: number): OpOutput<'rounds.revealView
   const op = 'rounds.revealView';
   const state = roundState(db, roundId, op);
   if (state.round.status === 'labeling') {
-    throw new ApiError('conflict', `Round ${roundId} is still being labeled blind: reveal it first (labels and the judge stay hidden until then).`, at(op, 'roundId'));
+    throw new ApiError('conflict', text('err.round.blind', { roundId }), at(op, 'roundId'));
   }
   const order = new Map(state.dimensions.map((d, i) => [d.definition.name, i]));
   const numeric = state.dimensions.find((d) => d.definition.type === 'numeric');
@@ -279,17 +279,17 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): O
   const id = db.transaction(() => {
     const state = roundState(db, input.roundId, op);
     const status = state.round.status;
-    if (status === 'labeling') throw new ApiError('conflict', `Round ${input.roundId} has not been revealed yet: reveal it before adjudicating.`, at(op, 'roundId'));
-    if (status === 'closed') throw new ApiError('conflict', `Round ${input.roundId} is closed; its adjudications are final.`, at(op, 'roundId'));
+    if (status === 'labeling') throw new ApiError('conflict', text('err.round.adjudicate-unrevealed', { roundId: input.roundId }), at(op, 'roundId'));
+    if (status === 'closed') throw new ApiError('conflict', text('err.round.adjudications-final', { roundId: input.roundId }), at(op, 'roundId'));
     requireReviewer(db, input.deciderReviewerId, op);
     const dimension = state.dimensions.find((d) => d.definition.name === input.dimension);
     if (!dimension) {
-      throw new ApiError('invalid-input', `Round ${input.roundId} does not review the dimension "${input.dimension}" (it reviews ${state.dimensions.map((d) => d.definition.name).join(', ')}).`, at(op, 'dimension'));
+      throw new ApiError('invalid-input', text('err.round.not-reviewed', { roundId: input.roundId, dimension: input.dimension, reviewed: state.dimensions.map((d) => d.definition.name).join(', ') }), at(op, 'dimension'));
     }
     const item = state.items.find((i) => i.caseId === input.caseId && i.responseId === input.responseId);
     const cell = state.cells.find((c) => c.caseId === input.caseId && c.responseId === input.responseId && c.dimension === input.dimension);
     if (!item || !cell) {
-      throw new ApiError('invalid-input', `The item ${input.caseId}${input.responseId ? ` / ${input.responseId}` : ''} with dimension "${input.dimension}" is not part of round ${input.roundId}.`, at(op, 'caseId'));
+      throw new ApiError('invalid-input', text('err.round.item-outside', { item: `${input.caseId}${input.responseId ? ` / ${input.responseId}` : ''}`, dimension: input.dimension, roundId: input.roundId }), at(op, 'caseId'));
     }
     const problem = valueProblem(dimension.definition, input.value);
     if (problem) throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: input.dimension, problem }), at(op, 'value'));
@@ -365,12 +365,12 @@ export function closeRound(db: Db, roundId: number): OpOutput<'rounds.close'> {
   db.transaction(() => {
     const state = roundState(db, roundId, op);
     const status = state.round.status;
-    if (status === 'labeling') throw new ApiError('conflict', `Round ${roundId} has not been revealed yet: reveal and adjudicate it before closing.`, at(op, 'roundId'));
-    if (status === 'closed') throw new ApiError('conflict', `Round ${roundId} is closed already.`, at(op, 'roundId'));
+    if (status === 'labeling') throw new ApiError('conflict', text('err.round.close-unrevealed', { roundId }), at(op, 'roundId'));
+    if (status === 'closed') throw new ApiError('conflict', text('err.round.closed-already', { roundId }), at(op, 'roundId'));
     const open = state.cells.filter((c) => c.disagreement === 'humans' && c.adjudication === null);
     if (open.length > 0) {
       const first = open.slice(0, 3).map((c) => `${c.caseId}${c.responseId ? ` / ${c.responseId}` : ''} ${c.dimension}`).join('; ');
-      throw new ApiError('conflict', `Round ${roundId} has ${open.length} disagreement${open.length === 1 ? '' : 's'} without an adjudication (${first}${open.length > 3 ? '; …' : ''}). Adjudicate them before closing.`, at(op, 'roundId'));
+      throw new ApiError('conflict', text('err.round.open-disagreements', { roundId, count: open.length, items: `${first}${open.length > 3 ? '; …' : ''}` }), at(op, 'roundId'));
     }
     const at2 = nowIso();
     const finals = new Map<string, string | number>();

@@ -10,6 +10,7 @@ import { ApiError, type Handlers } from '../../shared/api/contract';
 import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
+import { text as say } from '../../shared/messages/text';
 
 export type DiagnosisDataHandlers = Pick<Handlers, keyof typeof diagnosisDataOps>;
 
@@ -18,7 +19,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
     'diagnosis.layers': ({ system }) => {
       const d = db();
       if (!listSystems(d).some((s) => s.system === system)) {
-        throw new ApiError('not-found', `There are no responses of system "${system}" in this test set.`, { file: 'diagnosis.layers', line: null, field: 'system' });
+        throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.layers', line: null, field: 'system' });
       }
       return layersReport(layersInput(d, system));
     },
@@ -27,7 +28,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
     'diagnosis.documentChanges': () => documentChanges(db()),
     'diagnosis.buildConflictSet': ({ types, n, rule, shiftDays, seed, by }) => {
       const parsed = parseNumberRule(rule);
-      if (!parsed) throw new ApiError('invalid-input', `The rule "${rule}" does not change numbers: use times:F (F ≠ 1) or plus:N (N ≠ 0).`, { file: 'diagnosis.buildConflictSet', line: null, field: 'rule' });
+      if (!parsed) throw new ApiError('invalid-input', say('err.diagnosis.rule', { rule }), { file: 'diagnosis.buildConflictSet', line: null, field: 'rule' });
       const outcome = buildConflictSet(db(), { types, n, rule: parsed, shiftDays, seed, by, outName: 'conflict-documents.jsonl' });
       return {
         cases: outcome.cases,

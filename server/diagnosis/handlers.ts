@@ -4,6 +4,7 @@ import { diagnose } from '../../shared/diagnosis/report';
 import { diagnosisInput, diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
+import { text as say } from '../../shared/messages/text';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
@@ -13,14 +14,14 @@ export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
     'diagnosis.report': ({ system }) => {
       const d = db();
       if (!listSystems(d).some((s) => s.system === system)) {
-        throw new ApiError('not-found', `There are no responses of system "${system}" in this test set.`, { file: 'diagnosis.report', line: null, field: 'system' });
+        throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.report', line: null, field: 'system' });
       }
       return diagnose(diagnosisInput(d, system));
     },
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
     'cases.setLeak': ({ caseId, leak }) => {
-      if (!setCaseLeak(db(), caseId, leak)) throw new ApiError('not-found', `There is no case "${caseId}" in this test set.`, { file: 'cases.setLeak', line: null, field: 'caseId' });
+      if (!setCaseLeak(db(), caseId, leak)) throw new ApiError('not-found', say('err.case.unknown', { id: caseId }), { file: 'cases.setLeak', line: null, field: 'caseId' });
       return { caseId, leak };
     },
   };

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { ApiError } from '../../shared/api/contract';
+import { text as say, type LocalText } from '../../shared/messages/text';
 
 /**
  * Reading a file the user named (an import, an anchor zip, a label pack):
@@ -23,13 +24,13 @@ export type InputKind = keyof typeof INPUT_BYTE_BUDGETS;
 
 const mib = (bytes: number) => `${(bytes / MiB).toLocaleString('en', { maximumFractionDigits: 1 })} MiB`;
 
-function kindOf(mode: number): string {
+function kindOf(mode: number): LocalText {
   const type = mode & constants.S_IFMT;
-  if (type === constants.S_IFDIR) return 'a folder';
-  if (type === constants.S_IFCHR || type === constants.S_IFBLK) return 'a device';
-  if (type === constants.S_IFIFO) return 'a pipe (FIFO)';
-  if (type === constants.S_IFSOCK) return 'a socket';
-  return 'not a regular file';
+  if (type === constants.S_IFDIR) return say('err.file-kind.folder');
+  if (type === constants.S_IFCHR || type === constants.S_IFBLK) return say('err.file-kind.device');
+  if (type === constants.S_IFIFO) return say('err.file-kind.pipe');
+  if (type === constants.S_IFSOCK) return say('err.file-kind.socket');
+  return say('err.file-kind.other');
 }
 
 /** Opens without waiting for a writer (a FIFO would otherwise block the open itself). */
@@ -42,15 +43,15 @@ export function readInputFile(path: string, kind: InputKind, field: string | nul
     fd = openSync(path, OPEN_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ApiError('not-found', `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, { file: path, line: null, field });
+    throw new ApiError('not-found', say('err.file.unreadable', { file: path, reason: code === 'ENOENT' ? say('err.file.no-such-file') : (error as Error).message }), { file: path, line: null, field });
   }
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) {
-      throw new ApiError('invalid-input', `${path} is ${kindOf(stat.mode)}, not a regular file: choose a file. Nothing was read.`, { file: path, line: null, field });
+      throw new ApiError('invalid-input', say('err.file.not-regular', { path, kind: kindOf(stat.mode) }), { file: path, line: null, field });
     }
     const tooLarge = () =>
-      new ApiError('invalid-input', `${path} is larger than ${mib(budget)}, the limit for this kind of file. Nothing was read.`, { file: path, line: null, field });
+      new ApiError('invalid-input', say('err.file.too-large', { path, size: mib(budget) }), { file: path, line: null, field });
     if (stat.size > budget) throw tooLarge();
     // the size can change while reading: read until end of file, refusing past the budget
     const chunks: Buffer[] = [];

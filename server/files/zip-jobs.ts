@@ -35,7 +35,7 @@ function runZipTask(task: ZipTask): Promise<ZipWorkerReply & { ok: true }> {
     worker.once('message', (reply: ZipWorkerReply) => {
       settled = true;
       if (reply.ok) resolve(reply);
-      else if ('api' in reply) reject(new ApiError(reply.api.code, reply.api.message, reply.api.location ?? null));
+      else if ('api' in reply) reject(ApiError.fromBody(reply.api));
       else if ('zip' in reply) reject(new ZipFormatError(reply.zip));
       else reject(new Error(reply.internal));
       void worker.terminate();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
+import { text as say } from '../../shared/messages/text';
 
 export type WorkerMessage =
   | ({ type: 'progress' } & ImportProgress)
@@ -76,8 +77,8 @@ export class ImportJobs {
         });
         else finish({ state: 'failed', phase: 'finished', error: message.error });
       });
-      worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: `The import stopped unexpectedly: ${error.message}. Nothing was imported.` } }));
-      worker.on('exit', () => finish({ state: 'failed', phase: 'finished', error: { code: 'internal', message: 'The import stopped unexpectedly. Nothing was imported.' } }));
+      worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: new ApiError('internal', say('err.import.worker-failed', { reason: error.message })).toBody() }));
+      worker.on('exit', () => finish({ state: 'failed', phase: 'finished', error: new ApiError('internal', say('err.import.worker-exited')).toBody() }));
     });
   }
 
@@ -98,7 +99,7 @@ export class ImportJobs {
 
   status(jobId: string): ImportJob {
     const job = this.jobs.get(jobId);
-    if (!job) throw new ApiError('not-found', `No import job ${jobId}.`);
+    if (!job) throw new ApiError('not-found', say('err.import.no-job', { jobId }), { file: 'import.status', line: null, field: 'jobId' });
     return { ...job };
   }
 }

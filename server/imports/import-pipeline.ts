@@ -12,7 +12,7 @@ import { saveDimensions } from '../../db/dimension-edits';
 import { listDimensions } from '../../db/dimensions';
 import { rememberImportedFile, runOfJudgeFile } from '../../db/imported-files';
 import type { Db } from '../../db/open';
-import { renderText, text } from '../../shared/messages/text';
+import { text } from '../../shared/messages/text';
 
 export interface ImportRequest {
   kind: ImportKind;
@@ -112,7 +112,7 @@ function foreignReport(parsed: ParsedImport, dimensions: Dimension[], fileName: 
     if (byName.has(name) && !fits(byName.get(name))) name = `${m.dimension}_score`;
     if (byName.has(name) && !fits(byName.get(name))) {
       throw new ImportDataError(fileName, verdicts[0]?.line ?? null, m.metric,
-        `the scores of "${m.metric}" fit neither the dimension "${m.dimension}" nor "${name}" of this test set (both exist with another scale): rename one of them in Settings.`);
+        text('err.import.metric-misfit', { metric: m.metric, dimension: m.dimension, other: name }));
     }
     for (const v of verdicts) v.record.dimension = name;
     const defined = byName.has(name);
@@ -142,10 +142,10 @@ export const addedNothing = (added: ImportCounts) => Object.values(added).every(
 /** Any failure as the error body a person reads: data errors keep file, line and field. */
 export function importFailure(error: unknown, fileName: string): ApiErrorBody {
   if (error instanceof ImportDataError) {
-    const refusal = text('err.import.refused', { problem: error.text });
-    return { code: 'invalid-data', message: `${formatLocation(error.file, error.line, error.field)}${renderText('en', refusal)}`, text: refusal, location: { file: error.file, line: error.line, field: error.field } };
+    const body = new ApiError('invalid-data', text('err.import.refused', { problem: error.text }), { file: error.file, line: error.line, field: error.field }).toBody();
+    // the CLI's English names the place first, as every import refusal does
+    return { ...body, message: formatLocation(error.file, error.line, error.field) + body.message };
   }
   if (error instanceof ApiError) return error.toBody();
-  const failure = text('err.import.failed', { file: fileName, reason: (error as Error).message });
-  return { code: 'internal', message: renderText('en', failure), text: failure, location: { file: fileName, line: null, field: null } };
+  return new ApiError('internal', text('err.import.failed', { file: fileName, reason: (error as Error).message }), { file: fileName, line: null, field: null }).toBody();
 }

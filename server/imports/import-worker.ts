@@ -1,6 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { backupTestSet, discardBackup, type BackupInfo } from '../../db/backups';
 import { connect } from '../../db/open';
+import { ApiError } from '../../shared/api/contract';
+import { text as say } from '../../shared/messages/text';
 import { WRITE_GRANTED, type ImportWorkerData, type WorkerMessage } from './import-jobs';
 import { addedNothing, importFailure, prepareImport, writeImport, type ImportProgress } from './import-pipeline';
 
@@ -32,7 +34,7 @@ try {
       // one step: the app keeps writing labels meanwhile, and a stepped copy would restart after each of them
       backup = await backupTestSet(db, data.dbPath, `import-${data.request.kind}`, { oneStep: true });
     } catch (error) {
-      throw new Error(`no backup of the test set could be written before the import (${(error as Error).message})`);
+      throw new ApiError('internal', say('err.import.no-backup', { file: data.request.fileName, reason: (error as Error).message }));
     }
   }
   await writeTurn();

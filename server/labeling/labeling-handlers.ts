@@ -16,6 +16,7 @@ import { caseHistory, createReviewer, currentLabels, listReviewers, recordLabel,
 import { readMeta, type Db } from '../../db/open';
 import { inBlindRound, roundStartEventId } from '../../db/rounds';
 import { storageFaultReason } from '../storage-errors';
+import { text as say } from '../../shared/messages/text';
 
 export type LabelingHandlers = Pick<Handlers, keyof typeof labelingOps>;
 
@@ -85,7 +86,7 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
     'labels.record': ({ testSetId, ...input }) => {
       const d = db();
       if (testSetId && readMeta(d, 'test_set_id') !== testSetId) {
-        throw new ApiError('conflict', 'This label was given in another test set than the one open now; it was not written here.', { file: 'labels.record', line: null, field: 'testSetId' });
+        throw new ApiError('conflict', say('err.label.other-test-set'), { file: 'labels.record', line: null, field: 'testSetId' });
       }
       return recordLabel(d, { ...input, reason: input.reason ?? null });
     },

@@ -8,6 +8,7 @@ import {
 import { caseQueries } from '../../db/agreement';
 import type { Db } from '../../db/open';
 import { loadRetrievalData } from '../../db/retrieval';
+import { text as say } from '../../shared/messages/text';
 
 /**
  * The retrieval screen's and CLI's figures: the index read once per (system, list), and every
@@ -83,7 +84,7 @@ const valuesOut = (values: Record<(typeof SUMMARY_METRICS)[number], number>) =>
 
 function refuseWholeCandidates(list: RetrievalListName, k: Cutoff): void {
   if (k === 'whole' && list !== 'context') {
-    throw new ApiError('invalid-input', '"The final context as a whole" is a cutoff of the final context only; choose a k for the candidates.', { file: 'retrieval', line: null, field: 'k' });
+    throw new ApiError('invalid-input', say('err.retrieval.whole-k'), { file: 'retrieval', line: null, field: 'k' });
   }
 }
 
@@ -153,7 +154,7 @@ function rankedChunks(db: Db, responseSeq: number, list: RetrievalListName, stor
 
 function requireCase(db: Db, caseId: string): { seq: number; query: string } {
   const row = db.prepare('SELECT seq, query FROM cases WHERE id = ?').get(caseId) as { seq: number; query: string } | undefined;
-  if (!row) throw new ApiError('not-found', `There is no case with id "${caseId}" in this test set.`);
+  if (!row) throw new ApiError('not-found', say('err.case.unknown', { id: caseId }), { file: 'retrieval', line: null, field: 'caseId' });
   return row;
 }
 
@@ -200,7 +201,7 @@ export function assemblyLossFor(db: Db, { system }: OpParsedInput<'retrieval.ass
 /** For the Label view: which units the response's final context holds, and a suggested failure layer (never saved). */
 export function responseHintFor(db: Db, { responseId }: OpParsedInput<'retrieval.responseHint'>): OpOutput<'retrieval.responseHint'> {
   const row = db.prepare('SELECT seq, case_seq, candidates IS NOT NULL AS has_candidates FROM responses WHERE id = ?').get(responseId) as { seq: number; case_seq: number; has_candidates: number } | undefined;
-  if (!row) throw new ApiError('not-found', `There is no response with id "${responseId}" in this test set.`);
+  if (!row) throw new ApiError('not-found', say('err.response.unknown', { id: responseId }), { file: 'retrieval', line: null, field: 'responseId' });
   const firstRanks = (list: RetrievalListName) => {
     const ranks = new Map<number, number>();
     for (const [position, unit] of db.prepare('SELECT position, unit FROM retrieval_holds WHERE response_seq = ? AND list = ? ORDER BY position').raw().all(row.seq, list) as [number, number][]) {

@@ -67,7 +67,7 @@ export const contract = {
     z.object({ supported: z.boolean(), path: z.string().nullable() }), { hostOnly: true },
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
-  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'none']) }), { hostOnly: true }),
+  'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'export', 'none']) }), { hostOnly: true }),
   ...labelingOps,
   ...agreementOps,
   ...calibrationOps,
@@ -94,23 +94,26 @@ export const isOpName = (name: unknown): name is OpName =>
 
 /**
  * An error meant for the person: code, a sentence, and where in their file it happened.
- * Pass the sentence as a LocalText (`text('err.…', values)`) so the window can word it in the
- * reader's language; a plain string stays English everywhere.
+ * The sentence is a catalogue code with its values (`text('err.…', values)`): the window words
+ * it in the reader's language, the CLI in English; there is no way to throw a bare sentence.
  */
 export class ApiError extends Error {
+  /** Null only for a body that arrived without a code (an unexpected failure worded by its cause). */
   readonly text: LocalText | null;
-  constructor(readonly code: ApiErrorBody['code'], message: string | LocalText, readonly location: ErrorLocation | null = null) {
-    super(typeof message === 'string' ? message : renderText('en', message));
+  constructor(readonly code: ApiErrorBody['code'], message: LocalText, readonly location: ErrorLocation | null = null) {
+    super(renderText('en', message));
     this.name = 'ApiError';
-    this.text = typeof message === 'string' ? null : message;
+    this.text = message;
   }
   toBody(): ApiErrorBody {
     return { code: this.code, message: this.message, text: this.text, location: this.location };
   }
   /** The error a body describes, its English message kept as it was worded (with the location in front, for the CLI). */
   static fromBody(body: ApiErrorBody): ApiError {
-    const error = new ApiError(body.code, body.text ?? body.message, body.location ?? null);
+    const error = new ApiError(body.code, body.text ?? { key: body.message }, body.location ?? null);
     error.message = body.message;
+    // a body without a code keeps its message as the only wording
+    if (!body.text) Object.assign(error, { text: null });
     return error;
   }
 }

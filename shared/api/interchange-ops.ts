@@ -26,7 +26,7 @@ export const interchangeOps = {
       /** verdicts only: one judge run (a JSONL of one run imports back as that run). */
       runId: z.number().int().positive().nullish(),
       outDir: z.string().min(1),
-    }).refine((i) => exportFormats(i.what).includes(i.format), { message: 'this export has no such format', path: ['format'] }),
+    }).refine((i) => exportFormats(i.what).includes(i.format), { message: 'err.export.no-such-format', path: ['format'] }),
     z.object({ dir: z.string(), count: z.number().int(), files: z.array(ExportedFileSchema) }),
   ),
 };

@@ -1,7 +1,7 @@
 import { text as say } from '../messages/text';
 import type { CaseRecord, DocumentRecord, ImportKind, JudgeConfig, ResponseRecord, VerdictRecord } from '../domain/schemas';
 import { overLimit, type LimitedField } from '../security/field-limits';
-import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../security/well-formed';
+import { loneSurrogatePath } from '../security/well-formed';
 import { ImportDataError } from './errors';
 import type { ForeignReport } from './foreign/build';
 import type { Located, ParsedImport, ConcreteImportFormat } from './types';
@@ -26,7 +26,7 @@ export class Collector {
   /** Every reader's records pass here, so one check bounds native and foreign files alike (and refuses text SQLite would change). */
   private limit(line: number, fields: [string, string | null | undefined, LimitedField][], record: object): void {
     const broken = loneSurrogatePath(record);
-    if (broken !== null) throw new ImportDataError(this.fileName, line, broken, LONE_SURROGATE_MESSAGE);
+    if (broken !== null) throw new ImportDataError(this.fileName, line, broken, say('err.field.lone-surrogate'));
     for (const [field, text, limit] of fields) {
       const problem = overLimit(text, limit);
       if (problem) throw new ImportDataError(this.fileName, line, field, problem);

@@ -18,14 +18,12 @@ export class ImportDataError extends Error {
   /** The problem without the location, as a full sentence (callers add "Nothing was imported."). */
   readonly text: LocalText;
 
-  constructor(file: string, line: number | null, field: string | null, problem: LocalText | string) {
-    // A reader whose sentence has no catalogue entry yet still names file, line and field in both languages.
-    const local = typeof problem === 'string' ? text('err.untranslated', { message: problem }) : problem;
-    super(formatLocation(file, line, field) + renderText('en', local));
+  constructor(file: string, line: number | null, field: string | null, problem: LocalText) {
+    super(formatLocation(file, line, field) + renderText('en', problem));
     this.file = file;
     this.line = line;
     this.field = field;
-    this.text = local;
+    this.text = problem;
   }
 }
 

@@ -1,3 +1,4 @@
+import { text as say, type LocalText } from '../messages/text';
 /**
  * The largest text one field of an imported record may hold, in characters
  * (UTF-16 code units, as JavaScript counts them). A single oversized field
@@ -22,7 +23,7 @@ export const FIELD_LIMITS = {
 export type LimitedField = keyof typeof FIELD_LIMITS;
 
 /** Names the field and its limit when text is too long; null when it fits. */
-export function overLimit(text: string | null | undefined, limit: LimitedField): string | null {
+export function overLimit(text: string | null | undefined, limit: LimitedField): LocalText | null {
   if (text == null || text.length <= FIELD_LIMITS[limit]) return null;
-  return `${text.length.toLocaleString('en')} characters, more than the limit of ${FIELD_LIMITS[limit].toLocaleString('en')} for this field. Shorten it (or split the text) and import again.`;
+  return say('err.field.too-long', { length: text.length.toLocaleString('en'), max: FIELD_LIMITS[limit].toLocaleString('en') });
 }

@@ -27,8 +27,6 @@ export function loneSurrogatePath(root: unknown): string | null {
   return null;
 }
 
-export const LONE_SURROGATE_MESSAGE = 'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text: fix the exporting tool';
-
 /** How far in the future a label's time may be (another computer's clock running ahead). */
 export const CLOCK_SKEW_MS = 10 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { serveBackend, type ParentPortLike, type ServedBackend } from '../../ele
 import { answer, INVOKE_CHANNEL, isMainProcessOp, MAIN_PROCESS_OPS, validateCall } from '../../electron/ipc-policy';
 import { buildMenuTemplate, dialogSpec, MenuCommandQueue, withTestSetExtension, type MenuCommand, type MenuItemSpec } from '../../electron/menu-policy';
 import { resolveLayout } from '../../electron/paths';
-import { ApiErrorSchema, OP_NAMES } from '../../shared/api/contract';
+import { ApiErrorSchema, contract, OP_NAMES } from '../../shared/api/contract';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -105,9 +105,21 @@ describe('application menu', () => {
   it('File items push their command to the renderer', () => {
     const { template, items, sent } = build('linux', true);
     expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'Help']);
-    for (const id of ['createTestSet', 'openTestSet', 'openDemo', 'import'] as const) items.find((item) => item.id === `file.${id}`)!.click!();
-    expect(sent).toEqual(['createTestSet', 'openTestSet', 'openDemo', 'import']);
+    for (const id of ['createTestSet', 'openTestSet', 'openDemo', 'import', 'export'] as const) items.find((item) => item.id === `file.${id}`)!.click!();
+    expect(sent).toEqual(['createTestSet', 'openTestSet', 'openDemo', 'import', 'export']);
     expect(items.some((item) => item.role === 'quit')).toBe(true);
+  });
+
+  it('File › Export… sends the command the window answers by opening its Export panel', () => {
+    const { items, sent } = build('darwin', true);
+    const exportItem = items.find((item) => item.id === 'file.export')!;
+    expect(exportItem).toMatchObject({ label: 'Export…', accelerator: 'CmdOrCtrl+E' });
+    const file = build('linux', true).template[0].submenu!.map((item) => item.id ?? item.type ?? item.role);
+    expect(file.indexOf('file.export')).toBe(file.indexOf('file.import') + 1);
+    exportItem.click!();
+    expect(sent).toEqual(['export']);
+    // the renderer's menu loop understands every command the menu sends: the contract lists it
+    expect(contract['ui.nextMenuCommand'].output.shape.command.options).toContain('export');
   });
 
   it('Help › About calls back', () => {

@@ -78,7 +78,7 @@ describe('errors in the reader\'s language', () => {
     const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
     for (const [key, value] of Object.entries(enErrors)) expect(placeholders(zh[key]), key).toEqual(placeholders(value));
     // names of things, the same in every language
-    const technical = new Set(['err.type.null', 'err.type.other', 'err.list', 'err.seen.test-cases-list', 'err.seen.container', 'err.untranslated', 'err.tried.ragas', 'err.tried.foreign']);
+    const technical = new Set(['err.type.null', 'err.type.other', 'err.list', 'err.seen.test-cases-list', 'err.seen.container', 'err.pack.problem', 'err.api.invalid-input', 'err.tried.ragas', 'err.tried.foreign']);
     for (const [key, value] of Object.entries(zh)) {
       if (!key.startsWith('err.') || technical.has(key)) continue;
       expect(value, key).toMatch(/[\u4e00-\u9fff]/);

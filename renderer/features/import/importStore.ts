@@ -6,7 +6,7 @@ import { invoke, isDesktop } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useCasesStore } from '../cases/casesStore';
 import { useDetailStore } from '../case-detail/detailStore';
-import { parseColumnMapping } from '../../../shared/import/foreign/mapped';
+import { MappingError, parseColumnMapping } from '../../../shared/import/foreign/mapped';
 import { fileToBase64 } from './base64';
 import { fileShape, saveMapping, savedMapping } from './mappingMemory';
 
@@ -126,7 +126,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
       try {
         mapping = parseColumnMapping(file.mapping);
       } catch (error) {
-        update(file.id, { status: 'failed', error: { code: 'invalid-input', message: (error as Error).message, location: { file: file.name, line: null, field: 'mapping' } } });
+        const text = error instanceof MappingError ? error.text : null;
+        update(file.id, { status: 'failed', error: { code: 'invalid-input', message: (error as Error).message, text, location: { file: file.name, line: null, field: 'mapping' } } });
         return false;
       }
     }

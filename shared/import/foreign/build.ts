@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CaseSchema, DocumentSchema, ResponseSchema, VerdictSchema, type ContextChunk, type ImportKind, type JudgeConfig } from '../../domain/schemas';
 import type { Collector } from '../collector';
 import { ImportDataError, quoteList } from '../errors';
+import { describeIssue } from '../issues';
+import { text as say } from '../../messages/text';
 import { shortHash } from '../hash';
 import type { Progress } from '../native';
 import { FieldReader } from './field-reader';
@@ -68,7 +70,7 @@ export function readForeignRows(
   rows: SourceRow[], fmt: ForeignFormat, collector: Collector, options: ForeignOptions, progress: Progress,
 ): ForeignReport {
   const file = collector.fileName;
-  if (rows.length === 0) throw new ImportDataError(file, null, null, `the file holds no ${fmt.label} records.`);
+  if (rows.length === 0) throw new ImportDataError(file, null, null, say('err.import.no-records', { format: fmt.label }));
   const numeric = numericKeys(rows);
   const read = new Set<string>();
   const unused = new Map<string, number>();
@@ -128,8 +130,9 @@ export function readForeignRows(
     return report;
   }
   if (judgeScores.length === 0) {
-    throw new ImportDataError(file, null, null,
-      `this ${fmt.label} file holds no judge scores${metrics.size ? ` (the metrics ${quoteList([...metrics.values()].map((m) => m.metric))} are empty in every record)` : ''}: import it as kind "cases" instead.`);
+    throw new ImportDataError(file, null, null, metrics.size
+      ? say('err.foreign.no-scores-empty', { format: fmt.label, metrics: quoteList([...metrics.values()].map((m) => m.metric)) })
+      : say('err.foreign.no-scores', { format: fmt.label }));
   }
   const judge = judgeOf(judgeScores, options.judge ?? null, fmt, file);
   for (const s of judgeScores) {
@@ -145,9 +148,7 @@ export function readForeignRows(
 function requireQuery(rec: ForeignRecord, r: FieldReader, fmt: ForeignFormat): void {
   if (rec.query !== undefined && rec.query.trim() !== '') return;
   throw new ImportDataError(r.file, r.lineOf(rec.queryField), rec.queryField,
-    rec.query === undefined
-      ? `required field is missing: every ${fmt.label} record needs the question in "${rec.queryField}".`
-      : `the question is empty: every ${fmt.label} record needs the question in "${rec.queryField}".`);
+    say(rec.query === undefined ? 'err.import.question-missing' : 'err.import.question-empty', { format: fmt.label, field: rec.queryField }));
 }
 
 /**
@@ -205,15 +206,12 @@ function judgeOf(scores: { model?: string | null; line: number; field: string }[
   if (!model) {
     const first = scores.find((s) => s.model);
     if (!first) {
-      throw new ImportDataError(file, null, 'judge.model',
-        `this ${fmt.label} file holds judge scores but does not name the judge that gave them: give the judge model (--judge-model, and ` +
-        '--judge-version and --prompt-version when you know them; in the window, the import dialog\'s judge fields).');
+      throw new ImportDataError(file, null, 'judge.model', say('err.foreign.judge-unnamed', { format: fmt.label }));
     }
     const other = scores.find((s) => s.model && s.model !== first.model);
     if (other) {
       throw new ImportDataError(file, other.line, `${other.field}.evaluationModel`,
-        `this score was given by ${JSON.stringify(other.model)} but line ${first.line} by ${JSON.stringify(first.model)}: ` +
-        'one file is one judge run, so give --judge-model to name the run, or split the file.');
+        say('err.foreign.judge-mixed', { got: JSON.stringify(other.model), line: first.line, expected: JSON.stringify(first.model) }));
     }
     model = first.model!;
   }
@@ -223,6 +221,7 @@ function judgeOf(scores: { model?: string | null; line: number; field: string }[
 function checked<T>(schema: z.ZodType<T>, value: unknown, file: string, line: number): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  throw new ImportDataError(file, line, issue.path.map(String).join('.') || null, `could not build a record from this row: ${issue.message}`);
+  // parsed again with its input, so the sentence can show what was found
+  const problem = describeIssue(schema.safeParse(value, { reportInput: true }).error!.issues[0], schema);
+  throw new ImportDataError(file, line, problem.field, say('err.import.row-unusable', { reason: problem.message }));
 }

@@ -1,3 +1,4 @@
+import { text as say } from '../../messages/text';
 import { describeType, ImportDataError } from '../errors';
 import { isPlainObject } from '../json';
 import type { FieldReader } from './field-reader';
@@ -44,11 +45,11 @@ export const DEEPEVAL: ForeignFormat = {
 
 function metricsData(r: FieldReader): ForeignScore[] {
   const list = r.take('metricsData');
-  if (!Array.isArray(list)) throw new ImportDataError(r.file, r.lineOf('metricsData'), 'metricsData', `expected a list of metrics, got ${describeType(list)}.`);
+  if (!Array.isArray(list)) throw new ImportDataError(r.file, r.lineOf('metricsData'), 'metricsData', say('err.field.type', { expected: say('err.type.metric-list'), got: describeType(list) }));
   return list.map((m, k) => {
     const field = `metricsData.${k}`;
     if (!isPlainObject(m) || typeof m.name !== 'string' || m.name.trim() === '') {
-      throw new ImportDataError(r.file, r.lineOf('metricsData'), `${field}.name`, 'every metricsData entry needs the metric\'s "name".');
+      throw new ImportDataError(r.file, r.lineOf('metricsData'), `${field}.name`, say('err.foreign.metric-name'));
     }
     return {
       metric: m.name,

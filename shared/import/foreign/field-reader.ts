@@ -1,3 +1,4 @@
+import { text as say } from '../../messages/text';
 import { describeType, ImportDataError, preview } from '../errors';
 import { isPlainObject, parseJsonFast } from '../json';
 import { ListSyntaxError, parseStringList } from '../python-list';
@@ -51,7 +52,7 @@ export class FieldReader {
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'string') return this.row.fromCsv && v === '' ? undefined : v;
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-    throw new ImportDataError(this.file, this.lineOf(key), key, `expected a string, got ${describeType(v)}.`);
+    throw new ImportDataError(this.file, this.lineOf(key), key, say('err.field.type', { expected: say('err.type.string'), got: describeType(v) }));
   }
 
   /** A JSON object field; in CSV a cell holding a JSON object. */
@@ -60,10 +61,10 @@ export class FieldReader {
     if (v === undefined || v === null || (this.row.fromCsv && v === '')) return undefined;
     if (typeof v === 'string' && this.row.fromCsv) {
       const r = parseJsonFast(v);
-      if (!r.ok) throw new ImportDataError(this.file, this.lineOf(key), key, `the cell must hold a JSON object but it does not parse: ${r.reason}.`);
+      if (!r.ok) throw new ImportDataError(this.file, this.lineOf(key), key, say('err.foreign.cell-not-object', { reason: r.reason }));
       v = r.value;
     }
-    if (!isPlainObject(v)) throw new ImportDataError(this.file, this.lineOf(key), key, `expected an object, got ${describeType(v)}.`);
+    if (!isPlainObject(v)) throw new ImportDataError(this.file, this.lineOf(key), key, say('err.field.type', { expected: say('err.type.object'), got: describeType(v) }));
     return v;
   }
 
@@ -82,7 +83,7 @@ export class FieldReader {
       const n = Number(t);
       if (Number.isFinite(n)) return n;
     }
-    throw new ImportDataError(this.file, this.lineOf(key), key, `expected a score (a number), got ${preview(v)}.`);
+    throw new ImportDataError(this.file, this.lineOf(key), key, say('err.foreign.not-a-score', { got: preview(v) }));
   }
 
   /** A list of texts: a JSON array, or in CSV a list literal / delimited values. */
@@ -97,10 +98,10 @@ export class FieldReader {
       return v.map((item, k) => {
         if (typeof item === 'string') return item;
         if (typeof item === 'number') return String(item);
-        throw new ImportDataError(this.file, line, `${key}.${k}`, `expected a string (a context text), got ${describeType(item)}.`);
+        throw new ImportDataError(this.file, line, `${key}.${k}`, say('err.field.type', { expected: say('err.type.context-text'), got: describeType(item) }));
       });
     }
-    if (typeof v !== 'string') throw new ImportDataError(this.file, line, key, `expected a list of strings, got ${describeType(v)}.`);
+    if (typeof v !== 'string') throw new ImportDataError(this.file, line, key, say('err.field.type', { expected: say('err.type.string-list'), got: describeType(v) }));
     const t = v.trim();
     if (t === '' || t === '[]' || t.toLowerCase() === 'nan') return [];
     if (this.csvList === 'literal') {
@@ -109,8 +110,7 @@ export class FieldReader {
           return parseStringList(t);
         } catch (e) {
           if (!(e instanceof ListSyntaxError)) throw e;
-          throw new ImportDataError(this.file, line, key,
-            `could not read the list ${preview(t, 50)}: ${e.message}. Lists must be written as ['text', 'text'] (Python) or ["text", "text"] (JSON).`);
+          throw new ImportDataError(this.file, line, key, say('err.import.bad-list', { list: preview(t, 50), reason: e.reason }));
         }
       }
       return [v];

@@ -1,4 +1,5 @@
-import { ImportDataError } from '../errors';
+import { ImportDataError, quoteList } from '../errors';
+import { renderText, text as say, type LocalText } from '../../messages/text';
 import type { FieldReader } from './field-reader';
 import type { ForeignFormat, ForeignRecord } from './record';
 
@@ -7,6 +8,13 @@ export const MAP_TARGETS = ['id', 'query', 'referenceAnswer', 'contexts', 'evide
 export type MapTarget = (typeof MAP_TARGETS)[number];
 export type ColumnMapping = Partial<Record<MapTarget, string>>;
 
+/** A column mapping that cannot be read, worded from the catalogue like every refusal. */
+export class MappingError extends Error {
+  constructor(readonly text: LocalText) {
+    super(renderText('en', text));
+  }
+}
+
 /** Parses `query=question,referenceAnswer=ideal`; the message names the bad part. */
 export function parseColumnMapping(text: string): ColumnMapping {
   const mapping: ColumnMapping = {};
@@ -14,11 +22,11 @@ export function parseColumnMapping(text: string): ColumnMapping {
     const eq = part.indexOf('=');
     const target = part.slice(0, eq).trim();
     const column = part.slice(eq + 1).trim();
-    if (eq <= 0 || column === '') throw new Error(`"${part}" is not TARGET=COLUMN`);
-    if (!(MAP_TARGETS as readonly string[]).includes(target)) throw new Error(`"${target}" is not a target: use ${MAP_TARGETS.join(', ')}`);
+    if (eq <= 0 || column === '') throw new MappingError(say('err.mapping.not-pair', { part }));
+    if (!(MAP_TARGETS as readonly string[]).includes(target)) throw new MappingError(say('err.mapping.target', { target, targets: MAP_TARGETS.join(', ') }));
     mapping[target as MapTarget] = column;
   }
-  if (!mapping.query) throw new Error('the mapping must name the question column: query=COLUMN');
+  if (!mapping.query) throw new MappingError(say('err.mapping.no-query'));
   return mapping;
 }
 
@@ -53,7 +61,7 @@ export function mappedFormat(mapping: ColumnMapping): ForeignFormat {
 export function requireMappedColumns(mapping: ColumnMapping, keys: readonly string[], file: string): void {
   for (const [target, column] of Object.entries(mapping)) {
     if (!keys.includes(column!)) {
-      throw new ImportDataError(file, null, column!, `the mapping sends "${column}" to ${target}, but the file has no such field (it has ${keys.slice(0, 20).map((k) => `"${k}"`).join(', ')}).`);
+      throw new ImportDataError(file, null, column!, say('err.foreign.mapped-missing', { column: column!, target, keys: quoteList(keys, 20) }));
     }
   }
 }
