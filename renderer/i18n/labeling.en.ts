@@ -54,7 +54,6 @@ export const enLabeling = {
   'labeling.context.label': 'The case',
   'labeling.context.judged': 'Being judged',
   'labeling.context.response': 'Response {index} of {count}',
-  'labeling.context.selectHint': 'Select text in a document to attach it as evidence to claim {number}.',
   'labeling.context.selectHintNone': 'Add a claim first, then select text in a document to attach it as evidence.',
 
   'labeling.steps.label': 'Labeling steps',

@@ -56,7 +56,6 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.context.label': '用例内容',
   'labeling.context.judged': '正在评判',
   'labeling.context.response': '回答 {index} / {count}',
-  'labeling.context.selectHint': '在文档中选中文字，即可作为证据附加到要点 {number}。',
   'labeling.context.selectHintNone': '先添加一个要点，再在文档中选中文字作为证据。',
 
   'labeling.steps.label': '标注步骤',

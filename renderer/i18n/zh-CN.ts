@@ -2,6 +2,7 @@ import type { enCore, MessageKey } from './en';
 import { zhAgreement } from './agreement.zh-CN';
 import { zhCalibration } from './calibration.zh-CN';
 import { zhConflicts } from './conflicts.zh-CN';
+import { zhLabelingKeys } from './labeling-keys.zh-CN';
 import { zhDiagnosis } from './diagnosis.zh-CN';
 import { zhDiagnosisData } from './diagnosis-data.zh-CN';
 import { zhData } from './data.zh-CN';
@@ -293,4 +294,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData, ...zhLabelingKeys };

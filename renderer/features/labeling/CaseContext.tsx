@@ -10,6 +10,7 @@ import { EnumChip } from '../../common/EnumChip';
 import { ReferenceAnswer } from '../case-detail/ReferenceAnswer';
 import { ResponseCard } from '../case-detail/ResponseCard';
 import { LabelDocument } from './LabelDocument';
+import { DocumentFind } from './DocumentFind';
 import { RetrievalHint } from '../retrieval/RetrievalHint';
 
 type Detail = LabelingItem['detail'];
@@ -57,7 +58,7 @@ export function CaseContext() {
   const selecting = kind === 'claims';
 
   const responses = <ContextResponses responses={detail.responses} judgedId={judgedId} />;
-  const documents = <ContextDocuments documents={detail.documents} claims={claims} selecting={selecting} activeClaim={activeClaim} />;
+  const documents = <ContextDocuments caseId={detail.case.id} documents={detail.documents} claims={claims} selecting={selecting} activeClaim={activeClaim} />;
 
   return (
     <section
@@ -138,7 +139,8 @@ const ContextResponses = memo(function ContextResponses({ responses, judgedId }:
   );
 });
 
-const ContextDocuments = memo(function ContextDocuments({ documents, claims, selecting, activeClaim }: {
+const ContextDocuments = memo(function ContextDocuments({ caseId, documents, claims, selecting, activeClaim }: {
+  caseId: string;
   documents: Detail['documents'];
   claims: readonly Claim[];
   selecting: boolean;
@@ -146,7 +148,7 @@ const ContextDocuments = memo(function ContextDocuments({ documents, claims, sel
 }) {
   const { t } = useI18n();
   const groups = useMemo(() => groupRevisions(documents), [documents]);
-  const hint = claims.length > 0 ? t('labeling.context.selectHint', { number: activeClaim + 1 }) : t('labeling.context.selectHintNone');
+  const hint = claims.length > 0 ? t('labeling.context.selectHintKeys', { number: activeClaim + 1 }) : t('labeling.context.selectHintNone');
   return (
     <section className={selecting ? 'detail-section label-documents selecting' : 'detail-section label-documents'}>
       <h2 className="section-title">
@@ -154,6 +156,7 @@ const ContextDocuments = memo(function ContextDocuments({ documents, claims, sel
         {documents.length > 0 ? <span className="section-count">{t('detail.marksLegend')}</span> : null}
       </h2>
       {selecting && documents.length > 0 ? <p className="select-hint" data-testid="select-hint">{hint}</p> : null}
+      {documents.length > 0 ? <DocumentFind caseId={caseId} selecting={selecting} /> : null}
       {groups.length === 0 ? <p className="muted">{t('detail.noDocuments')}</p> : null}
       {groups.map((group, groupIndex) => (
         <div key={groupIndex} className="document-group" data-doc-id={group.docId}>

@@ -8,6 +8,7 @@ import { savedKey, shownReference, useReferenceAnswerStore } from './referenceAn
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { Icon } from '../../common/Icon';
+import { NoEvidencePrompt } from './NoEvidencePrompt';
 import '../conflicts/conflicts.css';
 
 type EvidenceStatus = LabelingItem['evidence'][number];
@@ -102,6 +103,7 @@ export function ClaimEditor() {
           {t('labeling.claims.add')}
         </button>
       </form>
+      <NoEvidencePrompt />
       <div className="claim-confirm">
         <span className={dirty ? 'claim-dirty' : 'claim-hint'}>{dirty ? t('labeling.claims.dirty') : t('labeling.claims.confirmHint')}</span>
         <button type="button" className="button primary small" onMouseDown={keepFocus} onClick={() => useLabelingStore.getState().confirm()} data-testid="claims-confirm">

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { Icon } from '../../common/Icon';
+import { useSweep } from './sweepStore';
 
 /** Queue, progress (done / total for me), position, case navigation, history and shortcuts. */
 export function LabelHeader() {
@@ -12,6 +13,7 @@ export function LabelHeader() {
   const caseId = useLabelingStore((s) => s.caseId);
   const historyOpen = useLabelingStore((s) => s.historyOpen);
   const exhausted = useLabelingStore((s) => s.exhausted);
+  const sweeping = useSweep((s) => s.dimension !== null);
   const store = useLabelingStore.getState;
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
@@ -57,6 +59,18 @@ export function LabelHeader() {
       </div>
       {caseId && !exhausted ? <span className="label-case-id mono" data-testid="label-case-id" title={caseId}>{caseId}</span> : null}
       <div className="top-bar-spacer" />
+      <button
+        type="button"
+        className={sweeping ? 'toolbar-button active' : 'toolbar-button'}
+        aria-pressed={sweeping}
+        title={t('sweep.buttonTitle')}
+        data-testid="sweep-toggle"
+        onMouseDown={keepFocus}
+        onClick={() => (sweeping ? useSweep.getState().leave() : useSweep.getState().openChooser())}
+      >
+        <span>{t('sweep.button')}</span>
+        <kbd>W</kbd>
+      </button>
       <button
         type="button"
         className={historyOpen ? 'toolbar-button active' : 'toolbar-button'}

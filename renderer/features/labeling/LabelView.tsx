@@ -13,6 +13,7 @@ import { LabelToast } from './LabelToast';
 import { SaveFaultBanner } from './SaveFaultBanner';
 import { ShortcutOverlay } from './ShortcutOverlay';
 import { StepPanel } from './StepPanel';
+import { useSweep } from './sweepStore';
 import './labeling.css';
 
 /** The labeling screen: a queue of cases, one guided step at a time, the case always beside the step. */
@@ -29,6 +30,8 @@ export function LabelView() {
   const historyOpen = useLabelingStore((s) => s.historyOpen);
   const retryLoad = useLabelingStore((s) => s.retryLoad);
   useLabelKeyboard();
+  // sweep mode belongs to this screen: another screen and back is the guided sequence again
+  useEffect(() => () => void useSweep.getState().leave(), []);
 
   useEffect(() => {
     if (reviewerId === null) return;

@@ -13,6 +13,10 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['H'], label: 'labeling.help.history' },
   { keys: ['0', '.', '7', 'Enter'], label: 'labeling.help.numeric' },
   { keys: ['N', 'Alt+↑', 'Alt+↓'], label: 'labeling.help.claims' },
+  { keys: ['A', '1', '…', '9'], label: 'labeling.help.attach' },
+  { keys: ['F'], label: 'labeling.help.find' },
+  { keys: ['Shift+←', 'Shift+→', 'Ctrl+Shift+←', 'Ctrl+Shift+→'], label: 'labeling.help.select' },
+  { keys: ['W'], label: 'labeling.help.sweep' },
   { keys: ['?'], label: 'labeling.help.help' },
   { keys: ['Esc'], label: 'labeling.help.close' },
 ];

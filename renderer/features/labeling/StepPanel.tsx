@@ -9,17 +9,25 @@ import { StepCard } from './StepCard';
 import { StepWaitingMark } from './StepWaitingMark';
 import { isSaved, stepState } from './stepStatus';
 import { VerdictLine, verdictFor } from './VerdictLine';
+import { SweepBanner, SweepChooser } from './Sweep';
+import { sweepStepIndex } from './labelingStore';
+import { useSweep } from './sweepStore';
 
 /** The current step's card on top, the whole sequence of the case below it. */
 export function StepPanel() {
   const { t } = useI18n();
   const item = useLabelingStore((s) => s.item);
+  const sweeping = useSweep((s) => s.dimension);
   if (!item) return null;
+  // sweep mode: only the swept dimension's step, the guided sequence stays out of the way
+  const swept = sweeping === null || sweepStepIndex(item, sweeping) >= 0;
   return (
     <aside className="step-panel" aria-label={t('labeling.steps.label')}>
+      <SweepChooser />
+      <SweepBanner />
       <FailedSaves item={item} />
-      <StepCard />
-      <StepSequence item={item} />
+      {swept ? <StepCard /> : null}
+      {sweeping ? null : <StepSequence item={item} />}
     </aside>
   );
 }

@@ -1,8 +1,17 @@
+import './labeling-keys.css';
 import { useI18n } from '../../i18n/useI18n';
 import { saveKey, useLabelingStore } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
 import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
+import type { LabelStep } from './labelingStore';
+
+/** Claims of a saved claims label that carry no evidence (0 for any other step). */
+function claimsWithoutEvidence(step: LabelStep): number {
+  const value = step.current?.value;
+  if (!Array.isArray(value)) return 0;
+  return (value as { evidence?: unknown[] }[]).filter((claim) => !Array.isArray(claim.evidence) || claim.evidence.length === 0).length;
+}
 
 /** After the last step: every label of the case beside the judge's verdicts; Enter goes on. */
 export function SummaryStep() {
@@ -33,7 +42,14 @@ export function SummaryStep() {
                   {dimensionLabel(i18n, step.dimension)}
                   {response >= 0 && item.detail.responses.length > 1 ? <span className="muted"> · #{response + 1}</span> : null}
                 </span>
-                <span className="summary-value">{saved ? valueLabel(i18n, step.dimension, step.current?.value) : t('labeling.step.todo')}</span>
+                <span className="summary-value">
+                  {saved ? valueLabel(i18n, step.dimension, step.current?.value) : t('labeling.step.todo')}
+                  {saved && claimsWithoutEvidence(step) > 0 ? (
+                    <span className="summary-no-evidence" data-testid="summary-no-evidence" data-count={claimsWithoutEvidence(step)}>
+                      {t('labeling.summary.noEvidence', { count: claimsWithoutEvidence(step) })}
+                    </span>
+                  ) : null}
+                </span>
               </button>
               {saved ? <VerdictLine item={item} step={step} compact /> : null}
             </li>

@@ -10,7 +10,11 @@
  *   Shift+U      redo what undo took back             H       history panel
  *   ?            shortcut overlay     Esc     close what is open
  *   numeric step: digits . , Backspace edit the typed value
- *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim
+ *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim, 1–9 make a claim the active one,
+ *                 A attach the selected document text to the active claim
+ *   documents:    F find text (Enter / Shift+Enter next / previous match, the match becomes the selection);
+ *                 with a selection, Shift+← / Shift+→ move its end by a character, Ctrl/Alt+Shift+← / → by a word
+ *   W             sweep mode: one dimension across the queue, one key per case (Esc leaves)
  *   stated step:  1–9 claim stated / not stated, A all stated, N none stated,
  *                 S / D / C the active claim's citation supports it / does not / no citation; Enter saves
  */
@@ -34,7 +38,12 @@ export type LabelAction =
   | { type: 'moveClaim'; delta: -1 | 1 }
   | { type: 'toggleStated'; index: number }
   | { type: 'allStated'; stated: boolean }
-  | { type: 'citation'; verdict: 'supported' | 'unsupported' | 'none' };
+  | { type: 'citation'; verdict: 'supported' | 'unsupported' | 'none' }
+  | { type: 'find' }
+  | { type: 'extendSelection'; unit: 'char' | 'word'; direction: 'forward' | 'backward' }
+  | { type: 'attachSelection' }
+  | { type: 'activeClaim'; index: number }
+  | { type: 'sweep' };
 
 export interface KeyInput {
   key: string;
@@ -50,14 +59,18 @@ export interface KeyContext {
   /** A modal overlay (shortcut help, a dialog) is open. */
   overlay: boolean;
   stepKind: StepKind;
+  /** Some document text is selected (Shift+arrows then move the selection instead of changing case). */
+  docSelection?: boolean;
 }
 
 export function labelKeyAction(input: KeyInput, context: KeyContext): LabelAction | null {
   const { key } = input;
-  if (input.ctrlKey || input.metaKey) return null;
   if (key === 'Escape') return { type: 'close' };
-  if (context.overlay) return key === '?' ? { type: 'help' } : null;
+  if (context.overlay) return input.ctrlKey || input.metaKey ? null : key === '?' ? { type: 'help' } : null;
   if (context.typing) return null;
+  const selectionKey = selectionKeyAction(input, context);
+  if (selectionKey) return selectionKey;
+  if (input.ctrlKey || input.metaKey) return null;
 
   if (input.altKey) {
     if (context.stepKind === 'claims' && key === 'ArrowUp') return { type: 'moveClaim', delta: -1 };
@@ -88,6 +101,12 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
     case 'h':
     case 'H':
       return { type: 'history' };
+    case 'f':
+    case 'F':
+      return { type: 'find' };
+    case 'w':
+    case 'W':
+      return { type: 'sweep' };
   }
 
   if (context.stepKind === 'numeric' && (/^[0-9]$/.test(key) || key === '.' || key === ',' || key === 'Backspace')) {
@@ -95,8 +114,17 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
   }
   if (context.stepKind === 'options' && /^[0-9]$/.test(key)) return { type: 'choose', key };
   if (context.stepKind === 'claims' && (key === 'n' || key === 'N')) return { type: 'addClaim' };
+  if (context.stepKind === 'claims' && (key === 'a' || key === 'A')) return { type: 'attachSelection' };
+  if (context.stepKind === 'claims' && /^[1-9]$/.test(key)) return { type: 'activeClaim', index: Number(key) - 1 };
   if (context.stepKind === 'stated') return statedKeyAction(key);
   return null;
+}
+
+/** Shift+← / → move the selected text's end by a character; with Ctrl or Alt as well, by a word. */
+function selectionKeyAction(input: KeyInput, context: KeyContext): LabelAction | null {
+  if (!context.docSelection || !input.shiftKey || input.metaKey) return null;
+  if (input.key !== 'ArrowLeft' && input.key !== 'ArrowRight') return null;
+  return { type: 'extendSelection', unit: input.ctrlKey || input.altKey ? 'word' : 'char', direction: input.key === 'ArrowRight' ? 'forward' : 'backward' };
 }
 
 const CITATION_KEYS = { s: 'supported', d: 'unsupported', c: 'none' } as const;

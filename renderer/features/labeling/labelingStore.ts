@@ -16,6 +16,7 @@ import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
 import { onSessionReset } from '../../common/session';
 import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
+import { useSweep } from './sweepStore';
 
 export type LabelStep = LabelingItem['steps'][number];
 import type { StepKind } from './keymap';
@@ -83,6 +84,8 @@ interface LabelingState {
   /** Save state per case+step (see saveKey). */
   saves: Record<string, StepSave>;
   reasonPrompt: ReasonPrompt | null;
+  /** Confirming claims some of which have no evidence: asked once, Enter confirms, Esc goes back. */
+  evidencePrompt: { caseId: string; missing: number } | null;
   numericDraft: string;
 
   historyOpen: boolean;
@@ -105,6 +108,8 @@ interface LabelingState {
   previousCase(): Promise<void>;
   setStep(index: number): void;
   moveStep(delta: number): void;
+  /** Sweep mode started: the case on screen shows the swept dimension's step. */
+  showSweepStep(): void;
 
   choose(value: LabelValue): void;
   confirm(): void;
@@ -139,6 +144,11 @@ export function kindOf(dimension: Dimension | undefined): StepKind {
   if (dimension.type === 'structured') return 'claims';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';
+}
+
+/** The step of `dimension` in a case (its first, for a dimension asked per response), or -1. */
+export function sweepStepIndex(item: LabelingItem, dimension: string): number {
+  return item.steps.findIndex((step) => step.dimension === dimension);
 }
 
 export function currentStepKind(state: Pick<LabelingState, 'item' | 'stepIndex' | 'dimensions'>): StepKind {
@@ -266,6 +276,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       loading: !cached,
       loadError: null,
       reasonPrompt: null,
+      evidencePrompt: null,
       numericDraft: '',
       exhausted: null,
       position: estimatePosition(get().position, direction),
@@ -335,6 +346,9 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
   function stepState(item: LabelingItem, startStep: number | null): { stepIndex: number } {
     const steps = item.steps;
+    const sweeping = useSweep.getState().dimension;
+    const swept = sweeping ? sweepStepIndex(item, sweeping) : -1;
+    if (swept >= 0) return { stepIndex: swept };
     const stepIndex = startStep === null ? firstOpenStep(steps) : Math.max(0, Math.min(startStep, steps.length));
     return { stepIndex };
   }
@@ -560,6 +574,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   function advance(): void {
     const { item, stepIndex } = get();
     if (!item) return;
+    const sweeping = useSweep.getState().dimension;
+    if (sweeping && item.steps[stepIndex]?.dimension === sweeping) {
+      // sweep mode: the case is done with this key, the next one opens on the same dimension
+      useSweep.getState().countAnswer();
+      void get().nextCase('next');
+      return;
+    }
     get().setStep(stepAfter(item.steps, stepIndex));
   }
 
@@ -580,6 +601,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     stepIndex: 0,
     saves: {},
     reasonPrompt: null,
+    evidencePrompt: null,
     numericDraft: '',
     historyOpen: false,
     history: null,
@@ -659,6 +681,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
 
     closeQueue() {
       keepDirtyDraft();
+      useSweep.getState().leave();
       caseTicket++;
       closeNavigator();
       drafts().reset();
@@ -668,6 +691,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     reset() {
       caseTicket++;
       closeNavigator();
+      useSweep.getState().leave();
       undone = [];
       drafts().reset();
       set(INITIAL);
@@ -742,8 +766,15 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const { item } = get();
       if (!item) return;
       const stepIndex = Math.max(0, Math.min(index, item.steps.length));
-      set({ stepIndex, numericDraft: '', reasonPrompt: null });
+      set({ stepIndex, numericDraft: '', reasonPrompt: null, evidencePrompt: null });
       drafts().offerSelection(null);
+    },
+
+    showSweepStep() {
+      const { item } = get();
+      const sweeping = useSweep.getState().dimension;
+      const index = item && sweeping ? sweepStepIndex(item, sweeping) : -1;
+      if (index >= 0) get().setStep(index);
     },
 
     moveStep(delta) {
@@ -767,8 +798,17 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (!step) return;
       if (kind === 'claims') {
         const { claimsDraft, claimsDirty } = drafts();
-        if (claimsDirty || !hasLabel(step)) decide(claimsDraft ?? []);
-        else advance();
+        if (!claimsDirty && hasLabel(step)) {
+          advance();
+          return;
+        }
+        const missing = (claimsDraft ?? []).filter((claim) => claim.evidence.length === 0).length;
+        if (missing > 0 && state.evidencePrompt?.caseId !== caseId) {
+          set({ evidencePrompt: { caseId, missing } });
+          return;
+        }
+        set({ evidencePrompt: null });
+        decide(claimsDraft ?? []);
         return;
       }
       if (kind === 'numeric') {
@@ -879,6 +919,10 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       }
       if (s.reasonPrompt) {
         set({ reasonPrompt: null });
+        return true;
+      }
+      if (s.evidencePrompt) {
+        set({ evidencePrompt: null });
         return true;
       }
       if (drafts().selectionOffer) {

@@ -4,6 +4,9 @@ import { currentStepKind, dimensionOf, useLabelingStore } from './labelingStore'
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { isTyping } from '../../common/isTyping';
+import { clearDocumentSelection, currentDocumentSelection, selectedEvidence, stepDocumentSelection } from './documentSelection';
+import { useDocumentFind } from './documentFindStore';
+import { useSweep } from './sweepStore';
 import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
 
 /** The labeling screen's keys (see keymap.ts); the store does the work. */
@@ -15,11 +18,16 @@ export function useLabelKeyboard(): void {
       const modal = document.querySelector('dialog[open]:modal');
       const overlay = store.helpOpen || modal !== null;
       if (modal && !store.helpOpen) return;
-      const action = labelKeyAction(event, { typing: isTyping(event.target), overlay, stepKind: currentStepKind(store) });
+      const docSelection = currentDocumentSelection() !== null;
+      const action = labelKeyAction(event, { typing: isTyping(event.target), overlay, stepKind: currentStepKind(store), docSelection });
       if (!action) return;
       switch (action.type) {
         case 'close':
           if (store.closeOverlays()) event.preventDefault();
+          else if (docSelection) {
+            event.preventDefault();
+            clearDocumentSelection();
+          } else if (useSweep.getState().leave()) event.preventDefault();
           return;
         case 'help':
           event.preventDefault();
@@ -75,10 +83,39 @@ export function useLabelKeyboard(): void {
           useStatedDraft.getState().setCitation(statedListOf(store.item), action.verdict);
           return;
         case 'nextStep':
-          store.moveStep(1);
+          if (!useSweep.getState().dimension) store.moveStep(1);
           return;
         case 'previousStep':
-          store.moveStep(-1);
+          if (!useSweep.getState().dimension) store.moveStep(-1);
+          return;
+        case 'find':
+          useDocumentFind.getState().openFind();
+          return;
+        case 'extendSelection':
+          stepDocumentSelection(action.unit, action.direction);
+          return;
+        case 'attachSelection': {
+          const evidence = selectedEvidence();
+          if (!evidence) {
+            // nothing selected yet: the find box is the keyboard's way to select
+            useDocumentFind.getState().openFind();
+            return;
+          }
+          const drafts = useClaimsDraftStore.getState();
+          if (!drafts.claimsDraft?.[drafts.activeClaim]) return;
+          drafts.attachEvidence(evidence);
+          clearDocumentSelection();
+          return;
+        }
+        case 'activeClaim': {
+          const drafts = useClaimsDraftStore.getState();
+          if (!drafts.claimsDraft?.[action.index]) return;
+          drafts.setActiveClaim(action.index);
+          document.getElementById(claimDomId(action.index))?.scrollIntoView({ block: 'nearest' });
+          return;
+        }
+        case 'sweep':
+          useSweep.getState().openChooser();
           return;
         case 'history':
           store.toggleHistory();

@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { api, openApp } from './helpers';
+
+/**
+ * Claims and evidence without the mouse: F finds text in the documents, the match becomes the selection,
+ * Shift+arrows widen or narrow it by characters and (Ctrl) by Chinese words, A attaches it to the active claim,
+ * and the confirmed claims in the file carry that quote. Confirming a claim without evidence asks once (Esc goes
+ * back, Enter confirms) and the summary counts it. Sweep mode (W) labels one dimension across the queue, one key
+ * per case, the judge's verdict hidden until the label is saved. Each test labels as a reviewer of its own and
+ * takes its labels back afterwards, so the shared demo holds no claims edit or label of theirs for later specs.
+ */
+
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const SHOTS = resolve(`test-results/labeling-keys-e2e-${process.env.E2E_PORT ?? 4599}`);
+const made: number[] = [];
+
+interface Claim { text: string; evidence: { docId: string; quote: string; start?: number; end?: number }[] }
+interface Item { steps: { dimension: string; responseId: string | null; current: { value: unknown } | null }[]; verdicts: { dimension: string }[] }
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+test.afterAll(async ({ request }) => {
+  // every label these reviewers gave is undone (label events are append-only: the undo is an event too)
+  for (const reviewerId of made) {
+    for (let guard = 0; guard < 40; guard++) {
+      const result = await api<{ undone: boolean }>(request, 'labels.undo', { reviewerId });
+      if (!result.undone) break;
+    }
+  }
+});
+
+async function openLabel(page: Page, locale: 'en' | 'zh-CN', prefix: string): Promise<number> {
+  const testSetId = (await api<{ testSetId: string }>(page.request, 'testSets.openDemo')).testSetId;
+  const id = (await api<{ id: number }>(page.request, 'reviewers.create', { name: `${prefix}-${locale}-${stamp}` })).id;
+  made.push(id);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page, { locale, reviewer: { testSetId, id } });
+  await page.getByTestId('nav-label').click();
+  const start = page.getByTestId('queue-start-unlabeled');
+  if (await start.isVisible()) await start.click();
+  await expect(page.getByTestId('step-card')).toBeVisible();
+  return id;
+}
+
+async function item(page: Page, reviewerId: number, caseId: string): Promise<Item> {
+  return api<Item>(page.request, 'labeling.item', { reviewerId, caseId, queue: null });
+}
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`evidence is found, selected, widened and attached by keyboard only; a claim without evidence is asked about and counted (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const reviewerId = await openLabel(page, locale, 'keys');
+    const caseId = (await page.getByTestId('label-case-id').textContent()) as string;
+    for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    const editor = page.getByTestId('claim-editor');
+    await expect(editor).toBeVisible();
+    const imported = await editor.getByTestId('claim-item').count();
+
+    // a new claim (N), typed; Esc leaves the field
+    await page.keyboard.press('n');
+    await page.keyboard.type('金额按剩余天数折算');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const added = editor.getByTestId('claim-item').nth(imported);
+    await expect(added).toContainText('金额按剩余天数折算');
+
+    // F: find "剩余天数"; the first match is selected, the count shown
+    await page.keyboard.press('f');
+    const find = page.getByTestId('doc-find-input');
+    await expect(find).toBeFocused();
+    await page.keyboard.type('剩余天数');
+    const count = page.getByTestId('doc-find-count');
+    await expect(count).toHaveAttribute('data-index', '0');
+    const total = Number(await count.getAttribute('data-total'));
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByTestId('doc-selection')).toHaveAttribute('data-quote', '剩余天数');
+    if (total > 1) {
+      // Enter / Shift+Enter walk the matches
+      await page.keyboard.press('Enter');
+      await expect(count).toHaveAttribute('data-index', '1');
+      await page.keyboard.press('Shift+Enter');
+      await expect(count).toHaveAttribute('data-index', '0');
+    }
+    // Esc leaves the box, the match stays selected
+    await page.keyboard.press('Escape');
+    await expect(find).toBeHidden();
+    const selection = page.getByTestId('doc-selection');
+    await expect(selection).toHaveAttribute('data-quote', '剩余天数');
+    const docId = (await selection.getAttribute('data-doc-id')) as string;
+    const text = (await page.locator(`[data-testid="doc-text"][data-doc-id="${docId}"]`).first().textContent()) as string;
+    const at = text.indexOf('剩余天数');
+    // Shift+→ one character, Ctrl+Shift+→ one word (折算, by the Chinese word dictionary), Shift+← back one character
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(selection).toHaveAttribute('data-quote', text.slice(at, at + 5));
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    const word = await selection.getAttribute('data-quote');
+    expect(word?.startsWith('剩余天数')).toBe(true);
+    expect(word!.length).toBeGreaterThan(4);
+    await page.keyboard.press('Shift+ArrowLeft');
+    const quote = word!.slice(0, -1);
+    await expect(selection).toHaveAttribute('data-quote', quote);
+    await page.screenshot({ path: join(SHOTS, `evidence-selected-${locale}.png`) });
+
+    // A attaches it to the active claim (the one just added)
+    await page.keyboard.press('a');
+    await expect(added.getByTestId('evidence-chip')).toHaveCount(1);
+    await expect(added.getByTestId('evidence-chip').locator('q')).toHaveText(quote);
+    await expect(page.getByTestId('doc-selection')).toHaveCount(0);
+
+    // a second claim, without evidence: Enter asks once, Esc goes back, Enter again asks, Enter confirms
+    await page.keyboard.press('n');
+    await page.keyboard.type('以官网公告为准');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    const prompt = page.getByTestId('no-evidence-prompt');
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toHaveAttribute('data-missing', '1');
+    await page.screenshot({ path: join(SHOTS, `no-evidence-prompt-${locale}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeHidden();
+    await expect(page.locator('[data-testid="step"][data-state="current"]')).toHaveAttribute('data-dimension', 'claims');
+    expect((await item(page, reviewerId, caseId)).steps.find((s) => s.dimension === 'claims')?.current).toBeNull();
+    await page.keyboard.press('Enter');
+    await expect(prompt).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(prompt).toBeHidden();
+
+    // written to the file: the quote with its document and code point offsets, and the claim without evidence
+    await expect.poll(async () => (await item(page, reviewerId, caseId)).steps.find((s) => s.dimension === 'claims')?.current?.value ?? null).not.toBeNull();
+    const claims = (await item(page, reviewerId, caseId)).steps.find((s) => s.dimension === 'claims')?.current?.value as Claim[];
+    expect(claims).toHaveLength(imported + 2);
+    expect(claims[imported]).toMatchObject({ text: '金额按剩余天数折算', evidence: [{ docId, quote }] });
+    const evidence = claims[imported].evidence[0];
+    expect([...text].slice(evidence.start, evidence.end).join('')).toBe(quote);
+    expect(claims[imported + 1]).toMatchObject({ text: '以官网公告为准', evidence: [] });
+
+    // the summary counts the claim without evidence
+    for (let guard = 0; guard < 12 && (await page.locator('[data-testid="step-summary"][data-state="current"]').count()) === 0; guard++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(page.getByTestId('summary-no-evidence')).toHaveAttribute('data-count', '1');
+    await page.screenshot({ path: join(SHOTS, `summary-no-evidence-${locale}.png`) });
+  });
+
+  test(`sweep mode labels one dimension across the queue, one key per case, the verdict hidden until the label is saved (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const reviewerId = await openLabel(page, locale, 'sweep');
+    await page.keyboard.press('w');
+    const chooser = page.getByTestId('sweep-chooser');
+    await expect(chooser).toBeVisible();
+    const names = await chooser.getByTestId('sweep-dimension').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-dimension')));
+    const index = names.indexOf('responseBehavior');
+    expect(index).toBeGreaterThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, `sweep-chooser-${locale}.png`) });
+    await page.keyboard.press(String(index + 1));
+    const banner = page.getByTestId('sweep-banner');
+    await expect(banner).toHaveAttribute('data-dimension', 'responseBehavior');
+    // the guided sequence is out of the way; the case's query and documents stay beside the step
+    await expect(page.getByTestId('step')).toHaveCount(0);
+    await expect(page.getByTestId('label-query')).toBeVisible();
+
+    const swept: string[] = [];
+    for (let guard = 0; guard < 12 && swept.length < 3; guard++) {
+      const caseId = (await page.getByTestId('label-case-id').textContent()) as string;
+      if (await page.getByTestId('sweep-no-step').isVisible()) {
+        await page.keyboard.press('j');
+        await expect(page.getByTestId('label-case-id')).not.toHaveText(caseId);
+        continue;
+      }
+      const card = page.getByTestId('step-card');
+      await expect(card).toHaveAttribute('data-dimension', 'responseBehavior');
+      // blind: nothing of the judge on screen before my label
+      await expect(page.getByTestId('verdict')).toHaveCount(0);
+      if (swept.length === 0) await page.screenshot({ path: join(SHOTS, `sweep-${locale}.png`) });
+      await expect(page.getByTestId('sweep-progress')).toContainText(locale === 'en' ? `${swept.length} labeled` : `已标 ${swept.length} 个`);
+      await page.keyboard.press('1');
+      await expect(page.getByTestId('label-case-id')).not.toHaveText(caseId);
+      swept.push(caseId);
+    }
+    expect(swept).toHaveLength(3);
+
+    // the labels are in the file, and the API now reveals the judge's verdict on them
+    for (const caseId of swept) {
+      await expect.poll(async () => {
+        const found = await item(page, reviewerId, caseId);
+        return found.steps.find((s) => s.dimension === 'responseBehavior')?.current?.value ?? null;
+      }).toBe('answered');
+    }
+    const revealed = await Promise.all(swept.map(async (caseId) => (await item(page, reviewerId, caseId)).verdicts.some((v) => v.dimension === 'responseBehavior')));
+    expect(revealed.some(Boolean)).toBe(true);
+
+    // K goes back without saving; the labeled case now shows the judge beside my label
+    await page.keyboard.press('k');
+    await expect(page.getByTestId('label-case-id')).toHaveText(swept[2]);
+    if (revealed[2]) await expect(page.getByTestId('verdict').first()).toBeVisible();
+
+    // Esc leaves: the guided sequence is back
+    await page.keyboard.press('Escape');
+    await expect(banner).toBeHidden();
+    await expect(page.getByTestId('step').first()).toBeVisible();
+  });
+}
