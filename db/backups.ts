@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from './open';
 import { openSqlite } from './sqlite';
+import { removeStalePartials } from './file-writes';
 
 /**
  * Automatic backups of a test set file, taken with SQLite's online backup API
@@ -21,9 +22,6 @@ export const INTERVAL_BACKUPS_KEPT = 12;
  * of the last 10 successful imports, 10 merges and 10 restores is always kept.
  */
 export const BACKUPS_KEPT_PER_KIND = 10;
-
-/** A `.partial` this old was left by a killed backup (a running one writes to it continuously). */
-const STALE_PARTIAL_MS = 10 * 60 * 1000;
 
 export interface BackupInfo {
   path: string;
@@ -78,22 +76,7 @@ export function listBackups(filePath: string): BackupInfo[] {
  * another process is younger than STALE_PARTIAL_MS and kept.
  */
 export function cleanPartialBackups(filePath: string, now = Date.now()): string[] {
-  const dir = backupDirOf(filePath);
-  if (!existsSync(dir)) return [];
-  const removed: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (!/\.partial(?:-wal|-shm|-journal)?$/.test(name)) continue;
-    const path = join(dir, name);
-    try {
-      const stat = lstatSync(path);
-      if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue;
-      rmSync(path, { force: true });
-      removed.push(path);
-    } catch {
-      // gone meanwhile, or not ours to remove: a leftover is harmless, never listed
-    }
-  }
-  return removed;
+  return removeStalePartials(backupDirOf(filePath), () => true, now);
 }
 
 /** Removes a backup that turned out not to be needed (the change it preceded rolled back). */

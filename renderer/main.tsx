@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { AccessGate } from './shell/AccessGate';
 import './styles/tokens.css';
 import './styles/base.css';
 import './shell/shell.css';
@@ -13,7 +14,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <AccessGate>
+        <App />
+      </AccessGate>
     </StrictMode>,
   );
 }

@@ -52,9 +52,21 @@ async function bridgeToken(): Promise<string> {
 
 let token: Promise<string> | null = null;
 
+/**
+ * Whether this tab may use the app. In browser mode a tab opened from an address whose launch code was
+ * already used (or without one) holds no token: every call would be refused, so the page says what to do instead.
+ */
+export async function browserAccess(): Promise<'granted' | 'address-used'> {
+  if (isDesktop()) return 'granted';
+  token ??= bridgeToken();
+  return (await token) ? 'granted' : 'address-used';
+}
+
 async function invokeOverHttp(name: string, input: unknown): Promise<Envelope<unknown>> {
   token ??= bridgeToken();
   const sessionToken = await token;
+  // without a token every call is refused: none is sent (the page shows the address-used notice)
+  if (!sessionToken) throw new UnreachableError(new Error('this tab holds no session: open the newest address printed by `npm run start:web` (each works once)'));
   let response: Response;
   try {
     response = await fetch(`/api/${encodeURIComponent(name)}`, {

@@ -20,6 +20,8 @@ import { enLabelingKeys } from './labeling-keys.en';
 export const enCore = {
   'app.name': 'Touchstone',
   'app.loading': 'Starting Touchstone…',
+  'app.addressUsed.title': 'This address was already used',
+  'app.addressUsed.body': 'Each address printed by npm run start:web opens Touchstone once. Open the newest address printed in the terminal (a new one is printed each time an address is used).',
   'app.titleSuffix': 'Touchstone',
 
   'nav.label': 'Screens',

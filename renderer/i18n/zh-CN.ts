@@ -16,6 +16,8 @@ import { zhRetrieval } from './retrieval.zh-CN';
 const zhCore: Record<keyof typeof enCore, string> = {
   'app.name': 'Touchstone',
   'app.loading': 'Touchstone 正在启动…',
+  'app.addressUsed.title': '这个地址已经用过了',
+  'app.addressUsed.body': 'npm run start:web 打印的每个地址只能打开一次 Touchstone。请打开终端里最新打印的地址（每用掉一个地址，终端都会打印一个新的）。',
   'app.titleSuffix': 'Touchstone',
 
   'nav.label': '页面',

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { iterateCases, iterateDocuments, iterateResponses } from '../../db/case-queries';
 import { ADJUDICATION_COLUMNS, adjudicationRows, LABEL_COLUMNS, labelRows, RESPONSE_COLUMNS, VERDICT_COLUMNS, verdictRows } from '../../db/exports';
+import { cleanExportPartials } from '../../db/file-writes';
 import type { Db } from '../../db/open';
 import { caseContexts, deepevalGolden, ragasSample } from '../../shared/interchange/foreign-cases';
 import { csvHeader, csvLine, jsonlLine, type ExportRow } from '../../shared/interchange/table';
@@ -11,6 +12,7 @@ import { EXPORT_FILE_NAMES, type ExportWhat } from '../../shared/api/interchange
 
 /** Writes to a temporary file and renames it into place, so a failed export never leaves half a file. */
 function writeChunks(path: string, chunks: Iterable<string>): void {
+  cleanExportPartials(dirname(path), basename(path));
   const temporary = `${path}.partial`;
   const fd = openSync(temporary, 'w');
   try {

@@ -30,6 +30,8 @@ const appInfo = (token: string | null) =>
   fetch(`http://127.0.0.1:${PORT}/api/app.info`, { method: 'POST', headers: { 'X-Touchstone-Token': token ?? '' }, body: '{}' }).then((r) => r.status);
 
 test('the printed address opens the app once; the tab keeps its session through a reload; the address from history opens nothing', async ({ page, browser }) => {
+  // a server of its own, started from sources, and three tabs
+  test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'touchstone-e2e-launch-'));
   const { child, url } = await startServer(dataDir);
   try {
@@ -50,17 +52,33 @@ test('the printed address opens the app once; the tab keeps its session through 
     expect(console.filter((text) => /Content Security Policy|frame-ancestors/i.test(text))).toEqual([]);
     expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(0);
 
-    // the same address again, as from the browser's history in another tab: the code is spent
-    const other = await browser.newContext();
-    const stale = await other.newPage();
-    // the page calls the API only once the exchange has settled (its 401s may stay pending in Chromium, so no networkidle)
-    const refused = stale.waitForResponse((r) => new URL(r.url()).pathname === '/auth/exchange');
-    const firstCall = stale.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/'));
-    await stale.goto(url);
-    expect((await refused).status()).toBe(401);
-    await firstCall;
-    expect(await stale.evaluate(() => sessionStorage.getItem('touchstone.token'))).toBeNull();
-    await other.close();
+    // the same address again, as from the browser's history in another tab: the code is spent, and the tab says so
+    // in the reader's language instead of calling the API (every call would be refused)
+    const texts = {
+      en: ['This address was already used', 'Open the newest address printed in the terminal'],
+      'zh-CN': ['这个地址已经用过了', '请打开终端里最新打印的地址'],
+    } as const;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const other = await browser.newContext({ locale });
+      const stale = await other.newPage();
+      const apiCalls: string[] = [];
+      stale.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+      });
+      const refused = stale.waitForResponse((r) => new URL(r.url()).pathname === '/auth/exchange');
+      await stale.goto(url);
+      expect((await refused).status()).toBe(401);
+      const notice = stale.getByTestId('address-used');
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText(texts[locale][0]);
+      await expect(notice).toContainText(texts[locale][1]);
+      await stale.screenshot({ path: `test-results/address-used-${locale}.png` });
+      expect(await stale.evaluate(() => sessionStorage.getItem('touchstone.token'))).toBeNull();
+      expect(apiCalls).toEqual([]);
+      await other.close();
+    }
+    // the first tab is untouched by the refused one
+    expect(await appInfo(token)).toBe(200);
   } finally {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
