@@ -222,7 +222,7 @@ export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: ()
 
 // ---- reveal ------------------------------------------------------------------------------------
 
-export function revealRound(db: Db, roundId: number, early: boolean, reviewerId: number | null = null): RoundDetail {
+export function revealRound(db: Db, roundId: number, early: boolean, reviewerId: number | null = null, now: () => string = nowIso): RoundDetail {
   const op = 'rounds.reveal';
   db.transaction(() => {
     if (reviewerId !== null) requireReviewer(db, reviewerId, op);
@@ -237,7 +237,7 @@ export function revealRound(db: Db, roundId: number, early: boolean, reviewerId:
         at(op, 'early'),
       );
     }
-    setRevealed(db, roundId, nowIso(), !detail.labelingDone, reviewerId);
+    setRevealed(db, roundId, now(), !detail.labelingDone, reviewerId);
   }).immediate();
   return roundDetail(db, roundId, op);
 }
@@ -274,7 +274,7 @@ export function revealView(db: Db, roundId: number): OpOutput<'rounds.revealView
 
 // ---- adjudicate --------------------------------------------------------------------------------
 
-export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): OpOutput<'rounds.adjudicate'> {
+export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>, now: () => string = nowIso): OpOutput<'rounds.adjudicate'> {
   const op = 'rounds.adjudicate';
   const id = db.transaction(() => {
     const state = roundState(db, input.roundId, op);
@@ -295,7 +295,7 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>): O
     if (problem) throw new ApiError('invalid-input', text('err.value.misfit', { value: JSON.stringify(input.value), dimension: input.dimension, problem }), at(op, 'value'));
     const adjudicationId = insertAdjudication(db, {
       roundId: input.roundId, caseSeq: item.caseSeq, responseSeq: item.responseSeq, dimension: input.dimension, value: input.value,
-      note: input.note?.trim() ? input.note.trim() : null, source: 'lead', deciderId: input.deciderReviewerId, fromEventIds: cell.labels.map((l) => l.eventId), at: nowIso(),
+      note: input.note?.trim() ? input.note.trim() : null, source: 'lead', deciderId: input.deciderReviewerId, fromEventIds: cell.labels.map((l) => l.eventId), at: now(),
     });
     // every labeled cell settled → adjudicated
     const after = roundState(db, input.roundId, op);
@@ -360,7 +360,7 @@ function figuresOf(db: Db, state: RoundState, finals: Map<string, string | numbe
   });
 }
 
-export function closeRound(db: Db, roundId: number): OpOutput<'rounds.close'> {
+export function closeRound(db: Db, roundId: number, now: () => string = nowIso): OpOutput<'rounds.close'> {
   const op = 'rounds.close';
   db.transaction(() => {
     const state = roundState(db, roundId, op);
@@ -372,7 +372,7 @@ export function closeRound(db: Db, roundId: number): OpOutput<'rounds.close'> {
       const first = open.slice(0, 3).map((c) => `${c.caseId}${c.responseId ? ` / ${c.responseId}` : ''} ${c.dimension}`).join('; ');
       throw new ApiError('conflict', text('err.round.open-disagreements', { roundId, count: open.length, items: `${first}${open.length > 3 ? '; …' : ''}` }), at(op, 'roundId'));
     }
-    const at2 = nowIso();
+    const at2 = now();
     const finals = new Map<string, string | number>();
     for (const item of state.items) {
       for (const cell of state.cells.filter((c) => c.position === item.position)) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ImportKind } from '../../shared/domain/schemas';
 import { openTestSetFile } from '../../db/open';
 import { runImport } from '../imports/import-pipeline';
+import { playDemoStory } from './demo-story';
 
 /** The sample bundled with the app, in import order: each file only refers to what came before it. */
 export const SAMPLE_FILES: [ImportKind, string][] = [
@@ -17,7 +18,10 @@ export function sampleDir(): string {
   return process.env.TOUCHSTONE_SAMPLE_DIR ?? fileURLToPath(new URL('../../shared/sample/', import.meta.url));
 }
 
-/** Builds the demo test set through the ordinary importers, then moves it into place whole. */
+/**
+ * Builds the demo test set through the ordinary importers and services (the sample, then the weeks of
+ * labeling, judging and calibration of demo-story.ts), then moves it into place whole.
+ */
 export async function createDemoTestSet(path: string): Promise<void> {
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
@@ -26,6 +30,7 @@ export async function createDemoTestSet(path: string): Promise<void> {
     for (const [kind, file] of SAMPLE_FILES) {
       runImport(opened.db, { kind, format: 'jsonl', fileName: file, bytes: readFileSync(join(sampleDir(), file)) });
     }
+    playDemoStory(opened.db);
     opened.db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     opened.db.close();
