@@ -325,6 +325,56 @@ function itemsOf(pairs: readonly ValidPair[]): { itemOfPair: Int32Array; items: 
 }
 
 /**
+ * Items grouped into types by the multiset of their pairs' codes (a code per distinct pair
+ * content), as groupItems does with a signature string, but keyed by numbers for items of one or
+ * two pairs (nearly all): 200,000 pairs then build no strings. Types, their order and their
+ * representatives are those groupItems gives, so the replicates do not change. `pairsOf(item)`
+ * lists an item's pairs in their original order.
+ */
+function groupItemsByCodes(
+  itemOfPair: Int32Array,
+  items: number,
+  codeOfPair: Int32Array,
+  codeCount: number,
+): ItemTypes & { representative: number[]; pairsOf: (item: number) => Int32Array } {
+  const start = new Int32Array(items + 1);
+  for (let i = 0; i < itemOfPair.length; i++) start[itemOfPair[i] + 1] += 1;
+  for (let k = 0; k < items; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, items);
+  const order = new Int32Array(itemOfPair.length);
+  for (let i = 0; i < itemOfPair.length; i++) order[fill[itemOfPair[i]]++] = i;
+  const index = new Map<number | string, number>();
+  const typeOfItem = new Int32Array(items);
+  const counts: number[] = [];
+  const representative: number[] = [];
+  for (let item = 0; item < items; item++) {
+    const from = start[item];
+    const size = start[item + 1] - from;
+    let key: number | string;
+    if (size === 1) key = codeOfPair[order[from]];
+    else if (size === 2) {
+      const a = codeOfPair[order[from]];
+      const b = codeOfPair[order[from + 1]];
+      key = codeCount + (a < b ? a * codeCount + b : b * codeCount + a);
+    } else {
+      const codes: number[] = [];
+      for (let k = from; k < from + size; k++) codes.push(codeOfPair[order[k]]);
+      key = codes.sort((x, y) => x - y).join(',');
+    }
+    let type = index.get(key);
+    if (type === undefined) {
+      type = counts.length;
+      index.set(key, type);
+      counts.push(0);
+      representative.push(item);
+    }
+    counts[type] += 1;
+    typeOfItem[item] = type;
+  }
+  return { typeOfItem, typeCounts: Float64Array.from(counts), representative, pairsOf: (item) => order.subarray(start[item], start[item + 1]) };
+}
+
+/**
  * Bootstrap replicates of every coefficient but percent agreement (which has a Wilson interval).
  * Discrete dimensions: one confusion-matrix count per resample. Numeric: weighted sums.
  */
@@ -357,11 +407,11 @@ export function bootstrapReplicates(
       types = { typeOfItem, typeCounts };
       typeCodes = Array.from({ length: q * q }, (_, code) => [code]);
     } else {
-      const members = structure.members();
-      const codesOf = (item: number[]) => item.map((i) => pairs[i].hi * q + pairs[i].ji).sort((a, b) => a - b);
-      const grouped = groupItems(members.map((item) => codesOf(item).join(',')));
+      const codeOfPair = new Int32Array(pairs.length);
+      for (let i = 0; i < pairs.length; i++) codeOfPair[i] = pairs[i].hi * q + pairs[i].ji;
+      const grouped = groupItemsByCodes(structure.itemOfPair, structure.items, codeOfPair, q * q);
       types = grouped;
-      typeCodes = grouped.representative.map((item) => codesOf(members[item]));
+      typeCodes = grouped.representative.map((item) => Array.from(grouped.pairsOf(item), (i) => codeOfPair[i]).sort((a, b) => a - b));
     }
     const counts = new Float64Array(q * q);
     const series = [...replicates].map(([key, values]) => ({ key, values }));
@@ -408,11 +458,21 @@ export function bootstrapReplicates(
     }
     types = { typeOfItem, typeCounts: Float64Array.from(typeCounts) };
   } else {
-    const members = structure.members();
-    const signature = (item: number[]) => item.map((i) => `${pairs[i].human as number}|${pairs[i].judge as number}`).sort().join(',');
-    const grouped = groupItems(members.map(signature));
+    // a code per distinct (human, judge) content
+    const byHuman = new Map<number, Map<number, number>>();
+    const codeOfPair = new Int32Array(pairs.length);
+    let codeCount = 0;
+    for (let i = 0; i < pairs.length; i++) {
+      const hv = pairs[i].human as number;
+      let byJudge = byHuman.get(hv);
+      if (!byJudge) byHuman.set(hv, (byJudge = new Map()));
+      let code = byJudge.get(pairs[i].judge as number);
+      if (code === undefined) byJudge.set(pairs[i].judge as number, (code = codeCount++));
+      codeOfPair[i] = code;
+    }
+    const grouped = groupItemsByCodes(structure.itemOfPair, structure.items, codeOfPair, codeCount);
     grouped.representative.forEach((item, type) => {
-      for (const i of members[item]) {
+      for (const i of grouped.pairsOf(item)) {
         h.push(pairs[i].human as number);
         j.push(pairs[i].judge as number);
         typeOfPair.push(type);
@@ -623,6 +683,18 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
  * Per slice or per question type, in one pass: n, items, percent agreement (Wilson), the
  * primary coefficient (point estimate) and the bias, worst agreement first.
  */
+/** Pair indexes ordered by item (stable within an item): a counting sort on the item numbers. */
+function byItem(pairs: readonly ValidPair[]): Int32Array {
+  let items = 0;
+  for (const p of pairs) if (p.item >= items) items = p.item + 1;
+  const start = new Int32Array(items + 1);
+  for (const p of pairs) start[p.item + 1] += 1;
+  for (let k = 0; k < items; k++) start[k + 1] += start[k];
+  const order = new Int32Array(pairs.length);
+  for (let i = 0; i < pairs.length; i++) order[start[pairs[i].item]++] = i;
+  return order;
+}
+
 function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'slice' | 'questionType', single: boolean): BreakdownGroup[] {
   const discrete = isDiscrete(dimension.type);
   const q = dimension.options.length;
@@ -631,8 +703,9 @@ function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'sli
     key: string | null;
     n: number;
     agree: number;
-    /** Distinct items; only tracked when some item has several pairs (else items = n). */
-    items: Set<number> | null;
+    /** Distinct items, counted in a pass in item order (the last item counted); only when some item has several pairs (else items = n). */
+    items: number;
+    lastItem: number;
     counts: Float64Array | null;
     absolute: number;
     difference: number;
@@ -641,11 +714,10 @@ function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'sli
   const add = (key: string | null, p: ValidPair) => {
     let g = groups.get(key);
     if (!g) {
-      g = { key, n: 0, agree: 0, items: single ? null : new Set(), counts: discrete ? new Float64Array(q * q) : null, absolute: 0, difference: 0 };
+      g = { key, n: 0, agree: 0, items: 0, lastItem: -1, counts: discrete ? new Float64Array(q * q) : null, absolute: 0, difference: 0 };
       groups.set(key, g);
     }
     g.n += 1;
-    g.items?.add(p.item);
     if (g.counts) {
       g.counts[p.hi * q + p.ji] += 1;
       if (p.hi === p.ji) g.agree += 1;
@@ -658,19 +730,31 @@ function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'sli
       g.difference += d;
     }
   };
-  for (const pair of pairs) {
-    if (by === 'questionType') add(pair.source.questionType, pair);
-    else if (pair.source.slices.length === 0) add(null, pair);
+  const forKeys = (pair: ValidPair, visit: (key: string | null, p: ValidPair) => void) => {
+    if (by === 'questionType') visit(pair.source.questionType, pair);
+    else if (pair.source.slices.length === 0) visit(null, pair);
     else {
       const slices = pair.source.slices;
-      for (let k = 0; k < slices.length; k++) if (slices.indexOf(slices[k]) === k) add(slices[k], pair);
+      for (let k = 0; k < slices.length; k++) if (slices.indexOf(slices[k]) === k) visit(slices[k], pair);
     }
+  };
+  for (const pair of pairs) forKeys(pair, add);
+  if (!single) {
+    // distinct items per group: the pairs visited item by item, so an item is new to a group when it differs from the last one counted
+    const countItem = (key: string | null, p: ValidPair) => {
+      const g = groups.get(key)!;
+      if (g.lastItem !== p.item) {
+        g.lastItem = p.item;
+        g.items += 1;
+      }
+    };
+    for (const i of byItem(pairs)) forKeys(pairs[i], countItem);
   }
   const key = primaryKey(dimension.type);
   const rows: BreakdownGroup[] = [...groups.values()].map((g) => ({
     key: g.key,
     n: g.n,
-    items: g.items ? g.items.size : g.n,
+    items: single ? g.n : g.items,
     percentAgreement: rateFigure(g.agree, g.n),
     primary: g.counts ? fromDetailed(discreteCoefficient(key, g.counts, q)) : pointFigure(g.absolute / g.n, null),
     bias: dimension.type === 'categorical' ? null : num(g.difference / g.n),

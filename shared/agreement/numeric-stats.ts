@@ -34,8 +34,32 @@ export interface NumericFigures {
   krippendorffInterval: number;
 }
 
-/** The distinct values, ascending, and each value's position among them (binary search). */
+/** Up to this many distinct values, they are found with a Map and only they are sorted. */
+const FEW_DISTINCT = 4096;
+
+/**
+ * The distinct values, ascending, and each value's position among them. Scores usually take a
+ * few values (0, 0.1, …, 1): those are collected and sorted alone, and each position looked up;
+ * otherwise every value is sorted and positions found by binary search. Both give the same answer.
+ */
 function distinct(values: Float64Array): { sorted: Float64Array; ids: Int32Array } {
+  const index = new Map<number, number>();
+  const seen: number[] = [];
+  for (let i = 0; i < values.length && seen.length <= FEW_DISTINCT; i++) {
+    if (!index.has(values[i])) {
+      index.set(values[i], 0);
+      seen.push(values[i]);
+    }
+  }
+  if (seen.length > FEW_DISTINCT) return distinctBySort(values);
+  const sorted = Float64Array.from(seen).sort();
+  for (let k = 0; k < sorted.length; k++) index.set(sorted[k], k);
+  const ids = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) ids[i] = index.get(values[i])!;
+  return { sorted, ids };
+}
+
+function distinctBySort(values: Float64Array): { sorted: Float64Array; ids: Int32Array } {
   const all = Float64Array.from(values).sort();
   let count = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[count++] = all[i];

@@ -26,6 +26,42 @@ export interface ClusteredMeanBias {
  *
  * Fewer than 2 clusters: only the mean is defined.
  */
+/**
+ * Σ_{i∈g} (d_i − mean) per cluster, clusters in first-seen order. Small non-negative integer
+ * cluster ids (the agreement engine's case numbers) go through an array instead of a Map: the same
+ * additions in the same order, so the same figures, without hashing 200,000 keys.
+ */
+function clusterSums(d: readonly number[], mean: number, clusters: readonly (string | number)[]): { sums: Float64Array; G: number } {
+  const n = d.length;
+  let max = -1;
+  for (let i = 0; i < n; i++) {
+    const c = clusters[i];
+    if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c > 4 * n + 1024) {
+      max = -2;
+      break;
+    }
+    if (c > max) max = c;
+  }
+  const sums = new Float64Array(n);
+  let G = 0;
+  if (max >= -1) {
+    const slot = new Int32Array(max + 1).fill(-1);
+    for (let i = 0; i < n; i++) {
+      const c = clusters[i] as number;
+      if (slot[c] < 0) slot[c] = G++;
+      sums[slot[c]] += d[i] - mean;
+    }
+    return { sums, G };
+  }
+  const index = new Map<string | number, number>();
+  for (let i = 0; i < n; i++) {
+    let g = index.get(clusters[i]);
+    if (g === undefined) index.set(clusters[i], (g = G++));
+    sums[g] += d[i] - mean;
+  }
+  return { sums, G };
+}
+
 export function meanBiasClusteredDetailed(
   human: readonly number[],
   judge: readonly number[],
@@ -42,12 +78,10 @@ export function meanBiasClusteredDetailed(
   const d = human.map((h, i) => judge[i] - h);
   if (d.some((x) => !Number.isFinite(x))) return undefinedBecause(none(nan, n, 0), 'non-finite-input');
   const mean = d.reduce((s, x) => s + x, 0) / n;
-  const sums = new Map<string | number, number>();
-  for (let i = 0; i < n; i++) sums.set(clusters[i], (sums.get(clusters[i]) ?? 0) + (d[i] - mean));
-  const G = sums.size;
+  const { sums, G } = clusterSums(d, mean, clusters);
   if (G < 2) return undefinedBecause(none(mean, n, G), 'too-few-observations');
   let meat = 0;
-  for (const s of sums.values()) meat += s * s;
+  for (let g = 0; g < G; g++) meat += sums[g] * sums[g];
   const variance = ((G / (G - 1)) * meat) / (n * n);
   const stdError = Math.sqrt(variance);
   const t = studentTCritical(G - 1, 1 - alpha);
