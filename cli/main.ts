@@ -100,11 +100,16 @@ export interface CliIo {
   stdin?(): Uint8Array;
 }
 
+/** Whether a progress line is on the terminal now: only a drawn line is erased, so --json output stays the JSON alone. */
+let progressShown = false;
+
 const stdio: CliIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
   progress: (line) => {
-    if (process.stderr.isTTY) process.stderr.write(line === null ? '\r\x1b[K' : `\r\x1b[K${line}`);
+    if (!process.stderr.isTTY || (line === null && !progressShown)) return;
+    process.stderr.write(line === null ? '\r\x1b[K' : `\r\x1b[K${line}`);
+    progressShown = line !== null;
   },
   stdin: () => readStdin(),
 };

@@ -8,7 +8,8 @@ import type { Db } from './open';
  * same file always exports to the same bytes.
  */
 
-export const VERDICT_COLUMNS = ['runId', 'judgeModel', 'judgeVersion', 'promptVersion', 'caseId', 'responseId', 'dimension', 'value', 'rationale', 'threshold'] as const;
+// the columns a verdicts CSV is read back with
+export { VERDICT_COLUMNS } from '../shared/import/judge-csv';
 
 /** Verdicts, each with its run's judge; as JSONL, `judge` nested the way a judge file is (importable back, one run per file). */
 export function* verdictRows(db: Db, runId: number | null): Generator<{ row: ExportRow; native: Record<string, unknown> }> {
@@ -35,7 +36,7 @@ export function* verdictRows(db: Db, runId: number | null): Generator<{ row: Exp
     yield {
       native,
       row: {
-        runId: v.run_id, judgeModel: v.model, judgeVersion: v.model_version, promptVersion: v.prompt_version, caseId: v.case_id,
+        runId: v.run_id, judgeModel: v.model, judgeVersion: v.model_version, promptVersion: v.prompt_version, promptHash: v.prompt_hash, caseId: v.case_id,
         responseId: v.response_id, dimension: v.dimension, value, rationale: v.rationale, threshold: v.threshold,
       },
     };

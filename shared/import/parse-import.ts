@@ -12,6 +12,7 @@ import { mappedFormat, requireMappedColumns } from './foreign/mapped';
 import { rowFromJson, type ForeignFormat, type SourceRow } from './foreign/record';
 import { isPlainObject, parseJsonFast } from './json';
 import { parseJsonLine, progressReporter, readNativeCsv, readNativeJsonl } from './native';
+import { readJudgeCsv } from './judge-csv';
 import { decodeUtf8, SourceText } from './text';
 import type { ConcreteImportFormat, ParsedImport, ParseImportOptions } from './types';
 
@@ -51,7 +52,10 @@ export function parseImportFile(options: ParseImportOptions): ParsedImport {
           say('err.import.json-not-csv'));
       }
       shape ??= csvShape(src, fileName, ext);
-      readNativeCsv(kind, (shape as { table: CsvTable }).table, collector, progress);
+      const table = (shape as { table: CsvTable }).table;
+      // a judge run's CSV is the verdicts export read back; the other kinds share one column reader
+      if (kind === 'judge') readJudgeCsv(table, collector, progress);
+      else readNativeCsv(kind, table, collector, progress);
       return collector.result(format, src.lineCount, kind);
     }
     default: {

@@ -390,4 +390,5 @@ export const enErrors = {
   'err.mapping.no-query': 'the mapping must name the question column: query=COLUMN',
   'err.import.no-backup': '{file}: no backup of the test set could be written before the import ({reason}). Nothing was imported.',
   'err.export.no-such-format': 'this export has no such format.',
+  'err.import.judge-csv-runs': 'this row belongs to run {got} but line {line} to run {expected}: a judge-run file holds one run; export one run (--run N, or choose the run in the window) and import that.',
 } as const;

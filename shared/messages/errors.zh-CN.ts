@@ -386,4 +386,5 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.mapping.no-query': '列映射必须指明问题所在的列：query=COLUMN',
   'err.import.no-backup': '{file}：导入前无法写入测试集的备份（{reason}）。未导入任何内容。',
   'err.export.no-such-format': '这项导出没有这种格式。',
+  'err.import.judge-csv-runs': '这一行属于运行 {got}，但第 {line} 行属于运行 {expected}：一个评审模型运行文件只含一次运行；请只导出一次运行（--run N，或在窗口中选择该运行）再导入。',
 };

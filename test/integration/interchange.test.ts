@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { parseCsv } from '../../shared/import';
+import { detectImport } from '../../shared/import/detect-kind';
 import { api, calibrationSet } from '../helpers/calibration-set';
 import { cli, cliWithStdin } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
@@ -220,7 +221,7 @@ describe('exports: deterministic and importable back', () => {
     const verdicts = await exported(db, dir, 'verdicts', 'jsonl', '--run', '1');
     const verdictsCsv = await exported(db, dir, 'verdicts', 'csv');
     expect(parseCsv(verdictsCsv.toString('utf8'), 'v.csv')[0].fields).toEqual(
-      ['runId', 'judgeModel', 'judgeVersion', 'promptVersion', 'caseId', 'responseId', 'dimension', 'value', 'rationale', 'threshold']);
+      ['runId', 'judgeModel', 'judgeVersion', 'promptVersion', 'promptHash', 'caseId', 'responseId', 'dimension', 'value', 'rationale', 'threshold']);
     expect(verdicts.toString('utf8').trim().split('\n')).toHaveLength(readFileSync(join(SAMPLE, 'judge.jsonl'), 'utf8').trim().split('\n').length);
 
     for (const [file, format] of [['responses-jsonl.jsonl', 'jsonl'], ['responses-csv.csv', 'csv']]) {
@@ -234,6 +235,35 @@ describe('exports: deterministic and importable back', () => {
       expect((await exported(back, dir, 'responses', 'jsonl')).equals(responses)).toBe(true);
     }
     expect(responsesCsv.toString('utf8').split('\r\n')[0]).toBe('id,caseId,system,answer,retrievalCalled,finalContext,cost');
+  });
+
+  it('a run\'s verdicts CSV imports back as that run (the CLI and the wizard detect it) and exports again to the same bytes', async () => {
+    const dir = tempDir();
+    const db = await initDb(dir);
+    await importSample(db);
+    const csv = await exported(db, dir, 'verdicts', 'csv', '--run', '1');
+    const file = join(dir, 'verdicts-run-1.csv');
+    writeFileSync(file, csv);
+    expect(detectImport('verdicts-run-1.csv', csv)).toEqual({ kind: 'judge', format: 'csv' });
+
+    const back = await initDb(dir, 'back-verdicts.sqlite');
+    await importSample(back, ['documents', 'cases', 'responses']);
+    const run = await cli('import', 'judge', file, '--db', back, '--json');
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.json).toMatchObject({ format: 'csv', runId: 1, added: { judgeRuns: 1, verdicts: csv.toString('utf8').trim().split('\r\n').length - 1 } });
+    const again = join(dir, 'again');
+    mkdirSync(again);
+    expect((await exported(back, again, 'verdicts', 'csv', '--run', '1')).equals(csv)).toBe(true);
+    expect((await exported(back, again, 'verdicts', 'jsonl', '--run', '1')).equals(await exported(db, dir, 'verdicts', 'jsonl', '--run', '1'))).toBe(true);
+
+    // two runs in one file cannot be one judge run: refused at the first row of the second, nothing written
+    const lines = csv.toString('utf8').trim().split('\r\n');
+    const twoRuns = join(dir, 'two-runs.csv');
+    writeFileSync(twoRuns, [lines[0], lines[1], lines[2].replace(/^1,/, '2,')].join('\r\n'));
+    const refused = await cli('import', 'judge', twoRuns, '--db', back, '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json.error).toMatchObject({ code: 'invalid-data', location: { file: 'two-runs.csv', line: 3, field: 'runId' } });
+    expect(query<{ n: number }>(back, 'SELECT count(*) AS n FROM judge_runs')[0].n).toBe(1);
   });
 
   it('labels and adjudications: one row per event / decision, stable columns, the same bytes every time', async () => {
