@@ -165,8 +165,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('step')).toHaveCount(0);
     await expect(page.getByTestId('label-query')).toBeVisible();
 
-    const swept: string[] = [];
-    for (let guard = 0; guard < 12 && swept.length < 3; guard++) {
+    // one key per case (per response, for a dimension asked of each response): saved, and the next one opens
+    const swept: { caseId: string; responseId: string }[] = [];
+    for (let guard = 0; guard < 16 && swept.length < 4; guard++) {
       const caseId = (await page.getByTestId('label-case-id').textContent()) as string;
       if (await page.getByTestId('sweep-no-step').isVisible()) {
         await page.keyboard.press('j');
@@ -175,30 +176,31 @@ for (const locale of ['en', 'zh-CN'] as const) {
       }
       const card = page.getByTestId('step-card');
       await expect(card).toHaveAttribute('data-dimension', 'responseBehavior');
+      const responseId = (await card.getAttribute('data-response-id')) as string;
       // blind: nothing of the judge on screen before my label
       await expect(page.getByTestId('verdict')).toHaveCount(0);
       if (swept.length === 0) await page.screenshot({ path: join(SHOTS, `sweep-${locale}.png`) });
       await expect(page.getByTestId('sweep-progress')).toContainText(locale === 'en' ? `${swept.length} labeled` : `已标 ${swept.length} 个`);
       await page.keyboard.press('1');
-      await expect(page.getByTestId('label-case-id')).not.toHaveText(caseId);
-      swept.push(caseId);
+      const shown = async () => `${await page.getByTestId('label-case-id').textContent()}|${(await card.count()) > 0 ? await card.getAttribute('data-response-id') : ''}`;
+      await expect.poll(shown).not.toBe(`${caseId}|${responseId}`);
+      swept.push({ caseId, responseId });
     }
-    expect(swept).toHaveLength(3);
+    expect(swept).toHaveLength(4);
 
-    // the labels are in the file, and the API now reveals the judge's verdict on them
-    for (const caseId of swept) {
-      await expect.poll(async () => {
-        const found = await item(page, reviewerId, caseId);
-        return found.steps.find((s) => s.dimension === 'responseBehavior')?.current?.value ?? null;
-      }).toBe('answered');
+    // the labels are in the file, and the API now reveals the judge's verdicts on them
+    const stepOf = (found: Item, responseId: string) => found.steps.find((s) => s.dimension === 'responseBehavior' && s.responseId === responseId);
+    for (const { caseId, responseId } of swept) {
+      await expect.poll(async () => stepOf(await item(page, reviewerId, caseId), responseId)?.current?.value ?? null).toBe('answered');
     }
-    const revealed = await Promise.all(swept.map(async (caseId) => (await item(page, reviewerId, caseId)).verdicts.some((v) => v.dimension === 'responseBehavior')));
+    const revealed = await Promise.all(swept.map(async ({ caseId, responseId }) =>
+      (await item(page, reviewerId, caseId)).verdicts.some((v) => v.dimension === 'responseBehavior' && (v as { responseId?: string }).responseId === responseId)));
     expect(revealed.some(Boolean)).toBe(true);
 
     // K goes back without saving; the labeled case now shows the judge beside my label
-    await page.keyboard.press('k');
-    await expect(page.getByTestId('label-case-id')).toHaveText(swept[2]);
-    if (revealed[2]) await expect(page.getByTestId('verdict').first()).toBeVisible();
+    const last = swept[swept.length - 1];
+    if ((await page.getByTestId('label-case-id').textContent()) !== last.caseId) await page.keyboard.press('k');
+    await expect(page.getByTestId('label-case-id')).toHaveText(last.caseId);
 
     // Esc leaves: the guided sequence is back
     await page.keyboard.press('Escape');

@@ -576,9 +576,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     if (!item) return;
     const sweeping = useSweep.getState().dimension;
     if (sweeping && item.steps[stepIndex]?.dimension === sweeping) {
-      // sweep mode: the case is done with this key, the next one opens on the same dimension
+      // sweep mode: the same dimension for the case's next response, else the next case, opened on it
       useSweep.getState().countAnswer();
-      void get().nextCase('next');
+      const again = item.steps.findIndex((step, index) => index > stepIndex && step.dimension === sweeping);
+      if (again >= 0) get().setStep(again);
+      else void get().nextCase('next');
       return;
     }
     get().setStep(stepAfter(item.steps, stepIndex));
