@@ -93,7 +93,7 @@ describe('labeling while an import is writing', () => {
     expect(saved.ok, JSON.stringify(saved)).toBe(true);
     // the import writes into a staged copy: the label did not wait for its 30,000 cases, none of which is visible yet
     expect((await call<ImportJob>(backend, 'imports.status', { jobId })).state).toBe('running');
-    expect((await call<{ cases: number }>(backend, 'testSets.stats')).cases).toBeLessThan(30_000);
+    expect((await call<{ cases: number }>(backend, 'testSets.stats', {})).cases).toBeLessThan(30_000);
     let job: ImportJob;
     do {
       await new Promise((r) => setTimeout(r, 20));

@@ -44,7 +44,7 @@ const searchIds = (db: Db, search: string) => listCases(db, { search }, 0, 100).
 /** Every row an import writes or recomputes, in a stable order. */
 function dump(db: Db): Record<string, unknown[]> {
   const tables = ['documents', 'cases', 'case_slices', 'claims', 'evidence', 'responses', 'retrieval_units', 'retrieval_lists', 'retrieval_holds', 'label_progress', 'verdicts'];
-  const rows = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((row) => JSON.stringify(row)).sort()]));
+  const rows: Record<string, unknown[]> = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((row) => JSON.stringify(row)).sort()]));
   rows.judge_runs = db.prepare('SELECT id, model, model_version, prompt_version, source_file, source_sha256 FROM judge_runs ORDER BY id').all();
   rows.search = db.prepare('SELECT rowid, query, reference_answer, claims_text FROM cases_fts ORDER BY rowid').all();
   rows.imported = db.prepare('SELECT sha256, file_name, kind, format FROM imported_files ORDER BY 1').all();
