@@ -6,12 +6,14 @@ import { text as say } from '../../shared/messages/text';
 
 export type WorkerMessage =
   | ({ type: 'progress' } & ImportProgress)
-  /** parsed, validated and backed up: the worker waits for its turn to write */
+  /** the worker waits for its turn for one short write on the test set (a batch of search rows, the publishing step) */
   | { type: 'write-requested' }
+  /** that write is committed: the app's own writes go on */
+  | { type: 'write-released' }
   | ({ type: 'done' } & ImportOutcome)
   | { type: 'failed'; error: ApiErrorBody };
 
-/** The app's answer to 'write-requested': its own writes now wait until the import ends. */
+/** The app's answer to 'write-requested': its own writes now wait until 'write-released' (or the import ends). */
 export const WRITE_GRANTED = 'write-granted';
 
 export interface ImportWorkerData {
@@ -33,6 +35,8 @@ function spawnImportWorker(data: ImportWorkerData): Worker {
 /**
  * Imports run in a worker thread with their own connection, one at a time,
  * so a large file never freezes the app; callers poll `status` for progress.
+ * The worker writes the import into a staged copy and touches the test set
+ * only in short turns (db/import-stage.ts), so a label waits at most one of them.
  */
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob>();
@@ -71,7 +75,8 @@ export class ImportJobs {
             if (this.writing === writing) this.writing = null;
           });
           worker.postMessage(WRITE_GRANTED);
-        } else if (message.type === 'done') finish({
+        } else if (message.type === 'write-released') endWriting();
+        else if (message.type === 'done') finish({
           state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total,
           runId: message.runId, alreadyImported: message.alreadyImported, report: message.report,
         });
@@ -84,8 +89,9 @@ export class ImportJobs {
 
   /**
    * Resolves once no import is writing: writes on the app's own connection wait
-   * for it instead of hitting a locked file. Reading, validating and backing up
-   * a file (most of an import) hold no lock, so a label saved meanwhile goes through at once.
+   * for its current short turn instead of hitting a locked file. Reading,
+   * validating, backing up and staging a file (nearly all of an import) hold no
+   * lock on the test set, so a label saved meanwhile goes through at once.
    */
   async writable(): Promise<void> {
     while (this.writing) await this.writing;

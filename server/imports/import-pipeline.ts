@@ -76,12 +76,12 @@ export function prepareImport(db: Db, request: ImportRequest, onProgress: (progr
   return { alreadyImported: false, request, parsed, sha256, dimensions, report, total };
 }
 
-/** Write a prepared import in a single transaction. */
-export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}): ImportOutcome {
+/** Write a prepared import in a single transaction (into a staged copy, `deferSearchIndex`: the caller indexes the search rows). */
+export function writeImport(db: Db, prepared: PreparedImport, onProgress: (progress: ImportProgress) => void = () => {}, { deferSearchIndex = false } = {}): ImportOutcome {
   if (prepared.alreadyImported) return prepared.outcome;
   const { request, parsed, sha256, dimensions, report, total } = prepared;
   onProgress({ phase: 'writing', done: 0, total });
-  const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.report !== null };
+  const source = { fileName: request.fileName, sha256, reuseIdenticalCases: parsed.report !== null, deferSearchIndex };
   const added = db.transaction(() => {
     if (report && request.createDimensions && report.newDimensions.length > 0) {
       saveDimensions(db, [...dimensions, ...report.newDimensions]);

@@ -1,6 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { backupTestSet, discardBackup, type BackupInfo } from '../../db/backups';
-import { connect } from '../../db/open';
+import { runOfJudgeFile } from '../../db/imported-files';
+import {
+  attachStage, discardStage, dropOrphanSearchRows, indexStagedSearch, openStage, publishStage, SEARCH_BATCH, stagedCaseRange, type Stage,
+} from '../../db/import-stage';
+import { connect, type Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
 import { text as say } from '../../shared/messages/text';
 import { WRITE_GRANTED, type ImportWorkerData, type WorkerMessage } from './import-jobs';
@@ -10,7 +14,7 @@ const { data } = workerData as { data: ImportWorkerData };
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const onProgress = (progress: ImportProgress) => post({ type: 'progress', ...progress });
 
-/** Asks the app for the write lock: it holds its own writes until this import ends, so neither waits on a locked file. */
+/** Asks the app for the write lock: it holds its own writes until this short step is done, so neither waits on a locked file. */
 function writeTurn(): Promise<void> {
   return new Promise((resolve) => {
     const granted = (message: unknown) => {
@@ -23,12 +27,25 @@ function writeTurn(): Promise<void> {
   });
 }
 
+/** One short write on the test set in its own turn; the labels given meanwhile go through between two of them. */
+async function shortWrite(db: Db, write: () => void): Promise<void> {
+  await writeTurn();
+  try {
+    db.transaction(write).immediate();
+  } finally {
+    post({ type: 'write-released' });
+  }
+}
+
 const db = connect(data.dbPath);
 let backup: BackupInfo | null = null;
+let stage: Stage | null = null;
 try {
   const prepared = prepareImport(db, data.request, onProgress);
-  // A judge file imported before writes nothing, so it needs no backup either.
-  if (!prepared.alreadyImported) {
+  if (prepared.alreadyImported) {
+    // a judge file imported before writes nothing, so it needs no backup either
+    post({ type: 'done', ...prepared.outcome });
+  } else {
     // A consistent copy of the file before anything is written into it, taken only once the file is known to be valid.
     try {
       // one step: the app keeps writing labels meanwhile, and a stepped copy would restart after each of them
@@ -36,15 +53,38 @@ try {
     } catch (error) {
       throw new ApiError('internal', say('err.import.no-backup', { file: data.request.fileName, reason: (error as Error).message }));
     }
+    // the whole import, every check included, into a scratch copy of that backup: no lock on the test set meanwhile
+    stage = openStage(backup.path);
+    const staged = writeImport(stage.db, prepared, onProgress, { deferSearchIndex: true });
+    stage.db.close();
+    attachStage(db, stage);
+    const { snapshot } = stage;
+    const range = stagedCaseRange(db, snapshot);
+    if (range) {
+      await shortWrite(db, () => dropOrphanSearchRows(db));
+      for (let from = range.first; from <= range.last; from += SEARCH_BATCH) {
+        const to = Math.min(range.last, from + SEARCH_BATCH - 1);
+        await shortWrite(db, () => indexStagedSearch(db, from, to));
+      }
+    }
+    // the one step that makes the import visible: all of it or nothing
+    const { report } = prepared;
+    await shortWrite(db, () =>
+      publishStage(db, snapshot, {
+        imported: { sha256: prepared.sha256, fileName: data.request.fileName, kind: data.request.kind, format: staged.format },
+        newDimensions: report && report.createdDimensions.length > 0 ? report.newDimensions : [],
+      }),
+    );
+    // an import that added nothing (every case already there) left the file as the backup holds it
+    if (addedNothing(staged.added)) discardBackup(backup.path);
+    post({ type: 'done', ...staged, runId: staged.added.judgeRuns ? runOfJudgeFile(db, prepared.sha256) : null });
   }
-  await writeTurn();
-  const outcome = writeImport(db, prepared, onProgress);
-  // an import that added nothing (every case already there) left the file as the backup holds it
-  if (backup && addedNothing(outcome.added)) discardBackup(backup.path);
-  post({ type: 'done', ...outcome });
 } catch (error) {
   if (backup) discardBackup(backup.path);
+  // search rows already written for cases that will never exist: taken out now rather than by the next import
+  if (stage) await shortWrite(db, () => dropOrphanSearchRows(db)).catch(() => {});
   post({ type: 'failed', error: importFailure(error, data.request.fileName) });
 } finally {
   db.close();
+  if (stage) discardStage(stage);
 }

@@ -155,6 +155,7 @@ export const enErrors = {
   'err.import.duplicate-verdict': 'duplicate verdict: line {line} already has a "{dimension}" verdict for case "{caseId}". A judge run gives one verdict per item and dimension.',
   'err.import.duplicate-response-verdict': 'duplicate verdict: line {line} already has a "{dimension}" verdict for case "{caseId}" and response "{responseId}". A judge run gives one verdict per item and dimension.',
   'err.import.document-changed': 'document "{docId}" revision "{revision}" is already in this test set with a different {field} (give the changed document a new revision).',
+  'err.import.changed-meanwhile': 'Nothing was imported: another program added to this test set ({table}) while the file was being imported. Import the file again.',
   'err.import.case-exists': 'case id "{id}" is already in this test set.',
   'err.import.unknown-document': 'unknown docId "{docId}" (import its document first).',
   'err.import.unknown-case': 'unknown case id "{id}" (import the case first).',

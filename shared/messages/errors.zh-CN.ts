@@ -151,6 +151,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.import.duplicate-verdict': '评审结论重复：第 {line} 行已有用例 "{caseId}" 的 "{dimension}" 评审结论。一次评审模型运行对每个条目和维度只给一个结论。',
   'err.import.duplicate-response-verdict': '评审结论重复：第 {line} 行已有用例 "{caseId}"、回答 "{responseId}" 的 "{dimension}" 评审结论。一次评审模型运行对每个条目和维度只给一个结论。',
   'err.import.document-changed': '文档 "{docId}" 修订版 "{revision}" 已在此测试集中，但 {field} 不同（修改过的文档请给一个新的修订版）。',
+  'err.import.changed-meanwhile': '未导入任何内容：导入期间另一个程序向此测试集添加了数据（{table}）。请重新导入该文件。',
   'err.import.case-exists': '用例 id "{id}" 已在此测试集中。',
   'err.import.unknown-document': '未知的 docId "{docId}"（请先导入它的文档）。',
   'err.import.unknown-case': '未知的用例 id "{id}"（请先导入该用例）。',

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useAgreementStore, type DimensionReport } from './agreementStore';
 import { formatValue, valueName } from './agreementText';
 import { Icon } from '../../common/Icon';
+import { visibleId } from '../../common/bidi';
 
 const FIRST = 12;
 
@@ -40,10 +41,10 @@ export function DisagreementList({ dimension }: { dimension: DimensionReport }) 
                 onClick={() => openCase(item.caseId)}
               >
                 <span className="ag-disagreement-main">
-                  <span className="ag-disagreement-query">{item.query ?? item.caseId}</span>
+                  <span className="ag-disagreement-query">{item.query ?? visibleId(item.caseId)}</span>
                   <span className="ag-disagreement-meta mono">
-                    {item.caseId}
-                    {item.responseId ? ` · ${item.responseId}` : ''}
+                    {visibleId(item.caseId)}
+                    {item.responseId ? ` · ${visibleId(item.responseId)}` : ''}
                   </span>
                 </span>
                 <span className="ag-disagreement-values">

@@ -3,6 +3,7 @@ import { useAgreementStore, type HumanDimensionReport } from './agreementStore';
 import { formatValue, valueName } from './agreementText';
 import { CoefficientTable } from './CoefficientTable';
 import { useReason } from './FigureText';
+import { visibleId } from '../../common/bidi';
 
 /** Human vs human on the same dimension: how far the people themselves agree, and where they do not. */
 export function HumanAgreementCard({ report, resamples }: { report: HumanDimensionReport | undefined; resamples: number }) {
@@ -37,7 +38,7 @@ export function HumanAgreementCard({ report, resamples }: { report: HumanDimensi
                 {report.disagreements.items.slice(0, 30).map((item) => (
                   <li key={`${item.caseId}|${item.responseId ?? ''}`}>
                     <button type="button" className="ag-disagreement compact" onClick={() => openCase(item.caseId)} title={t('agreement.disagreement.open')}>
-                      <span className="ag-disagreement-query">{item.query ?? item.caseId}</span>
+                      <span className="ag-disagreement-query">{item.query ?? visibleId(item.caseId)}</span>
                       <span className="ag-human-labels">
                         {item.labels.map((l) => (
                           <span key={l.reviewer} className="ag-value-pill">

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { cellKey, useAdjudicationStore, type RevealItem } from './adjudicationStore';
 import { dimensionName, valueName } from '../agreement/agreementText';
 import { Icon } from '../../common/Icon';
+import { visibleId } from '../../common/bidi';
 
 const agreeAttr = (value: boolean | null) => (value === null ? 'unknown' : String(value));
 
@@ -34,7 +35,7 @@ export function RevealItemCard({ item, index, active, open }: { item: RevealItem
         <span className="cal-reveal-pos">{num(first.position + 1)}</span>
         <div className="cal-reveal-what">
           <div className="cal-reveal-ids">
-            <span className="mono" title={item.caseId}>{item.caseId}</span>
+            <span className="mono" title={item.caseId}>{visibleId(item.caseId)}</span>
             {item.responseId ? <span className="mono muted" title={item.responseId}>· {item.responseId}</span> : null}
           </div>
           <p className="cal-reveal-query">{first.query}</p>

@@ -2,6 +2,7 @@ import type { PickReason, RoundDetail } from '../../../shared/api/calibration-op
 import { formatRaw, formatSigned, itemKey } from './format';
 import { useI18n } from '../../i18n/useI18n';
 import { dimensionName, valueName } from '../agreement/agreementText';
+import { visibleId } from '../../common/bidi';
 
 /** Why an item was picked: "changed by +0.4 on Faithfulness (run #1 → #2)", or "random". */
 function Reason({ reason }: { reason: PickReason }) {
@@ -57,7 +58,7 @@ export function RoundItems({ detail }: { detail: RoundDetail }) {
               >
                 <td className="num muted">{num(item.position + 1)}</td>
                 <td className="cal-item-id">
-                  <span className="mono" title={item.caseId}>{item.caseId}</span>
+                  <span className="mono" title={item.caseId}>{visibleId(item.caseId)}</span>
                   {item.system ? <span className="cal-item-system" title={item.responseId ?? undefined}>{item.system}</span> : null}
                 </td>
                 <td className="cal-item-query" title={item.query}>{item.query}</td>

@@ -2,6 +2,7 @@ import type { MessageKey } from '../../i18n';
 import type { ResponseRecord } from '../../../shared/domain/schemas';
 import { useI18n } from '../../i18n/useI18n';
 import { contextInRankOrder, costEntries, type CostField } from './responseView';
+import { visibleId } from '../../common/bidi';
 
 const COST_LABELS: Record<CostField, MessageKey> = {
   inputTokens: 'detail.inputTokens',
@@ -23,7 +24,7 @@ export function ResponseCard({ response }: { response: ResponseRecord }) {
       <header className="response-header">
         <span className="response-system mono" data-testid="response-system">{response.system}</span>
         <span className={`chip retrieval-${retrieval}`} data-testid="response-retrieval">{t(retrievalKey)}</span>
-        <span className="response-id mono muted">{response.id}</span>
+        <span className="response-id mono muted">{visibleId(response.id)}</span>
       </header>
       <div className="response-answer">
         <span className="eyebrow">{t('detail.answer')}</span>

@@ -13,6 +13,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import './conflicts.css';
 import { KeyLegend, type KeyLegendRow } from '../../common/KeyLegend';
+import { visibleId } from '../../common/bidi';
 
 const LEGEND: KeyLegendRow[] = [
   { keys: ['J', 'K'], label: 'conflicts.keys.move' },
@@ -90,7 +91,7 @@ export function ConflictsPanel() {
                     onClick={() => store().select(i)}
                   >
                     <span className="conflict-row-head">
-                      <span className="mono">{row.caseId}</span>
+                      <span className="mono">{visibleId(row.caseId)}</span>
                       <span className="conflict-field">{t(fieldLabel(row.field))}</span>
                     </span>
                     <span className="conflict-row-query">{row.query}</span>
@@ -139,7 +140,7 @@ function ConflictDetail({ conflict }: { conflict: OpenConflict }) {
         <div>
           <span className="eyebrow">{t(fieldLabel(conflict.field))}</span>
           <h2 className="conflict-query">{conflict.query}</h2>
-          <span className="mono muted">{conflict.caseId}</span>
+          <span className="mono muted">{visibleId(conflict.caseId)}</span>
         </div>
         <button type="button" className="link-button" onClick={() => store().openCase()} data-testid="conflict-open-case">
           {t('conflicts.openCase')} <Icon name="arrowRight" size={13} />

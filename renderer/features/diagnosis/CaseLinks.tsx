@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
+import { visibleId } from '../../common/bidi';
 
 const SHOWN = 30;
 
@@ -19,9 +20,9 @@ export function CaseLinks({ refs, testId, note }: { refs: readonly { caseId: str
           {refs.slice(0, SHOWN).map((ref) => (
             <li key={ref.responseId}>
               <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(ref.caseId)}>
-                {ref.caseId}
+                {visibleId(ref.caseId)}
               </button>
-              {note ? <span className="dx-case-note">{note(ref)}</span> : <span className="muted mono dx-case-note">{ref.responseId}</span>}
+              {note ? <span className="dx-case-note">{note(ref)}</span> : <span className="muted mono dx-case-note">{visibleId(ref.responseId)}</span>}
             </li>
           ))}
           {refs.length > SHOWN ? <li className="muted">{t('diagnosis.cases.more', { count: num(refs.length - SHOWN) })}</li> : null}

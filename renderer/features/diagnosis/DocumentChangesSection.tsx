@@ -8,6 +8,7 @@ import { LayerStatus } from './LayerStatus';
 import { saveText } from './saveText';
 import { SectionCard } from './SectionCard';
 import type { DiagnosisSectionProps } from './sections';
+import { visibleId } from '../../common/bidi';
 
 type Changes = OpOutput<'diagnosis.documentChanges'>;
 
@@ -42,7 +43,7 @@ export function DocumentChangesSection({ report }: DiagnosisSectionProps) {
               <ul className="dx-case-list">
                 {change.cases.map((c) => (
                   <li key={c.caseId}>
-                    <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(c.caseId)}>{c.caseId}</button>
+                    <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(c.caseId)}>{visibleId(c.caseId)}</button>
                     <span className={c.quotes.some((q) => q.found === false) ? 'dx-warning' : 'muted'}>
                       {c.quotes.map((q) => t(q.found === null ? 'dxdata.changes.noText' : q.found ? 'dxdata.changes.found' : 'dxdata.changes.lost', { claim: num(q.claim) })).join(' · ')}
                     </span>

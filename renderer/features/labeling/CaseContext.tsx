@@ -12,6 +12,7 @@ import { ResponseCard } from '../case-detail/ResponseCard';
 import { LabelDocument } from './LabelDocument';
 import { DocumentFind } from './DocumentFind';
 import { RetrievalHint } from '../retrieval/RetrievalHint';
+import { visibleId } from '../../common/bidi';
 
 type Detail = LabelingItem['detail'];
 
@@ -94,7 +95,7 @@ const ContextQuery = memo(function ContextQuery({ query }: { query: Detail['case
     <header className="case-header label-case-header">
       <div className="case-header-id">
         <span className="eyebrow">{t('detail.query')}</span>
-        <span className="mono muted">{query.id}</span>
+        <span className="mono muted" data-testid="label-case-id">{visibleId(query.id)}</span>
       </div>
       <h1 className="case-query" data-testid="label-query">{query.query}</h1>
       {query.slices.length > 0 ? (

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { visibleId } from '../../common/bidi';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import { errorSentence } from '../../../shared/messages/text';
 import { useI18n } from '../../i18n/useI18n';
@@ -55,7 +56,7 @@ function StepSequence({ item }: { item: LabelingItem }) {
           {step.responseId === null ? t('labeling.steps.caseGroup') : (
             <>
               {t('labeling.steps.responseGroup', { index: responseIndex + 1 })}
-              <span className="sequence-group-system mono"> · {response?.system ?? step.responseId}</span>
+              <span className="sequence-group-system mono"> · {response?.system ?? visibleId(step.responseId)}</span>
             </>
           )}
         </li>,

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/useI18n';
 import type { AssemblyLoss } from './retrievalStore';
+import { visibleId } from '../../common/bidi';
 
 /** Units the candidates held that no chunk of the final context holds, per response. */
 export function AssemblyLossPanel({ loss, onOpen }: { loss: AssemblyLoss | null; onOpen(caseId: string): void }) {
@@ -15,10 +16,10 @@ export function AssemblyLossPanel({ loss, onOpen }: { loss: AssemblyLoss | null;
           {loss.cases.map((c) => (
             <li key={c.responseId} data-testid="retrieval-assembly-row">
               <button type="button" className="link-button retrieval-case-open" onClick={() => onOpen(c.caseId)}>
-                <span className="retrieval-case-id">{c.caseId}</span>
+                <span className="retrieval-case-id">{visibleId(c.caseId)}</span>
                 <span className="retrieval-case-query">{c.query}</span>
               </button>
-              <span className="muted">{c.responseId}</span>
+              <span className="muted">{visibleId(c.responseId)}</span>
               <ul>
                 {c.lost.map((u) => (
                   <li key={`${u.docId}:${u.quote}`}>

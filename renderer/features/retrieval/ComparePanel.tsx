@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { formatDifference, formatFigure, metricLabel } from './retrievalText';
 import { CutoffPicker } from './RetrievalToolbar';
 import { kOf, useRetrievalStore } from './retrievalStore';
+import { visibleId } from '../../common/bidi';
 
 /** Two versions at the same k: paired differences with intervals, per slice, and the cases that got worse. */
 export function ComparePanel({ onOpen }: { onOpen(caseId: string): void }) {
@@ -90,7 +91,7 @@ export function ComparePanel({ onOpen }: { onOpen(caseId: string): void }) {
               {result.regressions.map((r) => (
                 <li key={r.caseId} data-testid="retrieval-regression">
                   <button type="button" className="link-button retrieval-case-open" onClick={() => onOpen(r.caseId)}>
-                    <span className="retrieval-case-id">{r.caseId}</span>
+                    <span className="retrieval-case-id">{visibleId(r.caseId)}</span>
                     <span className="retrieval-case-query">{r.query}</span>
                   </button>
                   <span className="muted">{formatFigure('recall', r.recallBefore, undefinedText)} → {formatFigure('recall', r.recallAfter, undefinedText)}</span>

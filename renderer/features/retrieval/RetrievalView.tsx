@@ -14,6 +14,7 @@ import { RetrievalToolbar } from './RetrievalToolbar';
 import { kOf, useRetrievalStore, type RetrievalReport, type RetrievalTab } from './retrievalStore';
 import { useRetrievalKeyboard } from './useRetrievalKeyboard';
 import { WorstCases } from './WorstCases';
+import { visibleId } from '../../common/bidi';
 import './retrieval.css';
 
 function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: string): void }) {
@@ -44,7 +45,7 @@ function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: 
               {report.unanswerable.map((u) => (
                 <li key={u.caseId}>
                   <button type="button" className="link-button retrieval-case-open" onClick={() => onOpen(u.caseId)}>
-                    <span className="retrieval-case-id">{u.caseId}</span>
+                    <span className="retrieval-case-id">{visibleId(u.caseId)}</span>
                     <span className="retrieval-case-query">{u.query}</span>
                   </button>
                   <span className="muted">{t('retrieval.unanswerable.chunks', { count: u.chunks })}</span>
@@ -59,7 +60,7 @@ function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: 
             <ul className="retrieval-loss-list">
               {report.noEvidence.map((c) => (
                 <li key={c.caseId}>
-                  <span className="retrieval-case-id">{c.caseId}</span> <span className="retrieval-case-query">{c.query}</span>
+                  <span className="retrieval-case-id">{visibleId(c.caseId)}</span> <span className="retrieval-case-query">{c.query}</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { formatFigure } from './retrievalText';
 import type { RetrievalReport } from './retrievalStore';
+import { visibleId } from '../../common/bidi';
 
 /** The cases with the lowest Recall (then nDCG) first; a row opens the case's ranked chunks. */
 export function WorstCases({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: string): void }) {
@@ -27,7 +28,7 @@ export function WorstCases({ report, onOpen }: { report: RetrievalReport; onOpen
             <tr key={c.caseId} data-testid="retrieval-case-row" data-case-id={c.caseId}>
               <th scope="row">
                 <button type="button" className="link-button retrieval-case-open" title={t('retrieval.open')} onClick={() => onOpen(c.caseId)}>
-                  <span className="retrieval-case-id">{c.caseId}</span>
+                  <span className="retrieval-case-id">{visibleId(c.caseId)}</span>
                   <span className="retrieval-case-query">{c.query}</span>
                 </button>
               </th>

@@ -1,0 +1,150 @@
+import { copyFileSync, rmSync } from 'node:fs';
+import { ApiError } from '../shared/api/contract';
+import type { Dimension } from '../shared/domain/dimensions';
+import { text } from '../shared/messages/text';
+import { saveDimensions } from './dimension-edits';
+import { listDimensions } from './dimensions';
+import { rememberImportedFile } from './imported-files';
+import { refreshProgress } from './label-progress';
+import type { Db } from './open';
+import { openSqlite } from './sqlite';
+
+/**
+ * A staged import: the file is written into a scratch copy of the test set (taken from the backup made
+ * before the import), where the one import implementation runs unchanged and holds no lock on the test
+ * set. Its search rows go into the test set in short batches, invisible until their cases exist. Then
+ * one short transaction publishes the rows: all of them or none, so a failed or killed import leaves
+ * nothing visible, and the app's label saves wait only for those short steps, never for the whole import.
+ */
+
+/** Tables an import appends to, by their integer key: the rows above the copy's highest key are the import's. */
+const APPENDED = [
+  ['documents', 'rowid'],
+  ['cases', 'seq'],
+  ['claims', 'id'],
+  ['evidence', 'id'],
+  ['responses', 'seq'],
+  ['judge_runs', 'id'],
+  ['verdicts', 'id'],
+] as const;
+type Appended = (typeof APPENDED)[number][0];
+export type StageSnapshot = Record<Appended, number>;
+
+/** Cases whose search rows one short write adds. */
+export const SEARCH_BATCH = 2000;
+
+export interface Stage {
+  path: string;
+  db: Db;
+  snapshot: StageSnapshot;
+}
+
+function highestKeys(db: Db, schema: 'main' | 'stage'): StageSnapshot {
+  return Object.fromEntries(
+    APPENDED.map(([table, key]) => [table, db.prepare(`SELECT coalesce(max(${key}), 0) FROM ${schema}.${table}`).pluck().get() as number]),
+  ) as StageSnapshot;
+}
+
+/**
+ * The scratch copy, beside the backup it is copied from (`<backup>.staging.partial`, removed when the file is next opened
+ * if a killed import left it, never listed). Durability does not matter here: a crash discards it anyway.
+ */
+export function openStage(backupPath: string): Stage {
+  const path = `${backupPath}.staging.partial`;
+  copyFileSync(backupPath, path);
+  const db = openSqlite(path, { fileMustExist: true });
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  db.pragma('foreign_keys = ON');
+  return { path, db, snapshot: highestKeys(db, 'main') };
+}
+
+export function discardStage(stage: Stage): void {
+  if (stage.db.open) stage.db.close();
+  for (const file of [stage.path, `${stage.path}-journal`, `${stage.path}-wal`, `${stage.path}-shm`]) rmSync(file, { force: true });
+}
+
+/** Attaches the staged copy to the test set's connection as `stage`. */
+export function attachStage(db: Db, stage: Stage): void {
+  db.prepare('ATTACH DATABASE ? AS stage').run(stage.path);
+}
+
+/** The staged cases' seqs, for indexing their search rows batch by batch. */
+export function stagedCaseRange(db: Db, snapshot: StageSnapshot): { first: number; last: number } | null {
+  const last = db.prepare('SELECT max(seq) FROM stage.cases').pluck().get() as number | null;
+  return last === null || last <= snapshot.cases ? null : { first: snapshot.cases + 1, last };
+}
+
+/**
+ * Search rows left by an import killed before it published (rows above every case) go first: they match
+ * no case, but their rowids are the ones the next cases get.
+ */
+export function dropOrphanSearchRows(db: Db): void {
+  db.prepare('DELETE FROM main.cases_fts WHERE rowid > (SELECT coalesce(max(seq), 0) FROM main.cases)').run();
+}
+
+/** One short write: the search rows of staged cases `from`..`to` (no case of the test set has these seqs yet). */
+export function indexStagedSearch(db: Db, from: number, to: number): void {
+  db.prepare(
+    `INSERT INTO main.cases_fts (rowid, query, reference_answer, claims_text)
+     SELECT c.seq, c.query, coalesce(c.reference_answer, ''),
+            coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM stage.claims WHERE case_seq = c.seq), '')
+     FROM stage.cases c WHERE c.seq BETWEEN ? AND ?`,
+  ).run(from, to);
+}
+
+export interface PublishExtras {
+  imported: { sha256: string; fileName: string; kind: string; format: string };
+  /** Dimensions the import defines (a foreign judge's metrics, when asked to). */
+  newDimensions: readonly Dimension[];
+}
+
+/**
+ * Makes the staged rows part of the test set, in the caller's transaction. Refused when another writer
+ * added cases, documents, responses or runs since the copy was taken (their keys would collide).
+ */
+export function publishStage(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
+  const now = highestKeys(db, 'main');
+  const moved = APPENDED.find(([table]) => now[table] !== snapshot[table]);
+  if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
+
+  // responses added to cases that were there before: their retrieval index is rebuilt in the stage and replaced here
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS staged_cases (seq INTEGER PRIMARY KEY)');
+  db.exec('DELETE FROM temp.staged_cases');
+  db.prepare(
+    `INSERT OR IGNORE INTO temp.staged_cases (seq)
+     SELECT seq FROM stage.cases WHERE seq > :cases
+     UNION SELECT case_seq FROM stage.responses WHERE seq > :responses`,
+  ).run({ cases: snapshot.cases, responses: snapshot.responses });
+
+  for (const [table, key] of APPENDED) {
+    db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} > ?`).run(snapshot[table]);
+    if (table === 'cases') db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq > ?').run(snapshot.cases);
+  }
+
+  const responsesOfStaged = 'SELECT seq FROM main.responses WHERE case_seq IN (SELECT seq FROM temp.staged_cases)';
+  db.exec(`
+    DELETE FROM main.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
+    DELETE FROM main.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
+    DELETE FROM main.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
+    INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
+    INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
+    INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
+  `);
+
+  // a case a reviewer had finished may not be any more: its progress is recomputed from the labels of the test set itself
+  const labeled = db.prepare(
+    `SELECT DISTINCT r.case_seq FROM stage.responses r
+     WHERE r.seq > ? AND EXISTS (SELECT 1 FROM main.label_events e WHERE e.case_seq = r.case_seq)`,
+  ).pluck().all(snapshot.responses) as number[];
+  if (extras.newDimensions.length > 0) {
+    const current = listDimensions(db);
+    const known = new Set(current.map((d) => d.name));
+    saveDimensions(db, [...current, ...extras.newDimensions.filter((d) => !known.has(d.name))]);
+  }
+  if (labeled.length > 0) {
+    const dimensions = listDimensions(db);
+    for (const caseSeq of labeled) refreshProgress(db, caseSeq, null, dimensions);
+  }
+  rememberImportedFile(db, extras.imported);
+}

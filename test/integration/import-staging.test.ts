@@ -1,0 +1,158 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportJob } from '../../shared/api/contract';
+import { backupTestSet } from '../../db/backups';
+import { listCases } from '../../db/case-queries';
+import { attachStage, discardStage, indexStagedSearch, openStage, publishStage } from '../../db/import-stage';
+import { createReviewer, recordLabel } from '../../db/labels';
+import { connect, type Db } from '../../db/open';
+import { createBackend, type Backend } from '../../server/backend';
+import { prepareImport, runImport, writeImport, type ImportRequest } from '../../server/imports/import-pipeline';
+import { smallLabelingSet } from '../helpers/labeling-set';
+import { useTempDir } from '../helpers/temp-dir';
+
+async function call<T>(backend: Backend, name: string, input: unknown = {}): Promise<T> {
+  const envelope = await backend.dispatch(name, input);
+  if (!envelope.ok) throw new Error(envelope.error.message);
+  return envelope.value as T;
+}
+
+async function importThroughApp(file: string, dataDir: string, request: { kind: string; fileName: string; text: string }): Promise<ImportJob> {
+  const backend = await createBackend({ dataDir, mode: 'browser', version: 'test', initialTestSet: file });
+  try {
+    const source = { fileName: request.fileName, contentBase64: Buffer.from(request.text).toString('base64') };
+    const { jobId } = await call<{ jobId: string }>(backend, 'imports.start', { kind: request.kind, format: 'jsonl', source });
+    for (;;) {
+      const job = await call<ImportJob>(backend, 'imports.status', { jobId });
+      if (job.state !== 'running') return job;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    backend.close();
+  }
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n');
+const NEW_CASES = jsonl(Array.from({ length: 30 }, (_, i) => ({
+  id: `new-${i}`, query: `新问题 ${i}：年费会员怎么退款`, referenceAnswer: '30 天内可退款',
+  claims: [{ text: `要点 ${i}`, evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }], slices: ['table'],
+})));
+const casesRequest = (): ImportRequest => ({ kind: 'cases', format: 'jsonl', fileName: 'new.jsonl', bytes: Buffer.from(NEW_CASES) });
+const searchIds = (db: Db, search: string) => listCases(db, { search }, 0, 100).map((r) => r.id).sort();
+
+/** Every row an import writes or recomputes, in a stable order. */
+function dump(db: Db): Record<string, unknown[]> {
+  const tables = ['documents', 'cases', 'case_slices', 'claims', 'evidence', 'responses', 'retrieval_units', 'retrieval_lists', 'retrieval_holds', 'label_progress', 'verdicts'];
+  const rows: Record<string, unknown[]> = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((row) => JSON.stringify(row)).sort()]));
+  rows.judge_runs = db.prepare('SELECT id, model, model_version, prompt_version, source_file, source_sha256 FROM judge_runs ORDER BY id').all();
+  rows.search = db.prepare('SELECT rowid, query, reference_answer, claims_text FROM cases_fts ORDER BY rowid').all();
+  rows.imported = db.prepare('SELECT sha256, file_name, kind, format FROM imported_files ORDER BY 1').all();
+  return rows;
+}
+
+describe('staged imports', () => {
+  const tempDir = useTempDir();
+
+  it('write exactly what the direct import writes: new cases, responses to labeled cases (progress, retrieval index), verdicts', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const ada = createReviewer(opened.db, 'Ada');
+    // c3 finished by Ada before it gets a response: the import makes it unfinished again
+    for (const [dimension, value] of [['answerability', 'answerable']] as const) recordLabel(opened.db, { reviewerId: ada.id, caseId: 'c3', responseId: null, dimension, value });
+    opened.db.close();
+    const direct = join(dir, 'direct.sqlite');
+    copyFileSync(opened.file, direct);
+
+    const files = [
+      { kind: 'cases', fileName: 'new.jsonl', text: NEW_CASES },
+      {
+        kind: 'responses', fileName: 'responses.jsonl', text: jsonl([
+          { id: 'r3', caseId: 'c3', system: 'a@1', answer: '30 天内可以退', finalContext: [{ text: '年度会员购买后 30 天内可申请退款。', rank: 1, docId: 'refund-policy' }] },
+          { id: 'rn1', caseId: 'new-1', system: 'a@1', answer: '可以', finalContext: [{ text: '无关', rank: 1 }, { text: '30 天内可申请退款', rank: 2 }] },
+        ]),
+      },
+      {
+        kind: 'judge', fileName: 'judge.jsonl', text: jsonl([
+          { caseId: 'c3', responseId: 'r3', judge: { model: 'm', version: '1', promptVersion: 'p' }, dimension: 'correctness', value: 2 },
+        ]),
+      },
+    ];
+    for (const file of files) expect(await importThroughApp(opened.file, join(dir, 'data'), file)).toMatchObject({ state: 'done' });
+    const directDb = connect(direct);
+    for (const file of files) runImport(directDb, { kind: file.kind as ImportRequest['kind'], format: 'jsonl', fileName: file.fileName, bytes: Buffer.from(file.text) });
+    const stagedDb = connect(opened.file);
+    try {
+      const staged = dump(stagedDb);
+      expect(staged.cases).toHaveLength(35);
+      expect(staged.retrieval_holds.length).toBeGreaterThan(0);
+      expect(staged).toEqual(dump(directDb));
+      expect(searchIds(stagedDb, '年费会员')).toHaveLength(30);
+    } finally {
+      stagedDb.close();
+      directDb.close();
+    }
+  }, 240_000);
+
+  it('killed after writing search rows but before publishing: nothing is visible, and the same file imports cleanly afterwards', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const before = dump(opened.db);
+    // what the worker does up to the publishing step, then the process dies
+    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+    const stage = openStage(backup.path);
+    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+    stage.db.close();
+    attachStage(opened.db, stage);
+    opened.db.transaction(() => indexStagedSearch(opened.db, 6, 35)).immediate();
+    opened.db.close();
+    discardStage(stage);
+
+    let db = connect(opened.file);
+    const after = dump(db);
+    expect({ ...after, search: undefined }).toEqual({ ...before, search: undefined });
+    expect(db.prepare('SELECT count(*) FROM cases').pluck().get()).toBe(5);
+    expect(searchIds(db, '年费会员')).toEqual([]);
+    db.close();
+
+    // through the app (staged again) and through the command line (direct): each lands whole, found once by search
+    expect(await importThroughApp(opened.file, join(dir, 'data'), { kind: 'cases', fileName: 'new.jsonl', text: NEW_CASES })).toMatchObject({ state: 'done', added: { cases: 30 } });
+    db = connect(opened.file);
+    expect(searchIds(db, '年费会员')).toHaveLength(30);
+    db.close();
+  });
+
+  it('the direct import after a killed staged one is not blocked by the search rows it left', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+    const stage = openStage(backup.path);
+    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+    stage.db.close();
+    attachStage(opened.db, stage);
+    opened.db.transaction(() => indexStagedSearch(opened.db, 6, 35)).immediate();
+    opened.db.exec('DETACH DATABASE stage');
+    discardStage(stage);
+    expect(runImport(opened.db, casesRequest()).added.cases).toBe(30);
+    expect(searchIds(opened.db, '年费会员')).toHaveLength(30);
+    opened.db.close();
+  });
+
+  it('publishing is refused, and nothing of the import shows, when another writer added cases since the copy was taken', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+    const stage = openStage(backup.path);
+    const prepared = prepareImport(stage.db, casesRequest());
+    writeImport(stage.db, prepared, undefined, { deferSearchIndex: true });
+    stage.db.close();
+    runImport(opened.db, { kind: 'cases', format: 'jsonl', fileName: 'other.jsonl', bytes: Buffer.from(jsonl([{ id: 'other', query: '别的问题' }])) });
+    attachStage(opened.db, stage);
+    const imported = { sha256: 'x', fileName: 'new.jsonl', kind: 'cases', format: 'jsonl' };
+    expect(() => opened.db.transaction(() => publishStage(opened.db, stage.snapshot, { imported, newDimensions: [] })).immediate()).toThrow(/another program added to this test set/);
+    expect(opened.db.prepare('SELECT id FROM cases ORDER BY seq').pluck().all()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'other']);
+    opened.db.exec('DETACH DATABASE stage');
+    discardStage(stage);
+    opened.db.close();
+  });
+});
