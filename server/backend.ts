@@ -77,6 +77,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.open': ({ path }) => session.open(path),
     'testSets.create': ({ path }) => session.create(path),
     'testSets.openDemo': () => session.openDemo(),
+    'testSets.resetDemo': () => {
+      backups.refuseDuringRestore();
+      return session.resetDemo();
+    },
     'testSets.newFileFolder': () => session.newFileFolder(),
     'testSets.createNamed': ({ name, folder }) => session.createNamed(name, folder ?? null),
     'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
@@ -110,7 +114,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       // opening or creating a file that cannot be written is about that file, not the one still open
       name === 'testSets.open' || name === 'testSets.create'
         ? (input as { path: string }).path
-        : name === 'testSets.openDemo'
+        : name === 'testSets.openDemo' || name === 'testSets.resetDemo'
           ? session.demoPath
           : (session.info()?.path ?? null),
     ),

@@ -40,7 +40,13 @@ export const enCore = {
   'file.recentMissing': 'File not found',
 
   'testSet.none': 'No test set open',
-  'testSet.demo': 'Demo',
+  'testSet.demo': 'Demo data',
+  'demo.badgeTitle': 'This is the demo test set: sample cases with made-up labels, judge runs and reviews. Click to reset it.',
+  'demo.reset.title': 'Reset the demo test set?',
+  'demo.reset.what': 'The demo holds sample cases on membership refunds, two demo reviewers\' labels, two judge runs, three closed calibration rounds and one waiting for adjudication, and a frozen anchor set.',
+  'demo.reset.body': 'Resetting builds it again as it was on first launch. Everything added to the demo since (labels, imports, rounds, anchor sets) is discarded. Your other test set files are not touched.',
+  'demo.reset.confirm': 'Reset the demo',
+  'demo.reset.working': 'Rebuilding the demo…',
   'testSet.pathTitle': 'Open file: {path}',
 
   'language.label': 'Language',

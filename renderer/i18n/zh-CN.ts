@@ -36,7 +36,13 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'file.recentMissing': '文件不存在',
 
   'testSet.none': '未打开测试集',
-  'testSet.demo': '示例',
+  'testSet.demo': '示例数据',
+  'demo.badgeTitle': '这是示例测试集：样例用例和虚构的标注、评审模型运行与评审。点击可重置。',
+  'demo.reset.title': '重置示例测试集？',
+  'demo.reset.what': '示例中有会员退款相关的样例用例、两位示例标注人的标注、两次评审模型运行、三轮已结束的校准评审和一轮等待裁定的校准评审，以及一个已冻结的锚点集。',
+  'demo.reset.body': '重置会把它恢复成首次启动时的样子。此后在示例中添加的一切（标注、导入、评审轮次、锚点集）都会被丢弃。其他测试集文件不受影响。',
+  'demo.reset.confirm': '重置示例',
+  'demo.reset.working': '正在重建示例…',
   'testSet.pathTitle': '当前文件：{path}',
 
   'language.label': '语言',

@@ -4,6 +4,7 @@ import { useTestSetStore } from '../features/test-sets/testSetStore';
 import { Icon } from '../common/Icon';
 import { ReviewerMenu } from '../features/reviewers/ReviewerMenu';
 import { FileActions } from '../features/test-sets/FileActions';
+import { DemoBadge } from '../features/test-sets/DemoBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav } from './MainNav';
 
@@ -22,7 +23,7 @@ export function TopBar() {
         <span className={current ? 'test-set-name' : 'test-set-name none'} data-testid="testset-name">
           {current ? current.name : t('testSet.none')}
         </span>
-        {current?.isDemo ? <span className="badge">{t('testSet.demo')}</span> : null}
+        {current?.isDemo ? <DemoBadge /> : null}
       </div>
       <MainNav />
       <div className="top-bar-spacer" />

@@ -71,6 +71,29 @@ export const DEMO_TRUTH: Record<string, ResponseValues> = {
   'r-3.2-intl-refund-currency-en': v(1, 0.8),
 };
 
+/** Where the lead places each failing or partly right answer (failureLayer), read from its context and answer. */
+export const DEMO_FAILURE_LAYERS: Record<string, string> = {
+  'r-3.1-refund-annual-day20': 'agent-decision',
+  'r-3.1-refund-annual-day12-amount': 'data',
+  'r-3.1-refund-7day-false-premise': 'data',
+  'r-3.1-refund-90day-false-premise': 'generation',
+  'r-3.1-refund-can-i-underspecified': 'generation',
+  'r-3.1-refund-timing-bank': 'context-assembly',
+  'r-3.1-refund-en-annual-day20': 'data',
+  'r-3.1-refund-community-injection': 'generation',
+  'r-3.1-benefits-transfer-family': 'generation',
+  'r-3.1-errcode-e5120-unanswerable': 'generation',
+  'r-3.1-promo-double11-refund-day10': 'retrieval',
+  'r-3.1-pricing-table-all': 'context-assembly',
+  'r-3.1-autorenew-charged-refund': 'retrieval',
+  'r-3.1-sop-exception-limit-restricted': 'retrieval',
+  'r-3.2-refund-exclusions-negation': 'context-assembly',
+  'r-3.2-refund-purchase-sept-apply-oct': 'data',
+  'r-3.2-benefits-transfer-en': 'generation',
+  'r-3.2-invoice-how-to': 'agent-decision',
+  'r-3.2-intl-refund-currency-en': 'generation',
+};
+
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const clamp01 = (x: number) => Math.min(1, Math.max(0, round1(x)));
 const BEHAVIOR_MIX_UP: Record<Behavior, Behavior> = {

@@ -4,7 +4,7 @@ import { adjudicate, closeRound, revealRound, roundState, startRound } from '../
 import { freezeAnchorSet } from '../calibration/calibration-anchors';
 import { runImport } from '../imports/import-pipeline';
 import {
-  DEMO_TRUTH, rationale, secondJudgeRun, secondReviewer, secondReviewerAnswerability, type ResponseValues,
+  DEMO_FAILURE_LAYERS, DEMO_TRUTH, rationale, secondJudgeRun, secondReviewer, secondReviewerAnswerability, type ResponseValues,
 } from './demo-judgements';
 
 /**
@@ -77,6 +77,8 @@ function play(db: Db): void {
     }
     for (const r of responses) {
       for (const d of DIMENSIONS) label(reviewerId, r.caseId, r.id, d, values[r.id][d], firstPass.now);
+      // the Diagnosis screen's failure layers: the lead places every answer people found wanting
+      if (reviewerId === lead.id) label(reviewerId, r.caseId, r.id, 'failureLayer', DEMO_FAILURE_LAYERS[r.id] ?? 'none', firstPass.now);
     }
   }
 

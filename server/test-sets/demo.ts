@@ -23,6 +23,13 @@ export function sampleDir(): string {
  * labeling, judging and calibration of demo-story.ts), then moves it into place whole.
  */
 export async function createDemoTestSet(path: string): Promise<void> {
+  const building = await buildDemoFile(path);
+  if (existsSync(path)) throw new Error(`${path} appeared while the demo was being built`);
+  renameSync(building, path);
+}
+
+/** The demo built whole beside `path` (as `path.building`), for the caller to move into place. */
+export async function buildDemoFile(path: string): Promise<string> {
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   const opened = await openTestSetFile(building, { create: true });
@@ -35,6 +42,5 @@ export async function createDemoTestSet(path: string): Promise<void> {
   } finally {
     opened.db.close();
   }
-  if (existsSync(path)) throw new Error(`${path} appeared while the demo was being built`);
-  renameSync(building, path);
+  return building;
 }

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, type TestSetInfo } from '../../shared/api/contract';
 import { BACKUP_INTERVAL_CHOICES, DEFAULT_BACKUP_INTERVAL, type BackupSettings } from '../../shared/api/exchange-ops';
 import { acquireWriteLock, type FileLock } from '../../db/file-lock';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
-import { createDemoTestSet } from './demo';
+import { buildDemoFile, createDemoTestSet } from './demo';
 import { testSetFileName } from '../../shared/test-sets/file-name';
 
 const RECENT_LIMIT = 10;
@@ -182,6 +182,39 @@ export class TestSetSession {
   async openDemo(): Promise<TestSetInfo> {
     if (!existsSync(this.demoPath)) await createDemoTestSet(this.demoPath);
     return this.switchTo(this.demoPath, false);
+  }
+
+  /**
+   * The demo built afresh and opened: labels, rounds and anchor sets added to it are discarded. The new
+   * file is built beside the old one first and the demo's write lock is held throughout, so a failure
+   * leaves the old demo as it was and no other program writes the file meanwhile.
+   */
+  async resetDemo(): Promise<TestSetInfo> {
+    const demo = resolve(this.demoPath);
+    const demoOpen = this.current !== null && resolve(this.current.path) === demo;
+    const lock = demoOpen ? this.lock! : acquireWriteLock(demo, this.holder);
+    let opened: OpenedTestSet;
+    try {
+      const building = await buildDemoFile(demo);
+      if (demoOpen) {
+        this.current!.db.close();
+        this.current = null;
+      }
+      for (const suffix of ['-wal', '-shm', '']) rmSync(demo + suffix, { force: true });
+      renameSync(building, demo);
+      opened = await openTestSetFile(demo, { create: false });
+    } catch (error) {
+      if (!demoOpen) lock.release();
+      throw error;
+    }
+    if (!demoOpen) {
+      this.current?.db.close();
+      this.lock?.release();
+    }
+    this.current = opened;
+    this.lock = lock;
+    this.remember(demo);
+    return this.info()!;
   }
 
   /** First launch opens the demo; later launches reopen the last file that still opens. */

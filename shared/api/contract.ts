@@ -35,6 +35,8 @@ export const contract = {
   'testSets.open': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema, { writes: true }),
   'testSets.create': op(z.object({ path: z.string().min(1) }), TestSetInfoSchema, { writes: true }),
   'testSets.openDemo': op(none, TestSetInfoSchema, { writes: true }),
+  /** Builds the demo test set afresh (labels given in it are discarded) and opens it. */
+  'testSets.resetDemo': op(none, TestSetInfoSchema, { writes: true }),
   'testSets.stats': op(none, TableCountsSchema),
   'cases.list': op(
     z.object({ filters: CaseFiltersSchema, offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(1000) }),

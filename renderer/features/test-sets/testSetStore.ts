@@ -30,6 +30,8 @@ interface TestSetState {
   init(): Promise<void>;
   requestOpen(): Promise<void>;
   openDemo(): Promise<void>;
+  /** Builds the demo afresh and opens it; true when done (an error goes to the banner). */
+  resetDemo(): Promise<boolean>;
   openRecent(path: string): Promise<void>;
   submitPath(path: string): Promise<void>;
   closePathPrompt(): void;
@@ -104,6 +106,20 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
         get().opened(await invoke('testSets.openDemo', {}));
       } catch (error) {
         set({ error: toErrorBody(error) });
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async resetDemo() {
+      if (get().busy) return false;
+      set({ busy: true });
+      try {
+        get().opened(await invoke('testSets.resetDemo', {}));
+        return true;
+      } catch (error) {
+        set({ error: toErrorBody(error) });
+        return false;
       } finally {
         set({ busy: false });
       }
