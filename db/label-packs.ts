@@ -14,6 +14,7 @@ import { isConflictField } from '../shared/labeling/conflicts';
 import { loneSurrogatePath, LONE_SURROGATE_MESSAGE } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
 import { settleProgressChanges } from './queue-cache';
@@ -407,5 +408,6 @@ export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
     return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent, conflictsOpened };
   }).immediate();
   settleProgressChanges(db);
+  settleCaseMarks(db);
   return outcome;
 }
