@@ -1,7 +1,7 @@
 import type { CaseFacets, CaseFilters } from '../shared/api/contract';
 import { CASE_FLAGS, LABELED_FILTERS, type CaseFlag } from '../shared/cases/filters';
 import { settleCaseMarks } from './case-marks';
-import { caseWhere, searchTerms, type FacetName } from './case-search';
+import { searchQuery, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -97,8 +97,8 @@ function currentIndex(db: Db): FacetIndex {
 
 function searchHits(db: Db, index: FacetIndex, text: string): Int32Array {
   if (index.lastSearch?.text === text) return index.lastSearch.hits;
-  const where = caseWhere(db, { search: text });
-  const hits = Int32Array.from(db.prepare(`SELECT c.seq FROM cases c ${where.sql}`).pluck().all(...where.params) as number[]);
+  const query = searchQuery(db, text);
+  const hits = query ? Int32Array.from(statement(db, 'SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?').pluck().all(query) as number[]) : new Int32Array(0);
   index.lastSearch = { text, hits };
   return hits;
 }

@@ -37,20 +37,30 @@ function ftsQuery(db: Db, term: string): string | null {
 }
 
 /**
+ * The FTS5 query for a search text: every term must match. Undefined: no search; null: a term
+ * nothing begins with, so nothing matches.
+ */
+export function searchQuery(db: Db, search: string): string | null | undefined {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return undefined;
+  const queries = terms.map((term) => ftsQuery(db, term));
+  if (queries.some((q) => q === null)) return null;
+  return queries.length === 1 ? queries[0] : queries.map((q) => `(${q})`).join(' AND ');
+}
+
+/**
  * WHERE clause over `cases c` for the filters, leaving out one facet when
  * counting that facet.
  */
 export function caseWhere(db: Db, filters: CaseFilters, except?: FacetName): SqlWhere {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  for (const term of searchTerms(filters.search ?? '')) {
-    const query = ftsQuery(db, term);
-    if (query === null) {
-      clauses.push('0');
-    } else {
-      clauses.push('c.seq IN (SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?)');
-      params.push(query);
-    }
+  const query = searchQuery(db, filters.search ?? '');
+  if (query === null) {
+    clauses.push('0');
+  } else if (query !== undefined) {
+    clauses.push('c.seq IN (SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?)');
+    params.push(query);
   }
   const equal: [FacetName, string, string | null | undefined][] = [
     ['answerability', 'c.answerability', filters.answerability],

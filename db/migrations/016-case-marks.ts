@@ -50,6 +50,9 @@ CREATE TRIGGER case_marks_documents_update AFTER UPDATE OF access_scope ON docum
 -- begins a trigram too and short terms are found through the index (db/case-search.ts).
 UPDATE cases_fts SET query = query || char(10, 10), reference_answer = reference_answer || char(10, 10), claims_text = claims_text || char(10, 10);
 
+-- The facet index reads these columns of every case: from this index, not the wide case rows.
+CREATE INDEX cases_facet_columns ON cases(answerability, question_type, split, origin, leak);
+
 CREATE TABLE facet_stamp (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL) STRICT;
 INSERT INTO facet_stamp VALUES (1, 0);
 CREATE TRIGGER facet_stamp_case_insert AFTER INSERT ON cases BEGIN UPDATE facet_stamp SET n = n + 1; END;
