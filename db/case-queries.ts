@@ -175,9 +175,11 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   return { case: record, documents, responses, settled };
 }
 
-/** Every case in import order, as native records (the export format). */
-export function* iterateCases(db: Db): Generator<CaseRecord> {
-  const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
+/** Every case in import order (or those the Cases view's filters show), as native records (the export format). */
+export function* iterateCases(db: Db, filters: CaseFilters | null = null): Generator<CaseRecord> {
+  if (filters) settleCaseMarks(db);
+  const where = filters ? caseWhere(db, filters) : { sql: '', params: [] };
+  const rows = db.prepare(`SELECT * FROM cases c ${where.sql} ORDER BY seq`).all(...where.params) as CaseRow[];
   for (const row of rows) yield toCaseRecord(db, row);
 }
 

@@ -15,6 +15,7 @@ import { enReports } from './reports.en';
 import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
 import { enFirstRun } from './first-run.en';
+import { enCases } from './cases.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -298,5 +299,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData, ...enCases } as const;
 export type MessageKey = keyof typeof en;
