@@ -1,8 +1,10 @@
-import type { CaseDetail, CaseFacets, CaseFilters, CaseSummary } from '../shared/api/contract';
+import type { CaseDetail, CaseFilters, CaseSummary } from '../shared/api/contract';
+import type { CaseFlag } from '../shared/cases/filters';
+import { settleCaseMarks } from './case-marks';
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
 import { settledFields } from './case-fields';
-import { caseWhere, LEAK_COLUMN, searchTerms, type FacetName } from './case-search';
+import { caseWhere } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
 import { text as say } from '../shared/messages/text';
@@ -28,15 +30,17 @@ interface CaseRow {
 }
 
 export function listCases(db: Db, filters: CaseFilters, offset: number, limit: number): CaseSummary[] {
-  const where = caseWhere(filters);
+  settleCaseMarks(db);
+  const where = caseWhere(db, filters);
   const rows = db
     .prepare(
       `SELECT c.seq, c.id, c.query, c.answerability, c.question_type, c.origin, c.split,
               (SELECT group_concat(slice, char(31)) FROM (SELECT slice FROM case_slices WHERE case_seq = c.seq ORDER BY position)) AS slices,
-              (SELECT count(*) FROM responses r WHERE r.case_seq = c.seq) AS response_count
+              (SELECT count(*) FROM responses r WHERE r.case_seq = c.seq) AS response_count,
+              (SELECT permission_leak | (edited << 1) FROM case_marks m WHERE m.case_seq = c.seq) AS marks
          FROM cases c ${where.sql} ORDER BY c.seq LIMIT ? OFFSET ?`,
     )
-    .all(...where.params, limit, offset) as (Pick<CaseRow, 'seq' | 'id' | 'query' | 'answerability' | 'question_type' | 'origin' | 'split'> & { slices: string | null; response_count: number })[];
+    .all(...where.params, limit, offset) as (Pick<CaseRow, 'seq' | 'id' | 'query' | 'answerability' | 'question_type' | 'origin' | 'split'> & { slices: string | null; response_count: number; marks: number | null })[];
   return rows.map((r) => ({
     id: r.id,
     query: r.query,
@@ -46,45 +50,15 @@ export function listCases(db: Db, filters: CaseFilters, offset: number, limit: n
     split: r.split,
     slices: r.slices ? r.slices.split('\u001f') : [],
     responseCount: r.response_count,
+    flags: flagsOf(r.marks ?? 0),
   }));
 }
 
-const FACET_COLUMNS: Record<Exclude<FacetName, 'slice'>, string> = {
-  answerability: 'c.answerability',
-  questionType: 'c.question_type',
-  split: 'c.split',
-  origin: 'c.origin',
-  leak: LEAK_COLUMN,
-};
-
-export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
-  const count = (where: { sql: string; params: unknown[] }) =>
-    (db.prepare(`SELECT count(*) FROM cases c ${where.sql}`).pluck().get(...where.params) as number);
-  // Search once (a short term scans every case's text), then count facets over the hits.
-  const searchHits = searchTerms(filters.search ?? '').length > 0;
-  if (searchHits) {
-    const where = caseWhere({ search: filters.search });
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (seq INTEGER PRIMARY KEY); DELETE FROM temp.search_hits;');
-    db.prepare(`INSERT INTO temp.search_hits SELECT c.seq FROM cases c ${where.sql}`).run(...where.params);
-  }
-  const facet = (name: FacetName) => {
-    const where = caseWhere(filters, name, searchHits);
-    const sql =
-      name === 'slice'
-        ? `SELECT s.slice AS value, count(*) AS count FROM cases c JOIN case_slices s ON s.case_seq = c.seq ${where.sql} GROUP BY s.slice ORDER BY count DESC, value`
-        : `SELECT ${FACET_COLUMNS[name]} AS value, count(*) AS count FROM cases c ${where.sql} ${where.sql ? 'AND' : 'WHERE'} ${FACET_COLUMNS[name]} IS NOT NULL GROUP BY value ORDER BY count DESC, value`;
-    return db.prepare(sql).all(...where.params) as { value: string; count: number }[];
-  };
-  return {
-    total: count({ sql: '', params: [] }),
-    matching: count(caseWhere(filters, undefined, searchHits)),
-    answerability: facet('answerability'),
-    questionType: facet('questionType'),
-    slice: facet('slice'),
-    split: facet('split'),
-    origin: facet('origin'),
-    leak: facet('leak'),
-  };
+function flagsOf(marks: number): CaseFlag[] {
+  const flags: CaseFlag[] = [];
+  if (marks & 1) flags.push('permission-leak');
+  if (marks & 2) flags.push('edited');
+  return flags;
 }
 
 export function claimsOf(db: Db, caseSeq: number): Claim[] {
@@ -202,9 +176,11 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   return { case: record, documents, responses, settled };
 }
 
-/** Every case in import order, as native records (the export format). */
-export function* iterateCases(db: Db): Generator<CaseRecord> {
-  const rows = db.prepare('SELECT * FROM cases ORDER BY seq').all() as CaseRow[];
+/** Every case in import order (or those the Cases view's filters show), as native records (the export format). */
+export function* iterateCases(db: Db, filters: CaseFilters | null = null): Generator<CaseRecord> {
+  if (filters) settleCaseMarks(db);
+  const where = filters ? caseWhere(db, filters) : { sql: '', params: [] };
+  const rows = db.prepare(`SELECT * FROM cases c ${where.sql} ORDER BY seq`).all(...where.params) as CaseRow[];
   for (const row of rows) yield toCaseRecord(db, row);
 }
 

@@ -1,19 +1,20 @@
 import type { CaseFilters } from '../shared/api/contract';
+import type { Db } from './open';
+import { statement } from './statements';
 
-export type FacetName = 'answerability' | 'questionType' | 'slice' | 'split' | 'origin' | 'leak';
+export type FacetName = 'answerability' | 'questionType' | 'slice' | 'split' | 'origin' | 'leak' | 'labeled' | 'flag';
 
 /** A case the lead flagged as a leak (answered right without retrieval) has the value 'leak'. */
-export const LEAK_COLUMN = "iif(c.leak = 1, 'leak', NULL)";
+const LEAK_COLUMN = "iif(c.leak = 1, 'leak', NULL)";
 
 export interface SqlWhere {
   sql: string;
   params: unknown[];
 }
 
-/** FTS5 trigram indexes 3-character windows: shorter terms (退款) must scan with LIKE. */
+/** FTS5 trigram indexes 3-character windows: a shorter term (退款) is looked up by the windows it starts. */
 const TRIGRAM_MIN_CHARS = 3;
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 export function searchTerms(search: string): string[] {
@@ -21,26 +22,45 @@ export function searchTerms(search: string): string[] {
 }
 
 /**
- * WHERE clause over `cases c` for the filters, leaving out one facet when
- * counting that facet. With `searchHits`, the cases already found for the
- * search text (temp.search_hits) stand in for the search, so several queries
- * over one search scan the text once.
+ * The FTS5 query for one term. A term of 3+ characters is a phrase. A shorter one is every indexed
+ * trigram that begins with it, read from the index's own vocabulary (a range of terms, not a scan of
+ * the cases): every column ends in two newlines (migration 016, the import writer), so a term at the
+ * end of a text begins a trigram too, and no search term holds a newline. Null: no trigram begins
+ * with it, so nothing matches.
  */
-export function caseWhere(filters: CaseFilters, except?: FacetName, searchHits = false): SqlWhere {
+function ftsQuery(db: Db, term: string): string | null {
+  if ([...term].length >= TRIGRAM_MIN_CHARS) return ftsPhrase(term);
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cases_fts_terms USING fts5vocab(main, cases_fts, 'row')");
+  const folded = term.toLowerCase();
+  const grams = statement(db, 'SELECT term FROM temp.cases_fts_terms WHERE term >= ? AND term < ?').pluck().all(folded, `${folded}\u{10FFFF}`) as string[];
+  return grams.length === 0 ? null : grams.map(ftsPhrase).join(' OR ');
+}
+
+/**
+ * The FTS5 query for a search text: every term must match. Undefined: no search; null: a term
+ * nothing begins with, so nothing matches.
+ */
+export function searchQuery(db: Db, search: string): string | null | undefined {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return undefined;
+  const queries = terms.map((term) => ftsQuery(db, term));
+  if (queries.some((q) => q === null)) return null;
+  return queries.length === 1 ? queries[0] : queries.map((q) => `(${q})`).join(' AND ');
+}
+
+/**
+ * WHERE clause over `cases c` for the filters, leaving out one facet when
+ * counting that facet.
+ */
+export function caseWhere(db: Db, filters: CaseFilters, except?: FacetName): SqlWhere {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (searchHits) clauses.push('c.seq IN (SELECT seq FROM temp.search_hits)');
-  for (const term of searchHits ? [] : searchTerms(filters.search ?? '')) {
-    if ([...term].length >= TRIGRAM_MIN_CHARS) {
-      clauses.push('c.seq IN (SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?)');
-      params.push(ftsPhrase(term));
-    } else {
-      const like = `%${escapeLike(term)}%`;
-      clauses.push(
-        "c.seq IN (SELECT rowid FROM cases_fts WHERE query LIKE ? ESCAPE '\\' OR reference_answer LIKE ? ESCAPE '\\' OR claims_text LIKE ? ESCAPE '\\')",
-      );
-      params.push(like, like, like);
-    }
+  const query = searchQuery(db, filters.search ?? '');
+  if (query === null) {
+    clauses.push('0');
+  } else if (query !== undefined) {
+    clauses.push('c.seq IN (SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?)');
+    params.push(query);
   }
   const equal: [FacetName, string, string | null | undefined][] = [
     ['answerability', 'c.answerability', filters.answerability],
@@ -54,6 +74,20 @@ export function caseWhere(filters: CaseFilters, except?: FacetName, searchHits =
       clauses.push(`${column} = ?`);
       params.push(value);
     }
+  }
+  if (filters.labeled && except !== 'labeled') {
+    const me = filters.reviewerId ?? null;
+    const sql = {
+      'by-me': 'c.seq IN (SELECT case_seq FROM case_labelers WHERE reviewer_id IS ?)',
+      'not-by-me': 'c.seq NOT IN (SELECT case_seq FROM case_labelers WHERE reviewer_id IS ?)',
+      'by-others': 'c.seq IN (SELECT case_seq FROM case_labelers WHERE reviewer_id IS NOT ?)',
+      disagree: 'c.seq IN (SELECT case_seq FROM case_marks WHERE disagree = 1)',
+    }[filters.labeled];
+    clauses.push(sql);
+    if (filters.labeled !== 'disagree') params.push(me);
+  }
+  if (filters.flag && except !== 'flag') {
+    clauses.push(`c.seq IN (SELECT case_seq FROM case_marks WHERE ${filters.flag === 'edited' ? 'edited' : 'permission_leak'} = 1)`);
   }
   if (filters.slice && except !== 'slice') {
     clauses.push('c.seq IN (SELECT case_seq FROM case_slices WHERE slice = ?)');

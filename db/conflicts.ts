@@ -1,3 +1,4 @@
+import { settleCaseMarks } from './case-marks';
 import { ApiError } from '../shared/api/contract';
 import type { OpenConflict, SettledValue } from '../shared/api/conflict-ops';
 import type { LabelValue } from '../shared/domain/dimensions';
@@ -127,6 +128,7 @@ export function resolveConflict(db: Db, input: ResolveInput, now: () => string =
       .run(caseSeq, input.field, encodeLabelValue(input.value), lead.id, createdAt, JSON.stringify(considered), note);
     // Settled claims are the ones retrieval is measured against.
     if (input.field === 'claims') indexRetrieval(db, [caseSeq]);
+    settleCaseMarks(db);
     return { caseId: input.caseId, field: input.field, settled: { value: input.value, by: lead.name, at: createdAt, note } };
   }).immediate();
 }

@@ -4,6 +4,7 @@ import type { CaseRecord, DocumentRecord, ResponseRecord, VerdictRecord } from '
 import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
 import { listDimensions } from './dimensions';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import { indexRetrieval } from './retrieval-index';
 import { invalidateQueues } from './queue-cache';
@@ -76,10 +77,11 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
     insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset, grade) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     // New cases get seqs above every stored one, so "seq >= the first new seq" is exactly this import's cases.
+    // Each text ends in two newlines, so a 1–2 character term at its end still begins a trigram (db/case-search.ts).
     indexNewCases: db.prepare(
       `INSERT INTO cases_fts (rowid, query, reference_answer, claims_text)
-       SELECT c.seq, c.query, coalesce(c.reference_answer, ''),
-              coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM claims WHERE case_seq = c.seq), '')
+       SELECT c.seq, c.query || char(10, 10), coalesce(c.reference_answer, '') || char(10, 10),
+              coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM claims WHERE case_seq = c.seq), '') || char(10, 10)
        FROM cases c WHERE c.seq >= ?`,
     ),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
@@ -218,6 +220,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         tick();
       }
     }
+    settleCaseMarks(db);
   }).immediate();
   return counts;
 }

@@ -17,6 +17,7 @@ import { isConflictField } from '../shared/labeling/conflicts';
 import { loneSurrogatePath } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
 import { settleProgressChanges } from './queue-cache';
@@ -413,5 +414,6 @@ export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
     return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent, conflictsOpened };
   }).immediate();
   settleProgressChanges(db);
+  settleCaseMarks(db);
   return outcome;
 }

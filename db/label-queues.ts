@@ -44,9 +44,9 @@ const and = (where: SqlWhere, clause: string, params: unknown[] = []): SqlWhere 
 const UNFINISHED = 'NOT EXISTS (SELECT 1 FROM label_progress p WHERE p.reviewer_id = ? AND p.case_seq = c.seq)';
 
 /** The cases the queue counts over (its progress bar). */
-function universe(spec: QueueSpec): SqlWhere {
+function universe(db: Db, spec: QueueSpec): SqlWhere {
   if (spec.source === 'round') return { sql: 'WHERE c.seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)', params: [spec.roundId] };
-  return spec.source === 'filter' ? caseWhere(spec.filters) : { sql: '', params: [] };
+  return spec.source === 'filter' ? caseWhere(db, spec.filters) : { sql: '', params: [] };
 }
 
 function requireRoundQueue(db: Db, roundId: number, op: string): void {
@@ -60,8 +60,8 @@ function roundOrder(db: Db, roundId: number, op: string): number[] {
 }
 
 /** The cases navigation lands on. */
-function members(spec: QueueSpec, reviewerId: number): SqlWhere {
-  return spec.source === 'unlabeled' ? and({ sql: '', params: [] }, UNFINISHED, [reviewerId]) : universe(spec);
+function members(db: Db, spec: QueueSpec, reviewerId: number): SqlWhere {
+  return spec.source === 'unlabeled' ? and({ sql: '', params: [] }, UNFINISHED, [reviewerId]) : universe(db, spec);
 }
 
 function seqOf(db: Db, caseId: string, op: string): number {
@@ -78,7 +78,7 @@ export interface QueueCounts {
 /** The queue's universe (sorted seqs) and this reviewer's done count, from the queue cache. */
 function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Array; done: number } {
   ensureProgress(db);
-  const where = universe(spec);
+  const where = universe(db, spec);
   return queueFigures(
     db,
     queueKey(spec),
@@ -124,7 +124,7 @@ export function navigateQueue(
 ): string | null {
   ensureProgress(db);
   if (spec.source === 'round') return navigateRound(db, reviewerId, spec.roundId, fromCaseId, direction);
-  const all = members(spec, reviewerId);
+  const all = members(db, spec, reviewerId);
   const unfinished = spec.source === 'unlabeled' ? all : and(all, UNFINISHED, [reviewerId]);
   const seq = fromCaseId === null ? null : seqOf(db, fromCaseId, 'queue.navigate');
   if (direction === 'nextUnfinished') {

@@ -7,6 +7,7 @@ import type { CurrentLabel } from '../shared/labeling/item';
 import { stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import { blindRoundStart } from './rounds';
 import type { Db } from './open';
@@ -111,6 +112,7 @@ const insertEvent = (
 export function recordLabel(db: Db, input: RecordLabelInput, now: () => string = nowIso): RecordedLabel {
   const recorded = appendLabel(db, input, now);
   settleProgressChanges(db);
+  settleCaseMarks(db);
   return recorded;
 }
 
@@ -267,6 +269,7 @@ export interface UndoOutcome {
 export function undoLast(db: Db, reviewerId: number, now: () => string = nowIso): UndoOutcome {
   const outcome = appendUndo(db, reviewerId, now);
   settleProgressChanges(db);
+  settleCaseMarks(db);
   return outcome;
 }
 

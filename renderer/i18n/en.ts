@@ -16,6 +16,7 @@ import { enRetrieval } from './retrieval.en';
 import { enStorage } from './storage.en';
 import { enFirstRun } from './first-run.en';
 import { enLabelingKeys } from './labeling-keys.en';
+import { enCases } from './cases.en';
 
 export const enCore = {
   'app.name': 'Touchstone',
@@ -307,5 +308,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData, ...enLabelingKeys } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData, ...enLabelingKeys, ...enCases } as const;
 export type MessageKey = keyof typeof en;

@@ -12,7 +12,7 @@ export const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN };
 export type MessageParams = Record<string, string | number>;
 
 /** Vocabularies whose values are shown translated (raw value when the catalogue has none). */
-export type EnumKind = 'answerability' | 'origin' | 'split' | 'slice' | 'questionType' | 'importKind' | 'importFormat' | 'leak';
+export type EnumKind = 'answerability' | 'origin' | 'split' | 'slice' | 'questionType' | 'importKind' | 'importFormat' | 'leak' | 'labeled' | 'flag';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -8,6 +8,7 @@ import { zhDiagnosisData } from './diagnosis-data.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
 import { zhFirstRun } from './first-run.zh-CN';
+import { zhCases } from './cases.zh-CN';
 import { zhLabeling } from './labeling.zh-CN';
 import { zhReports } from './reports.zh-CN';
 import { zhRetrieval } from './retrieval.zh-CN';
@@ -302,4 +303,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData, ...zhLabelingKeys };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData, ...zhLabelingKeys, ...zhCases };

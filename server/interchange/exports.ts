@@ -5,6 +5,7 @@ import { iterateCases, iterateDocuments, iterateResponses } from '../../db/case-
 import { ADJUDICATION_COLUMNS, adjudicationRows, LABEL_COLUMNS, labelRows, RESPONSE_COLUMNS, VERDICT_COLUMNS, verdictRows } from '../../db/exports';
 import { cleanExportPartials } from '../../db/file-writes';
 import type { Db } from '../../db/open';
+import type { CaseFilters } from '../../shared/api/contract';
 import { caseContexts, deepevalGolden, ragasSample } from '../../shared/interchange/foreign-cases';
 import { csvHeader, csvLine, jsonlLine, type ExportRow } from '../../shared/interchange/table';
 
@@ -40,17 +41,17 @@ function* table(rows: Iterable<ExportRow>, columns: readonly string[], format: s
 }
 
 /** Writes one export; returns how many records it holds. Every export is deterministic: same file, same bytes. */
-export function writeExport(db: Db, what: ExportWhat, format: string, out: string, runId: number | null): number {
+export function writeExport(db: Db, what: ExportWhat, format: string, out: string, runId: number | null, filters: CaseFilters | null = null): number {
   const counter = { n: 0 };
   switch (what) {
     case 'cases': {
       if (format === 'jsonl') {
-        writeChunks(out, [...counted(iterateCases(db), counter)].map(jsonlLine));
+        writeChunks(out, [...counted(iterateCases(db, filters), counter)].map(jsonlLine));
         break;
       }
       const text = db.prepare('SELECT text FROM documents WHERE doc_id = ? ORDER BY revision DESC LIMIT 1').pluck();
       const lookup = (docId: string) => (text.get(docId) as string | null | undefined) ?? null;
-      const samples = [...counted(iterateCases(db), counter)].map((c) =>
+      const samples = [...counted(iterateCases(db, filters), counter)].map((c) =>
         format === 'ragas' ? ragasSample(c, caseContexts(c, lookup)) : deepevalGolden(c, caseContexts(c, lookup)));
       // Ragas reads JSON Lines (EvaluationDataset.from_jsonl); DeepEval a JSON list of goldens.
       writeChunks(out, format === 'ragas' ? samples.map(jsonlLine) : [`${JSON.stringify(samples, null, 2)}\n`]);
@@ -78,12 +79,12 @@ export function writeExport(db: Db, what: ExportWhat, format: string, out: strin
 }
 
 /** `exports.write`: one export into a folder under its fixed name, with its size and sha256. */
-export function exportToFolder(db: Db, what: ExportWhat, format: string, outDir: string, runId: number | null) {
+export function exportToFolder(db: Db, what: ExportWhat, format: string, outDir: string, runId: number | null, filters: CaseFilters | null = null) {
   const dir = resolve(outDir);
   mkdirSync(dir, { recursive: true });
   const name = EXPORT_FILE_NAMES[what][format];
   const path = join(dir, name);
-  const count = writeExport(db, what, format, path, runId);
+  const count = writeExport(db, what, format, path, runId, what === 'cases' ? filters : null);
   const bytes = readFileSync(path);
   return { dir, count, files: [{ name, path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }] };
 }

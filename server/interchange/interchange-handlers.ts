@@ -4,6 +4,6 @@ import { exportToFolder } from './exports';
 
 export function createInterchangeHandlers(db: () => Db): Pick<Handlers, 'exports.write'> {
   return {
-    'exports.write': ({ what, format, runId, outDir }) => exportToFolder(db(), what, format, outDir, runId ?? null),
+    'exports.write': ({ what, format, runId, filters, outDir }) => exportToFolder(db(), what, format, outDir, runId ?? null, filters ?? null),
   };
 }

@@ -4,6 +4,7 @@ import {
 } from '../domain/schemas';
 import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
+import { CASE_FLAGS, LABELED_FILTERS } from '../cases/filters';
 import { DimensionSchema } from '../domain/dimensions';
 
 /** The shapes the API contract's operations take and give. */
@@ -51,6 +52,12 @@ export const CaseFiltersSchema = z.object({
   origin: z.enum(ORIGINS).nullish(),
   /** Only the cases the lead flagged as leaks (they measure the model's memory). */
   leak: z.enum(['leak']).nullish(),
+  /** Who labeled the case, relative to `reviewerId` (me): by me, not by me, by others, reviewers disagree. */
+  labeled: z.enum(LABELED_FILTERS).nullish(),
+  /** A response leaked content the case's user may not see; an expert edited the claims or reference answer. */
+  flag: z.enum(CASE_FLAGS).nullish(),
+  /** The reviewer labeling in this window ("me" of `labeled`); none: no case is labeled by me. */
+  reviewerId: z.number().int().nullish(),
 });
 export type CaseFilters = z.input<typeof CaseFiltersSchema>;
 
@@ -63,6 +70,7 @@ export const CaseSummarySchema = z.object({
   split: z.string().nullable(),
   slices: z.array(z.string()),
   responseCount: z.number().int(),
+  flags: z.array(z.enum(CASE_FLAGS)),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -76,6 +84,8 @@ export const CaseFacetsSchema = z.object({
   split: FacetSchema,
   origin: FacetSchema,
   leak: FacetSchema,
+  labeled: FacetSchema,
+  flag: FacetSchema,
 });
 export type CaseFacets = z.infer<typeof CaseFacetsSchema>;
 

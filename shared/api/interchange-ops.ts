@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { op } from './op';
+import { CaseFiltersSchema } from './contract-shapes';
 
 export const EXPORT_WHATS = ['cases', 'documents', 'responses', 'verdicts', 'labels', 'adjudications'] as const;
 export type ExportWhat = (typeof EXPORT_WHATS)[number];
@@ -25,6 +26,8 @@ export const interchangeOps = {
       format: z.string().min(1).max(20),
       /** verdicts only: one judge run (a JSONL of one run imports back as that run). */
       runId: z.number().int().positive().nullish(),
+      /** cases only: exactly the cases these Cases-view filters show (none: every case). */
+      filters: CaseFiltersSchema.nullish(),
       outDir: z.string().min(1),
     }).refine((i) => exportFormats(i.what).includes(i.format), { message: 'err.export.no-such-format', path: ['format'] }),
     z.object({ dir: z.string(), count: z.number().int(), files: z.array(ExportedFileSchema) }),

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseFacets, listCases } from '../../db/case-queries';
+import { caseFacets } from '../../db/case-facets';
+import { listCases } from '../../db/case-queries';
 import { writeRecords } from '../../db/import-writer';
 import { openTestSetFile } from '../../db/open';
 import type { CaseRecord } from '../../shared/domain/schemas';

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseFacets, listCases } from '../../db/case-queries';
+import { caseFacets } from '../../db/case-facets';
+import { listCases } from '../../db/case-queries';
 import { setCaseLeak } from '../../db/diagnosis';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';

@@ -37,9 +37,9 @@ describe('search index written by imports', () => {
     expect(search('在订单页')).toEqual(['b1']);
     const rows = db.prepare('SELECT c.id, f.reference_answer, f.claims_text FROM cases_fts f JOIN cases c ON c.seq = f.rowid ORDER BY c.seq').all();
     expect(rows).toEqual([
-      { id: 'a1', reference_answer: '三十天内可以', claims_text: '购买后三十天内\n需要提供订单号' },
-      { id: 'a2', reference_answer: '', claims_text: '' },
-      { id: 'b1', reference_answer: '在订单页申请', claims_text: '电子发票可重开一次' },
+      { id: 'a1', reference_answer: '三十天内可以\n\n', claims_text: '购买后三十天内\n需要提供订单号\n\n' },
+      { id: 'a2', reference_answer: '\n\n', claims_text: '\n\n' },
+      { id: 'b1', reference_answer: '在订单页申请\n\n', claims_text: '电子发票可重开一次\n\n' },
     ]);
 
     // a refused file (its last case names an unknown document) adds no search rows either

@@ -1,24 +1,6 @@
-import type { EnumKind, MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { FILTER_NAMES, useCasesStore, type FilterName } from './casesStore';
-
-const FILTER_LABELS: Record<FilterName, MessageKey> = {
-  answerability: 'cases.filter.answerability',
-  questionType: 'cases.filter.questionType',
-  slice: 'cases.filter.slice',
-  split: 'cases.filter.split',
-  origin: 'cases.filter.origin',
-  leak: 'cases.filter.leak',
-};
-
-const FILTER_KINDS: Record<FilterName, EnumKind> = {
-  answerability: 'answerability',
-  questionType: 'questionType',
-  slice: 'slice',
-  split: 'split',
-  origin: 'origin',
-  leak: 'leak',
-};
+import { FILTER_KINDS, FILTER_LABELS } from './filterLabels';
 
 export function CaseFilters() {
   const { t } = useI18n();

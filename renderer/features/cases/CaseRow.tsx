@@ -40,6 +40,11 @@ export const CaseRow = memo(function CaseRow({ row, index, start, selected, onSe
         {row.slices.length > 0 ? (
           <span className="case-row-slices">{row.slices.map((slice) => label('slice', slice)).join(' · ')}</span>
         ) : null}
+        {row.flags.map((flag) => (
+          <span key={flag} className={`case-row-flag ${flag}`} data-testid={`case-flag-${flag}`} title={t(`cases.flag.${flag}.title`)}>
+            {label('flag', flag)}
+          </span>
+        ))}
         {row.responseCount > 0 ? (
           <span className="case-row-responses" title={t('cases.responseCount', { count: row.responseCount })}>
             {row.responseCount}

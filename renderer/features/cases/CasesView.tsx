@@ -8,6 +8,7 @@ import { CaseCount } from './CaseCount';
 import { CaseFilters } from './CaseFilters';
 import { CaseList } from './CaseList';
 import { CaseSearch } from './CaseSearch';
+import { ExportFilteredButton } from './ExportFilteredButton';
 
 export function CasesView() {
   const { t } = useI18n();
@@ -21,7 +22,10 @@ export function CasesView() {
           <CaseSearch />
           <CaseFilters />
           <CaseCount />
-          <LabelFilteredButton />
+          <div className="list-actions">
+            <LabelFilteredButton />
+            <ExportFilteredButton />
+          </div>
         </div>
         {error ? (
           <div className="inline-error">

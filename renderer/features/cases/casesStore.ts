@@ -4,6 +4,7 @@ import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
 import { onSessionReset } from '../../common/session';
+import { useReviewerStore } from '../reviewers/reviewerStore';
 
 /** Rows per 'cases.list' call (the contract allows up to 1000). */
 export const PAGE_SIZE = 200;
@@ -12,20 +13,26 @@ const MAX_IN_FLIGHT = 3;
 const MAX_CACHED_PAGES = 120;
 const SEARCH_DEBOUNCE_MS = 150;
 
-export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak'] as const;
+export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak', 'labeled', 'flag'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export type AppliedFilters = { search: string } & Record<FilterName, string | null>;
 
-const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null };
+const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null, labeled: null, flag: null };
 
-/** Values come from the backend's own facets, so they belong to the contract's vocabularies. */
-function toRequest(filters: AppliedFilters): CaseFilters {
-  const request: Record<string, string> = { search: filters.search };
+/**
+ * The filters as the contract takes them, with the reviewer labeling in this window as "me" (the
+ * label facet counts by me / not by me against them). Values come from the backend's own facets,
+ * so they belong to the contract's vocabularies.
+ */
+export function toRequest(filters: AppliedFilters): CaseFilters {
+  const request: Record<string, string | number> = { search: filters.search };
   for (const name of FILTER_NAMES) {
     const value = filters[name];
     if (value !== null) request[name] = value;
   }
+  const me = useReviewerStore.getState().current;
+  if (me) request.reviewerId = me.id;
   return request as CaseFilters;
 }
 
@@ -281,4 +288,9 @@ export const useCasesStore = create<CasesState>()((set, get) => {
 
 onSessionReset('test-set', ({ testSetId }) => {
   if (testSetId) useCasesStore.getState().reset();
+});
+
+// "labeled by me" means someone else once another reviewer takes over the window
+useReviewerStore.subscribe((state, previous) => {
+  if (state.current?.id !== previous.current?.id && state.current !== null) useCasesStore.getState().reload();
 });

@@ -7,11 +7,13 @@ import { ExportedFiles } from '../../common/ExportedFiles';
 import { FolderField } from '../../common/FolderField';
 import { Icon } from '../../common/Icon';
 import { useExportStore } from './exportStore';
+import { describeFilters } from '../cases/filterLabels';
 
 /** File → Export in the window: cases (native, Ragas, DeepEval), documents, responses, verdicts, labels, adjudications. */
 export function ExportDataPanel() {
-  const { t } = useI18n();
+  const { t, label, num } = useI18n();
   const s = useExportStore();
+  const filtered = s.what === 'cases' ? s.caseFilter : null;
   const loadRuns = useExportStore((state) => state.loadRuns);
   useEffect(() => {
     void loadRuns();
@@ -59,6 +61,15 @@ export function ExportDataPanel() {
           </label>
         ) : null}
       </div>
+      {filtered ? (
+        <div className="export-filtered" data-testid="data-export-filtered" data-count={filtered.count}>
+          <p className="export-filtered-count">{t('data.exports.filtered', { count: num(filtered.count) })}</p>
+          <p className="field-hint">{t('data.exports.filteredBy', { filters: describeFilters(filtered.applied, t, label) })}</p>
+          <button type="button" className="link-button" data-testid="data-export-all-cases" onClick={s.clearCaseFilter}>
+            {t('data.exports.allCases')}
+          </button>
+        </div>
+      ) : null}
       <p className="field-hint" data-testid="data-export-format-hint">{t(`data.exports.formatHint.${s.format}` as MessageKey)}</p>
       <FolderField
         label={t('data.export.folder')}
@@ -83,7 +94,10 @@ export function ExportDataPanel() {
       {s.result ? (
         <div className="cal-result ok" data-testid="data-export-result" data-count={s.result.count}>
           <p className="cal-result-title">
-            <Icon name="check" size={14} /> {t('data.exports.done', { count: s.result.count, dir: s.result.dir })}
+            <Icon name="check" size={14} />{' '}
+            {filtered
+              ? t('data.exports.filteredDone', { count: num(s.result.count), total: num(filtered.total), dir: s.result.dir })
+              : t('data.exports.done', { count: s.result.count, dir: s.result.dir })}
           </p>
           <ExportedFiles files={s.result.files} testId="data-export-file" />
         </div>

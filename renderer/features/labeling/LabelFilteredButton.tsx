@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n/useI18n';
-import { FILTER_NAMES, useCasesStore } from '../cases/casesStore';
+import { toRequest, useCasesStore } from '../cases/casesStore';
 import { useLabelingStore } from './labelingStore';
 import { useNavigationStore } from '../../shell/navigationStore';
 import type { QueueSpec } from '../../../shared/api/labeling-ops';
@@ -21,12 +21,7 @@ export function LabelFilteredButton() {
       data-count={count}
       title={t('labeling.filtered.title')}
       onClick={() => {
-        const request: Record<string, string> = { search: filters.search };
-        for (const name of FILTER_NAMES) {
-          const value = filters[name];
-          if (value !== null) request[name] = value;
-        }
-        useLabelingStore.getState().startQueue({ source: 'filter', filters: request as unknown as QueueFilters });
+        useLabelingStore.getState().startQueue({ source: 'filter', filters: toRequest(filters) as QueueFilters });
         useNavigationStore.getState().setView('label');
       }}
     >

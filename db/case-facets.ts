@@ -1,0 +1,177 @@
+import type { CaseFacets, CaseFilters } from '../shared/api/contract';
+import { CASE_FLAGS, LABELED_FILTERS, type CaseFlag } from '../shared/cases/filters';
+import { settleCaseMarks } from './case-marks';
+import { searchQuery, searchTerms, type FacetName } from './case-search';
+import type { Db } from './open';
+import { statement } from './statements';
+
+/**
+ * Facet counts of the Cases view. Cases fall into few distinct "signatures" (the same values on every
+ * facet: answerability, question type, split, origin, leak flag, slices, marks, labelers), so the
+ * counts are kept per signature in memory and every facet under any filter is a sum over signatures,
+ * not a scan over the cases. The index is rebuilt when facet_stamp moved (any insert, delete or change
+ * of a case, a slice, a mark or a labeler: triggers of migration 016). With a search, the cases found
+ * are tallied by signature (the search of the last text is kept until the cases change).
+ */
+
+interface Signature {
+  answerability: string | null;
+  questionType: string | null;
+  split: string | null;
+  origin: string | null;
+  leak: boolean;
+  slices: string[];
+  flags: CaseFlag[];
+  disagree: boolean;
+  labelers: number[];
+  count: number;
+}
+
+interface FacetIndex {
+  stamp: number;
+  signatures: Signature[];
+  /** Signature index by case seq (-1: no case). */
+  signatureOf: Int32Array;
+  lastSearch: { text: string; hits: Int32Array } | null;
+}
+
+const indexes = new WeakMap<Db, FacetIndex>();
+
+const stampOf = (db: Db) => statement(db, 'SELECT n FROM facet_stamp').pluck().get() as number;
+
+function buildIndex(db: Db, stamp: number): FacetIndex {
+  const maxSeq = (statement(db, 'SELECT max(seq) FROM cases').pluck().get() as number | null) ?? 0;
+  const slicesOf = new Map<number, string[]>();
+  for (const [seq, slice] of statement(db, 'SELECT case_seq, slice FROM case_slices').raw().iterate() as Iterable<[number, string]>) {
+    const list = slicesOf.get(seq);
+    if (list) list.push(slice);
+    else slicesOf.set(seq, [slice]);
+  }
+  const labelersOf = new Map<number, number[]>();
+  for (const [seq, reviewer] of statement(db, 'SELECT case_seq, reviewer_id FROM case_labelers').raw().iterate() as Iterable<[number, number]>) {
+    const list = labelersOf.get(seq);
+    if (list) list.push(reviewer);
+    else labelersOf.set(seq, [reviewer]);
+  }
+  const marksOf = new Map<number, [number, number, number]>();
+  for (const [seq, disagree, edited, leak] of statement(db, 'SELECT case_seq, disagree, edited, permission_leak FROM case_marks').raw().iterate() as Iterable<[number, number, number, number]>) {
+    marksOf.set(seq, [disagree, edited, leak]);
+  }
+  const signatures: Signature[] = [];
+  const byKey = new Map<string, number>();
+  const signatureOf = new Int32Array(maxSeq + 1).fill(-1);
+  const rows = statement(db, 'SELECT seq, answerability, question_type, split, origin, leak FROM cases').raw().iterate() as Iterable<
+    [number, string | null, string | null, string | null, string | null, number]
+  >;
+  for (const [seq, answerability, questionType, split, origin, leak] of rows) {
+    const slices = (slicesOf.get(seq) ?? []).sort();
+    const labelers = (labelersOf.get(seq) ?? []).sort((a, b) => a - b);
+    const [disagree, edited, permissionLeak] = marksOf.get(seq) ?? [0, 0, 0];
+    const key = `${answerability}\u001f${questionType}\u001f${split}\u001f${origin}\u001f${leak}\u001f${slices.join('\u001e')}\u001f${labelers.join(',')}\u001f${disagree}${edited}${permissionLeak}`;
+    let at = byKey.get(key);
+    if (at === undefined) {
+      at = signatures.length;
+      byKey.set(key, at);
+      const flags: CaseFlag[] = [];
+      if (permissionLeak) flags.push('permission-leak');
+      if (edited) flags.push('edited');
+      signatures.push({ answerability, questionType, split, origin, leak: leak === 1, slices, flags, disagree: disagree === 1, labelers, count: 0 });
+    }
+    signatures[at].count += 1;
+    signatureOf[seq] = at;
+  }
+  return { stamp, signatures, signatureOf, lastSearch: null };
+}
+
+/** The index of this connection's file as it is now (marks settled first). */
+function currentIndex(db: Db): FacetIndex {
+  settleCaseMarks(db);
+  const stamp = stampOf(db);
+  let index = indexes.get(db);
+  if (!index || index.stamp !== stamp) {
+    index = buildIndex(db, stamp);
+    indexes.set(db, index);
+  }
+  return index;
+}
+
+function searchHits(db: Db, index: FacetIndex, text: string): Int32Array {
+  if (index.lastSearch?.text === text) return index.lastSearch.hits;
+  const query = searchQuery(db, text);
+  const hits = query ? Int32Array.from(statement(db, 'SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?').pluck().all(query) as number[]) : new Int32Array(0);
+  index.lastSearch = { text, hits };
+  return hits;
+}
+
+type Labeled = NonNullable<CaseFilters['labeled']>;
+
+function labeledValues(sig: Signature, me: number | null): Labeled[] {
+  const mine = me !== null && sig.labelers.includes(me);
+  const values: Labeled[] = [mine ? 'by-me' : 'not-by-me'];
+  if (sig.labelers.some((r) => r !== me)) values.push('by-others');
+  if (sig.disagree) values.push('disagree');
+  return values;
+}
+
+function valuesOf(sig: Signature, facet: FacetName, me: number | null): readonly string[] {
+  switch (facet) {
+    case 'answerability': return sig.answerability === null ? [] : [sig.answerability];
+    case 'questionType': return sig.questionType === null ? [] : [sig.questionType];
+    case 'split': return sig.split === null ? [] : [sig.split];
+    case 'origin': return sig.origin === null ? [] : [sig.origin];
+    case 'leak': return sig.leak ? ['leak'] : [];
+    case 'slice': return sig.slices;
+    case 'flag': return sig.flags;
+    case 'labeled': return labeledValues(sig, me);
+  }
+}
+
+const FACETS: FacetName[] = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak', 'labeled', 'flag'];
+
+export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
+  const index = currentIndex(db);
+  const me = filters.reviewerId ?? null;
+  const counts = index.signatures.map((s) => s.count);
+  if (searchTerms(filters.search ?? '').length > 0) {
+    counts.fill(0);
+    for (const seq of searchHits(db, index, (filters.search ?? '').trim())) {
+      const at = index.signatureOf[seq];
+      if (at >= 0) counts[at] += 1;
+    }
+  }
+  const chosen = FACETS.filter((f) => filters[f] !== null && filters[f] !== undefined && filters[f] !== '') as FacetName[];
+  // for each signature, the chosen filters it fails (a facet is counted under every filter but its own)
+  const failing = index.signatures.map((sig) => chosen.filter((f) => !valuesOf(sig, f, me).includes(filters[f] as string)));
+  const tally = Object.fromEntries(FACETS.map((f) => [f, new Map<string, number>()])) as Record<FacetName, Map<string, number>>;
+  let total = 0;
+  let matching = 0;
+  index.signatures.forEach((sig, at) => {
+    total += sig.count;
+    const n = counts[at];
+    if (n === 0) return;
+    const fails = failing[at];
+    if (fails.length === 0) matching += n;
+    if (fails.length > 1) return;
+    for (const facet of FACETS) {
+      if (fails.length === 1 && fails[0] !== facet) continue;
+      const map = tally[facet];
+      for (const value of valuesOf(sig, facet, me)) map.set(value, (map.get(value) ?? 0) + n);
+    }
+  });
+  const listOf = (facet: FacetName) =>
+    [...tally[facet]].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  // who labeled and the marks keep their order and show a zero: "reviewers disagree (0)" is news too
+  const fixed = (facet: FacetName, values: readonly string[]) => values.map((value) => ({ value, count: tally[facet].get(value) ?? 0 }));
+  return {
+    total,
+    matching,
+    answerability: listOf('answerability'),
+    questionType: listOf('questionType'),
+    slice: listOf('slice'),
+    split: listOf('split'),
+    origin: listOf('origin'),
+    leak: listOf('leak'),
+    labeled: fixed('labeled', LABELED_FILTERS),
+    flag: fixed('flag', CASE_FLAGS),
+  };
+}

@@ -1,0 +1,22 @@
+/** English messages of the Cases view's label and mark filters and of exporting the filtered cases. */
+export const enCases = {
+  'cases.filter.labeled': 'Labels',
+  'cases.filter.flag': 'Marks',
+  'enum.labeled.by-me': 'Labeled by me',
+  'enum.labeled.not-by-me': 'Not labeled by me',
+  'enum.labeled.by-others': 'Labeled by others',
+  'enum.labeled.disagree': 'Reviewers disagree',
+  'enum.flag.permission-leak': 'Permission leak',
+  'enum.flag.edited': 'Edited by an expert',
+  'cases.flag.permission-leak.title': 'A response’s final context holds a document this case’s user may not see (Diagnosis → permission leaks)',
+  'cases.flag.edited.title': 'An expert changed the claims or the reference answer (the imported ones stay in the case)',
+  'cases.noReviewerForMine': 'Choose who is labeling to filter by your own labels.',
+  'cases.exportFiltered.button': 'Export these {count}…',
+  'cases.exportFiltered.title': 'Export exactly the cases this filter shows (Team & backups → Export)',
+  'data.exports.filtered': 'Only the {count} cases the Cases view shows now',
+  'data.exports.filtered.one': 'Only the 1 case the Cases view shows now',
+  'data.exports.filteredBy': 'Filter: {filters}',
+  'data.exports.filteredSearch': 'search “{search}”',
+  'data.exports.allCases': 'Export every case instead',
+  'data.exports.filteredDone': 'Exported {count} of {total} cases (the filtered ones) to {dir}',
+} as const;
