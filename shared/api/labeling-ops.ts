@@ -1,3 +1,4 @@
+import { ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { z } from 'zod';
 import { op } from './op';
 import { DimensionSchema, LabelValueSchema } from '../domain/dimensions';
@@ -42,7 +43,8 @@ export type LabelStep = z.infer<typeof LabelStepSchema>;
 export const RevealedVerdictSchema = z.object({
   dimension: z.string(),
   responseId: z.string().nullable(),
-  value: z.union([z.string(), z.number()]),
+  /** A string or number; per-claim marks for "claims this answer states". */
+  value: z.union([z.string(), z.number(), ClaimsStatedValueSchema]),
   rationale: z.string().nullable(),
   judge: z.string(),
   /** The judge run the verdict comes from (its number; `judge` names its model, version and prompt version). */
