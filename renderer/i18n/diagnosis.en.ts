@@ -3,6 +3,8 @@ export const enDiagnosis = {
   'labeling.dim.claimsStated': 'Claims this answer states',
   'labeling.ask.claimsStated': 'Which of the case’s required and forbidden claims does this answer state?',
   'labeling.value.stated': '{stated} of {count} stated',
+  'labeling.value.claimsStated.stated': 'stated',
+  'labeling.value.claimsStated.not-stated': 'not stated',
   'labeling.stated.keys': '1–9 stated / not stated · A all · N none · Enter save',
   'labeling.stated.citationKeys': 'Citation of the active claim: S supports · D does not · C no citation',
   'labeling.stated.stated': 'stated',

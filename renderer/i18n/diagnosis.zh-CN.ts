@@ -2,6 +2,8 @@ import type { enDiagnosis } from './diagnosis.en';
 
 /** 诊断页面与“答案陈述了哪些要点”步骤的中文文案。 */
 export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
+  'labeling.value.claimsStated.stated': '已陈述',
+  'labeling.value.claimsStated.not-stated': '未陈述',
   'labeling.dim.claimsStated': '答案陈述了哪些要点',
   'labeling.ask.claimsStated': '这个答案陈述了用例中的哪些必需要点与禁止要点？',
   'labeling.value.stated': '陈述 {stated}/{count}',
