@@ -36,6 +36,11 @@ export const LabelStepSchema = z.object({
   /** A value the app proposes (refusal correctness from answerability × behaviour; imported values). */
   suggestion: LabelValueSchema.optional(),
   suggestionReason: z.string().nullable().optional(),
+  /**
+   * "Claims this answer states": the event id of this reviewer's latest claims or reference-answer
+   * edit on the case; a label older than it is asked again (shared/labeling/steps.ts askedAgain).
+   */
+  askAgainAfter: z.number().int().nullable().optional(),
 });
 export type LabelStep = z.infer<typeof LabelStepSchema>;
 
