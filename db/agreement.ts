@@ -1,6 +1,6 @@
 import { ApiError } from '../shared/api/contract';
 import type { JudgeRun, Reference } from '../shared/api/agreement-ops';
-import type { AgreementPair, LabeledItem } from '../shared/agreement';
+import { CLAIMS_STATED_PER_CLAIM, isPerClaim, type AgreementPair, type LabeledItem } from '../shared/agreement';
 import { sortedUniqueLabels } from '../shared/stats';
 import { recordableDimension, type Dimension } from '../shared/domain/dimensions';
 import { listDimensions } from './dimensions';
@@ -91,7 +91,7 @@ export interface RunDimension {
 }
 
 /**
- * The run's dimensions (structured ones such as claims are not compared), in the test set's
+ * The run's dimensions (structured ones such as claims are not compared; claims stated is, per claim), in the test set's
  * labeling order, then by name. `only` narrows to one dimension (an unknown name is an error).
  */
 export function runDimensions(db: Db, run: JudgeRun, only?: string | null): RunDimension[] {
@@ -116,6 +116,8 @@ function dimensionsFor(db: Db, names: readonly string[], only: string | null | u
     .sort((a, b) => (position.get(a) ?? 1e9) - (position.get(b) ?? 1e9) || a.localeCompare(b))
     .map((name): RunDimension | null => {
       const definition = recordableDimension(definitions, name);
+      // "claims this answer states" is compared claim by claim (shared/agreement/claims-stated.ts); other structured values are not
+      if (definition && isPerClaim(definition.name)) return { dimension: CLAIMS_STATED_PER_CLAIM, defined: true };
       if (definition) return definition.type === 'structured' ? null : { dimension: definition, defined: true };
       const values = sortedUniqueLabels(observed(name));
       return { dimension: { name, type: 'categorical', scope: 'response', options: values.map((value) => ({ value })) }, defined: false };

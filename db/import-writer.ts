@@ -206,7 +206,8 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
         const caseSeq = statements.caseSeq.get(v.caseId) as number | undefined;
         if (caseSeq === undefined) throw refused(source, line, 'caseId', text('err.import.unknown-case', { id: v.caseId }));
         const dimension = dimensions.get(v.dimension);
-        const problem = dimension ? valueProblem(dimension, v.value) : null;
+        // marks per claim are a value of "claims this answer states" only; a judge's own dimension takes a string or number
+        const problem = dimension ? valueProblem(dimension, v.value) : typeof v.value === 'object' ? text('err.value.string-or-number') : null;
         if (problem) throw refused(source, line, 'value', text('err.value.misfit', { value: JSON.stringify(v.value), dimension: v.dimension, problem }));
         let responseSeq: number | null = null;
         if (v.responseId) {

@@ -30,13 +30,13 @@ interface EventRow {
 }
 
 function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[]): Set<number> {
-  const latest = new Map<number, Map<string, { id: number; value: ReturnType<typeof decodeLabelValue> }>>();
+  const latest = new Map<number, Map<string, { eventId: number; value: ReturnType<typeof decodeLabelValue> }>>();
   for (const e of events) {
     let mine = latest.get(e.reviewer_id);
     if (!mine) latest.set(e.reviewer_id, (mine = new Map()));
     const key = stepKey(e.dimension, e.response_id);
     const known = mine.get(key);
-    if (!known || known.id < e.id) mine.set(key, { id: e.id, value: e.value === null ? null : decodeLabelValue(e.value) });
+    if (!known || known.eventId < e.id) mine.set(key, { eventId: e.id, value: e.value === null ? null : decodeLabelValue(e.value) });
   }
   const steps = labelSteps(dimensions, responses);
   const finished = new Set<number>();

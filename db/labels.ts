@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
 import { recordableDimension, valueProblem, type LabelValue } from '../shared/domain/dimensions';
 import type { CurrentLabel } from '../shared/labeling/item';
-import { stepKey } from '../shared/labeling/steps';
+import { askAgainAfter, askedAgain, CONTENT_DEPENDENT_DIMENSIONS, stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import { settleCaseMarks } from './case-marks';
@@ -86,6 +86,16 @@ const latestOfItem = (db: Db, caseSeq: number, responseSeq: number | null, dimen
     )
     .get(caseSeq, responseSeq, dimension, reviewerId, beforeId) as StoredEvent | undefined;
 
+/** The reviewer's current claims and reference-answer labels of the case, as askAgainAfter reads them: the latest edit's event id. */
+function contentEditedAt(db: Db, caseSeq: number, reviewerId: number): number | null {
+  const current = new Map<string, { value: LabelValue; eventId: number }>();
+  for (const dimension of ['claims', 'referenceAnswer']) {
+    const latest = latestOfItem(db, caseSeq, null, dimension, reviewerId);
+    if (latest) current.set(stepKey(dimension, null), { value: latest.value === null ? null : decodeLabelValue(latest.value), eventId: latest.id });
+  }
+  return askAgainAfter(current);
+}
+
 const insertEvent = (
   db: Db,
   e: {
@@ -156,7 +166,10 @@ function appendLabel(db: Db, input: RecordLabelInput, now: () => string): Record
     // The same value again appends nothing — except inside a blind round, where a label given
     // before the round started must be given again to count (the round is labeled from scratch).
     const roundStart = blindRoundStart(db, caseSeq);
-    if (current && sameLabelValue(previousValue, input.value) && !(roundStart !== null && current.id <= roundStart)) {
+    // …and a "claims this answer states" label asked again after a claims edit, confirmed unchanged, counts as given again
+    const after = CONTENT_DEPENDENT_DIMENSIONS.has(dimension.name) ? contentEditedAt(db, caseSeq, input.reviewerId) : null;
+    const askedAgainNow = current !== undefined && current !== null && askedAgain(dimension.name, { eventId: current.id }, after);
+    if (current && sameLabelValue(previousValue, input.value) && !(roundStart !== null && current.id <= roundStart) && !askedAgainNow) {
       return { eventId: current.id, at: current.created_at, previousValue, appended: false };
     }
     const reason = input.reason?.trim() ? input.reason.trim() : null;

@@ -2,6 +2,8 @@ import type { enDiagnosis } from './diagnosis.en';
 
 /** 诊断页面与“答案陈述了哪些要点”步骤的中文文案。 */
 export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
+  'labeling.value.claimsStated.stated': '已陈述',
+  'labeling.value.claimsStated.not-stated': '未陈述',
   'labeling.dim.claimsStated': '答案陈述了哪些要点',
   'labeling.ask.claimsStated': '这个答案陈述了用例中的哪些必需要点与禁止要点？',
   'labeling.value.stated': '陈述 {stated}/{count}',
@@ -15,6 +17,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'labeling.stated.none': '全部未陈述',
   'labeling.stated.save': '保存',
   'labeling.stated.empty': '该用例没有必需或禁止要点，无需标记。按 Enter 记录。',
+  'labeling.stated.askedAgain': '标注后已有改动：你在标注这个答案之后修改了要点或参考答案。请重新核对各要点并按 Enter；之前的标注保留在历史中。',
   'labeling.stated.changed': '标注之后要点有变化：新增 {count} 个要点。请检查后按 Enter。',
   'labeling.stated.citation': '引用',
   'labeling.stated.citation.supported': '支持该要点',

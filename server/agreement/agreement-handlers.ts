@@ -1,6 +1,8 @@
 import { contract, type Handlers, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { agreementOps } from '../../shared/api/agreement-ops';
-import { biasCorrectedDimension, biasCorrectionApplies, humanVsHumanDimension, judgeVsHumanDimension, type AgreementOptions } from '../../shared/agreement';
+import {
+  biasCorrectedDimension, biasCorrectionApplies, humanVsHumanDimension, isPerClaim, judgeVsHumanDimension, perClaimItems, perClaimPairs, type AgreementOptions,
+} from '../../shared/agreement';
 import {
   ADJUDICATED_REASON, caseQueries, hasAdjudications, humanValuesByItem, judgeHumanData, labelDimensions, labeledItems, listJudgeRuns, requireJudgeRun, resolveReference, runDimensions,
 } from '../../db/agreement';
@@ -24,6 +26,11 @@ export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: A
   const blindCases = blindCaseIds(db);
   const dimensions = runDimensions(db, run, input.dimension).map(({ dimension, defined }) => {
     const data = judgeHumanData(db, run.id, dimension.name, reference);
+    if (isPerClaim(dimension.name)) {
+      const claims = perClaimPairs(data.pairs);
+      const figures = judgeVsHumanDimension({ dimension, defined, verdicts: claims.claimVerdicts, duplicateVerdicts: data.verdicts.duplicates, pairs: claims.pairs, options });
+      return { ...figures, unit: 'claim' as const };
+    }
     return judgeVsHumanDimension({
       dimension,
       defined,
@@ -44,7 +51,10 @@ export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: A
 }
 
 export function humanVsHumanReport(db: Db, input: OpParsedInput<'agreement.humanVsHuman'>): OpOutput<'agreement.humanVsHuman'> {
-  const dimensions = labelDimensions(db, input.dimension).map(({ dimension }) => humanVsHumanDimension({ dimension, items: labeledItems(db, dimension.name) }));
+  const dimensions = labelDimensions(db, input.dimension).map(({ dimension }) => {
+    const items = labeledItems(db, dimension.name);
+    return humanVsHumanDimension({ dimension, items: isPerClaim(dimension.name) ? perClaimItems(items) : items });
+  });
   const queries = caseQueries(db, dimensions.flatMap((d) => d.disagreements.items.map((item) => item.caseId)));
   for (const d of dimensions) for (const item of d.disagreements.items) item.query = queries.get(item.caseId) ?? null;
   return contract['agreement.humanVsHuman'].output.parse({ dimensions });
@@ -54,7 +64,7 @@ export function biasCorrectedReport(db: Db, input: OpParsedInput<'agreement.bias
   const run = requireJudgeRun(db, input.runId, 'agreement.biasCorrected');
   const reference = resolveReference(db, input.reference, 'agreement.biasCorrected');
   const dimensions = runDimensions(db, run, input.dimension)
-    .filter(({ dimension }) => biasCorrectionApplies(dimension))
+    .filter(({ dimension }) => biasCorrectionApplies(dimension) && !isPerClaim(dimension.name))
     .map(({ dimension }) => {
       const data = judgeHumanData(db, run.id, dimension.name, reference);
       const verdicts = data.verdicts.itemKey.map((itemKey, i) => ({ itemKey, value: data.verdicts.value[i] }));

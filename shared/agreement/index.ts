@@ -18,3 +18,4 @@ export {
 } from './resample';
 export { num, percentileInterval, SMALL_N_INTERVAL_REASON } from './figures';
 export { withinTolerance } from './tolerance';
+export { CLAIMS_STATED_PER_CLAIM, isPerClaim, perClaimItems, perClaimPairs, STATED, NOT_STATED } from './claims-stated';

@@ -45,6 +45,8 @@ export interface AgreementPair {
   human: unknown;
   judge: unknown;
   rationale: string | null;
+  /** Per-claim dimensions ("claims this answer states"): the claim id the pair is about. */
+  claim?: string;
   slices: readonly string[];
   questionType: string | null;
 }
@@ -837,6 +839,7 @@ function disagreementsOf(dimension: Dimension, pairs: readonly ValidPair[], limi
         judge: p.judge,
         distance: distances[k],
         rationale: p.source.rationale,
+        ...(p.source.claim !== undefined ? { claim: p.source.claim } : {}),
       };
     }),
   };

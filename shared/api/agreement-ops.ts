@@ -158,6 +158,8 @@ export const DisagreementSchema = z.object({
   /** Steps apart on an ordinal scale, absolute difference for numeric; null for categorical. */
   distance: Num,
   rationale: z.string().nullable(),
+  /** Per-claim dimensions ("claims this answer states"): the claim id. */
+  claim: z.string().optional(),
 });
 export type Disagreement = z.infer<typeof DisagreementSchema>;
 
@@ -197,6 +199,8 @@ export const DimensionAgreementSchema = z.object({
   /** failureLayer only: how often the judge blames generation where people blamed retrieval or data. */
   failureLayer: z.object({ peopleBlamedRetrievalOrData: int, judgeSaidGeneration: int, rate: FigureSchema }).nullable(),
   warnings: z.array(AgreementWarningSchema),
+  /** `claim`: the pairs are the claims of each response ("claims this answer states"), n counts claims. */
+  unit: z.enum(['item', 'claim']).optional(),
 });
 export type DimensionAgreement = z.infer<typeof DimensionAgreementSchema>;
 

@@ -11,7 +11,8 @@ const RateSchema = z.object({
   rate: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
-  method: z.literal('wilson'),
+  method: z.enum(['wilson', 'cluster-ratio']),
+  clusters: z.number().int().optional(),
 });
 const FollowOldSchema = z.object({ followed: RateSchema, unlabeled: z.number().int() });
 const CountSchema = z.object({ value: z.string(), count: z.number().int() });

@@ -15,7 +15,8 @@ const RateSchema = z.object({
   rate: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
-  method: z.literal('wilson'),
+  method: z.enum(['wilson', 'cluster-ratio']),
+  clusters: z.number().int().optional(),
 });
 const RefSchema = z.object({ caseId: z.string(), responseId: z.string() });
 const level = z.enum(['high', 'low']);

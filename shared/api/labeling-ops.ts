@@ -1,3 +1,4 @@
+import { ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { z } from 'zod';
 import { op } from './op';
 import { DimensionSchema, LabelValueSchema } from '../domain/dimensions';
@@ -35,6 +36,11 @@ export const LabelStepSchema = z.object({
   /** A value the app proposes (refusal correctness from answerability × behaviour; imported values). */
   suggestion: LabelValueSchema.optional(),
   suggestionReason: z.string().nullable().optional(),
+  /**
+   * "Claims this answer states": the event id of this reviewer's latest claims or reference-answer
+   * edit on the case; a label older than it is asked again (shared/labeling/steps.ts askedAgain).
+   */
+  askAgainAfter: z.number().int().nullable().optional(),
 });
 export type LabelStep = z.infer<typeof LabelStepSchema>;
 
@@ -42,7 +48,8 @@ export type LabelStep = z.infer<typeof LabelStepSchema>;
 export const RevealedVerdictSchema = z.object({
   dimension: z.string(),
   responseId: z.string().nullable(),
-  value: z.union([z.string(), z.number()]),
+  /** A string or number; per-claim marks for "claims this answer states". */
+  value: z.union([z.string(), z.number(), ClaimsStatedValueSchema]),
   rationale: z.string().nullable(),
   judge: z.string(),
   /** The judge run the verdict comes from (its number; `judge` names its model, version and prompt version). */

@@ -1,7 +1,7 @@
 import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
 import type { ResponseRef } from './quadrant';
-import { pushTo, rate, type Rate } from './rate';
+import { ClusterTally, pushTo, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
 export const CITATION_TAGS = ['wrong_source_id', 'inaccessible_citation', 'stale_citation'] as const;
@@ -22,24 +22,27 @@ export interface CitationFinding {
  */
 export function checkCitations(response: DxResponse, kase: DxCase, documents: DocumentIndex): CitationFinding[] {
   const findings: CitationFinding[] = [];
-  response.citations.forEach((c, index) => {
-    const chunk = c.chunkId ? response.finalContext.find((ch) => ch.chunkId === c.chunkId) : undefined;
+  const citations = response.citations;
+  for (let index = 0; index < citations.length; index++) {
+    const c = citations[index];
+    let chunk: DxResponse['finalContext'][number] | undefined;
+    if (c.chunkId) for (const ch of response.finalContext) if (ch.chunkId === c.chunkId) { chunk = ch; break; }
     const docId = c.docId ?? chunk?.docId ?? null;
     const at = { citation: index, docId, chunkId: c.chunkId ?? null };
     if ((c.chunkId && !chunk) || (docId !== null && !documents.exists(docId))) {
       findings.push({ ...at, tag: 'wrong_source_id' });
-      return;
+      continue;
     }
     if (docId !== null && documents.visible(docId, kase.accessScope) === false) findings.push({ ...at, tag: 'inaccessible_citation' });
     if (docId !== null && chunk && documents.staleRevisionOf(chunk)) findings.push({ ...at, tag: 'stale_citation' });
-  });
+  }
   return findings;
 }
 
 export interface CitationFigures {
-  /** Supported ÷ stated claims carrying a citation (the reviewer's key). */
+  /** Supported ÷ stated claims carrying a citation (the reviewer's key); cases as clusters. */
   correctness: Rate;
-  /** Stated required claims with a supporting citation ÷ stated required claims (they need evidence). */
+  /** Stated required claims with a supporting citation ÷ stated required claims (they need evidence); cases as clusters. */
   completeness: Rate;
   unsupported: ResponseRef[];
   /** Rule-check failures per tag, each with the responses it was found in. */
@@ -48,37 +51,45 @@ export interface CitationFigures {
 }
 
 export function citationFigures(responses: readonly DxResponse[], cases: ReadonlyMap<string, DxCase>, documents: DocumentIndex): CitationFigures {
-  let cited = 0;
-  let supported = 0;
-  let statedRequired = 0;
-  let supportedRequired = 0;
+  const correctness = new ClusterTally(cases);
+  const completeness = new ClusterTally(cases);
   const unsupported: ResponseRef[] = [];
   const byTag = new Map<CitationTag, ResponseRef[]>();
   let withCitations = 0;
   for (const r of responses) {
     const kase = cases.get(r.caseId);
     if (!kase) continue;
-    const ref = { caseId: r.caseId, responseId: r.responseId };
-    if (r.citations.length > 0) withCitations += 1;
-    for (const tag of new Set(checkCitations(r, kase, documents).map((f) => f.tag))) pushTo(byTag, tag, ref);
-    if (r.stated.kind !== 'value') continue;
-    let anyUnsupported = false;
-    for (const [claimId, mark] of Object.entries(r.stated.marks)) {
-      if (!mark.stated) continue;
-      const required = !isForbiddenClaimId(claimId);
-      if (mark.citation === 'supported' || mark.citation === 'unsupported') cited += 1;
-      if (mark.citation === 'supported') supported += 1;
-      if (mark.citation === 'unsupported') anyUnsupported = true;
-      if (required) {
-        statedRequired += 1;
-        if (mark.citation === 'supported') supportedRequired += 1;
+    if (r.citations.length > 0) {
+      withCitations += 1;
+      const findings = checkCitations(r, kase, documents);
+      if (findings.length > 0) {
+        const ref = { caseId: r.caseId, responseId: r.responseId };
+        for (const tag of new Set(findings.map((f) => f.tag))) pushTo(byTag, tag, ref);
       }
     }
-    if (anyUnsupported) unsupported.push(ref);
+    if (r.stated.kind !== 'value') continue;
+    let cited = 0;
+    let supported = 0;
+    let statedRequired = 0;
+    let supportedRequired = 0;
+    for (const claimId in r.stated.marks) {
+      const mark = r.stated.marks[claimId];
+      if (!mark.stated) continue;
+      const citation = mark.citation;
+      if (citation === 'supported' || citation === 'unsupported') cited += 1;
+      if (citation === 'supported') supported += 1;
+      if (!isForbiddenClaimId(claimId)) {
+        statedRequired += 1;
+        if (citation === 'supported') supportedRequired += 1;
+      }
+    }
+    correctness.add(r.caseId, supported, cited);
+    completeness.add(r.caseId, supportedRequired, statedRequired);
+    if (supported < cited) unsupported.push({ caseId: r.caseId, responseId: r.responseId });
   }
   return {
-    correctness: rate(supported, cited),
-    completeness: rate(supportedRequired, statedRequired),
+    correctness: correctness.rate(),
+    completeness: completeness.rate(),
     unsupported,
     ruleFindings: CITATION_TAGS.map((tag) => ({ tag, responses: byTag.get(tag) ?? [] })),
     responsesWithCitations: withCitations,

@@ -16,7 +16,11 @@ export interface CasePairs {
 export function pairAcrossConditions(responses: readonly DxResponse[]): { pairs: Map<string, CasePairs>; duplicates: number } {
   const pairs = new Map<string, CasePairs>();
   let duplicates = 0;
-  const ordered = [...responses].sort((a, b) => (a.responseId < b.responseId ? -1 : a.responseId > b.responseId ? 1 : 0));
+  const byId = (a: DxResponse, b: DxResponse) => (a.responseId < b.responseId ? -1 : a.responseId > b.responseId ? 1 : 0);
+  // the file hands them over by id already: sort only when they are not
+  let sorted = true;
+  for (let i = 1; i < responses.length && sorted; i++) sorted = byId(responses[i - 1], responses[i]) <= 0;
+  const ordered = sorted ? responses : [...responses].sort(byId);
   for (const response of ordered) {
     let entry = pairs.get(response.caseId);
     if (!entry) pairs.set(response.caseId, (entry = { caseId: response.caseId, byCondition: {} }));

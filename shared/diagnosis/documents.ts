@@ -17,10 +17,30 @@ export class DocumentIndex {
 
   /** SPEC: visible when the document's scope includes `public` or shares a scope with the case (its current revision's scope). */
   visible(docId: string, caseScope: readonly string[]): boolean | null {
-    const revisions = this.byDoc.get(docId);
-    if (!revisions) return null;
-    const current = revisions.find((d) => d.newest) ?? revisions[revisions.length - 1];
+    const current = this.current(docId);
+    if (!current) return null;
     return current.accessScope.includes('public') || current.accessScope.some((s) => caseScope.includes(s));
+  }
+
+  private readonly currentOf = new Map<string, DxDocument>();
+
+  /** The document's current revision (its newest, else the last listed). */
+  private current(docId: string): DxDocument | undefined {
+    let d = this.currentOf.get(docId);
+    if (d === undefined) {
+      const revisions = this.byDoc.get(docId);
+      if (!revisions) return undefined;
+      this.currentOf.set(docId, (d = revisions.find((r) => r.newest) ?? revisions[revisions.length - 1]));
+    }
+    return d;
+  }
+
+  private readonly staleKnown = new Map<string, boolean>();
+
+  private hasStale(docId: string, revisions: readonly DxDocument[]): boolean {
+    let known = this.staleKnown.get(docId);
+    if (known === undefined) this.staleKnown.set(docId, (known = revisions.some((d) => d.stale)));
+    return known;
   }
 
   private text(d: DxDocument): string {
@@ -42,7 +62,7 @@ export class DocumentIndex {
       return named?.stale ? named : null;
     }
     // most documents have no stale revision: nothing to match
-    if (!revisions.some((d) => d.stale)) return null;
+    if (!this.hasStale(chunk.docId, revisions)) return null;
     const text = normalizeForMatch(chunk.text);
     if (text === '') return null;
     const current = revisions.filter((d) => !d.stale);

@@ -1,5 +1,5 @@
 import { claimRank, claimUnits, listHolds } from './evidence';
-import { pushTo, rate, type Rate } from './rate';
+import { ClusterTally, pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
 export interface ResponseRef {
@@ -18,9 +18,9 @@ export interface QuadrantCell {
 }
 
 export interface Quadrant {
-  /** Pooled over responses: required claims with evidence held by the final context ÷ required claims with evidence. */
+  /** Pooled over responses: required claims with evidence held by the final context ÷ required claims with evidence (cases as clusters). */
   claimRecall: Rate;
-  /** Pooled over responses with a "stated" value: held required claims the answer states ÷ held required claims. */
+  /** Pooled over responses with a "stated" value: held required claims the answer states ÷ held required claims (cases as clusters). */
   utilisation: Rate;
   thresholds: { recall: number; utilisation: number };
   cells: QuadrantCell[];
@@ -41,13 +41,19 @@ export interface ResponseUse {
 export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
   const claims = claimUnits(kase);
   const context = listHolds(response, kase, 'context');
-  const held = claims.filter((c) => claimRank(c, context) !== null);
   const marks = response.stated.kind === 'value' ? response.stated.marks : null;
+  let held = 0;
+  let heldStated = 0;
+  for (const c of claims) {
+    if (claimRank(c, context) === null) continue;
+    held += 1;
+    if (marks && marks[c.claimId]?.stated === true) heldStated += 1;
+  }
   return {
     ref: { caseId: response.caseId, responseId: response.responseId },
     withEvidence: claims.length,
-    held: held.length,
-    heldStated: marks ? held.filter((c) => marks[c.claimId]?.stated === true).length : null,
+    held,
+    heldStated: marks ? heldStated : null,
   };
 }
 
@@ -55,10 +61,8 @@ const LEVELS: Level[] = ['low', 'high'];
 
 /** The recall × utilisation 2×2 of one system's normal responses. */
 export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<string, DxCase>, thresholds: { recall: number; utilisation: number }): Quadrant {
-  let claimsWithEvidence = 0;
-  let claimsHeld = 0;
-  let usedHeld = 0;
-  let usedStated = 0;
+  const recall = new ClusterTally(cases);
+  const utilisation = new ClusterTally(cases);
   const excluded = { noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 };
   const placed = new Map<string, ResponseRef[]>();
   const utilisationUndefined: ResponseRef[] = [];
@@ -70,8 +74,7 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
       excluded.noEvidence += 1;
       continue;
     }
-    claimsWithEvidence += use.withEvidence;
-    claimsHeld += use.held;
+    recall.add(response.caseId, use.held, use.withEvidence);
     if (response.stated.kind === 'disagree') {
       excluded.reviewersDisagree += 1;
       continue;
@@ -84,8 +87,7 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
       utilisationUndefined.push(use.ref);
       continue;
     }
-    usedHeld += use.held;
-    usedStated += use.heldStated;
+    utilisation.add(response.caseId, use.heldStated, use.held);
     const r: Level = use.held / use.withEvidence >= thresholds.recall ? 'high' : 'low';
     const u: Level = use.heldStated / use.held >= thresholds.utilisation ? 'high' : 'low';
     const key = `${r}/${u}`;
@@ -100,8 +102,8 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
     }
   }
   return {
-    claimRecall: rate(claimsHeld, claimsWithEvidence),
-    utilisation: rate(usedStated, usedHeld),
+    claimRecall: recall.rate(),
+    utilisation: utilisation.rate(),
     thresholds,
     cells,
     utilisationUndefined,

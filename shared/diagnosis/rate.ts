@@ -1,8 +1,11 @@
+import { clusterRatio } from '../stats/cluster-ratio';
 import { wilson } from '../stats/wilson';
 
 /**
- * A count out of n with its Wilson 95% interval. With n = 0 the rate is undefined (null) and
- * says why, never 0.
+ * A count out of n with its 95% interval. With n = 0 the rate is undefined (null) and says why,
+ * never 0. `method` says how the interval was made: `wilson` for a share of independent items
+ * (responses, one per case), `cluster-ratio` for a share of claims, where a case's claims move
+ * together (see shared/diagnosis/README.md).
  */
 export interface Rate {
   count: number;
@@ -10,14 +13,64 @@ export interface Rate {
   rate: number | null;
   low: number | null;
   high: number | null;
-  /** How the interval was made, for the reader. */
-  method: 'wilson';
+  method: 'wilson' | 'cluster-ratio';
+  /** cluster-ratio: the cases the claims came from. */
+  clusters?: number;
 }
 
 export function rate(count: number, n: number): Rate {
   if (n === 0) return { count, n, rate: null, low: null, high: null, method: 'wilson' };
   const [low, high] = wilson(count, n);
   return { count, n, rate: count / n, low, high, method: 'wilson' };
+}
+
+const slotsCache = new WeakMap<ReadonlyMap<string, unknown>, Map<string, number>>();
+
+/** Each case id's place in the map (computed once per map): the tallies count into arrays, not maps. */
+function caseSlots(cases: ReadonlyMap<string, unknown>): Map<string, number> {
+  let slots = slotsCache.get(cases);
+  if (!slots) {
+    slots = new Map();
+    for (const id of cases.keys()) slots.set(id, slots.size);
+    slotsCache.set(cases, slots);
+  }
+  return slots;
+}
+
+/**
+ * Counts of claims per case, for a rate over claims whose interval treats cases as clusters:
+ * `add(caseId, count, n)` adds to the case's totals (several responses of one case are one cluster).
+ */
+export class ClusterTally {
+  private readonly slots: Map<string, number>;
+  private readonly counts: Float64Array;
+  private readonly totals: Float64Array;
+
+  /** `cases`: the cases by id (the clusters); ids not in it are not counted. */
+  constructor(cases: ReadonlyMap<string, unknown>) {
+    this.slots = caseSlots(cases);
+    this.counts = new Float64Array(this.slots.size);
+    this.totals = new Float64Array(this.slots.size);
+  }
+
+  add(caseId: string, count: number, n: number): void {
+    const at = this.slots.get(caseId);
+    if (at === undefined) return;
+    this.counts[at] += count;
+    this.totals[at] += n;
+  }
+
+  rate(): Rate {
+    let count = 0;
+    let n = 0;
+    for (let i = 0; i < this.counts.length; i++) {
+      count += this.counts[i];
+      n += this.totals[i];
+    }
+    const r = clusterRatio(this.counts, this.totals);
+    if (!r) return { count, n, rate: null, low: null, high: null, method: 'cluster-ratio', clusters: 0 };
+    return { count, n, rate: r.rate, low: r.low, high: r.high, method: 'cluster-ratio', clusters: r.clusters };
+  }
 }
 
 /** Appends to the list kept under a key (a new list for a new key). */

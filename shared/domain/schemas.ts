@@ -155,7 +155,8 @@ export const VerdictSchema = z.strictObject({
   responseId: z.string().nullish(),
   judge: JudgeConfigSchema,
   dimension: id,
-  value: z.union([z.string(), z.number()]),
+  /** A string or number; "claims this answer states" takes its per-claim marks (checked against the dimension on import). */
+  value: z.union([z.string(), z.number(), z.record(z.string().min(1).max(2000), z.strictObject({ stated: z.boolean(), citation: z.enum(['supported', 'unsupported', 'none']).nullish() }))]),
   rationale: z.string().nullish(),
   /** The pass threshold the judge applied to a score (DeepEval, promptfoo), kept beside the value. */
   threshold: z.number().nullish(),

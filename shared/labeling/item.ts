@@ -1,6 +1,6 @@
 import type { Dimension, LabelValue } from '../domain/dimensions';
 import { suggestRefusalCorrect } from './refusal';
-import { labelSteps, stepKey, type StepRef } from './steps';
+import { askAgainAfter, CONTENT_DEPENDENT_DIMENSIONS, labelSteps, stepKey, type StepRef } from './steps';
 
 export interface CurrentLabel {
   eventId: number;
@@ -13,6 +13,7 @@ export interface StepView extends StepRef {
   current: CurrentLabel | null;
   suggestion?: LabelValue;
   suggestionReason?: string | null;
+  askAgainAfter?: number | null;
 }
 
 /** The imported values of a case that can be proposed for its case-level steps. */
@@ -45,9 +46,11 @@ export function buildStepViews(
 ): StepView[] {
   const answerabilityLabel = current.get(stepKey('answerability', null));
   const answerability = answerabilityLabel && answerabilityLabel.value !== null ? answerabilityLabel.value : (imported.answerability ?? null);
+  const after = askAgainAfter(current);
   return labelSteps(dimensions, responses).map((step) => {
     const label = current.get(stepKey(step.dimension, step.responseId)) ?? null;
     const view: StepView = { ...step, current: label };
+    if (after !== null && CONTENT_DEPENDENT_DIMENSIONS.has(step.dimension)) view.askAgainAfter = after;
     if (step.dimension === 'refusalCorrect' && step.responseId !== null) {
       const behavior = current.get(stepKey('responseBehavior', step.responseId))?.value ?? null;
       const suggestion = suggestRefusalCorrect(answerability, behavior);

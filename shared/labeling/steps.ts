@@ -33,9 +33,35 @@ export function labelSteps(dimensions: readonly Pick<Dimension, 'name' | 'scope'
  * theirs that is not null (a cleared label counts as missing). A case with no
  * steps at all is never finished: there is nothing the reviewer has done on it.
  */
-export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<string, { value: LabelValue }>): boolean {
+export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>): boolean {
+  const after = askAgainAfter(current);
   return steps.length > 0 && steps.every((s) => {
     const label = current.get(stepKey(s.dimension, s.responseId));
-    return label !== undefined && label.value !== null;
+    return label !== undefined && label.value !== null && !askedAgain(s.dimension, label, after);
   });
+}
+
+/**
+ * Steps that judge the case's claims and reference answer ("claims this answer states") are asked
+ * again when this reviewer edits the claims or the reference answer after labeling them: the
+ * label's event precedes the edit's. The old label stays (history, undo); the step is open again.
+ * Returns the event id of the reviewer's latest such edit (null: none).
+ */
+export function askAgainAfter(current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>): number | null {
+  let after: number | null = null;
+  for (const dimension of CONTENT_DIMENSIONS) {
+    const edit = current.get(stepKey(dimension, null));
+    if (edit && edit.value !== null && edit.eventId !== undefined && (after === null || edit.eventId > after)) after = edit.eventId;
+  }
+  return after;
+}
+
+/** The case content those steps judge: its claims and its reference answer (label dimensions of the claims step). */
+const CONTENT_DIMENSIONS = ['claims', 'referenceAnswer'] as const;
+/** The steps that judge that content (names, to keep shared/labeling free of the diagnosis module). */
+export const CONTENT_DEPENDENT_DIMENSIONS: ReadonlySet<string> = new Set(['claimsStated']);
+
+/** The label of a content-dependent step predates the latest edit of the content. */
+export function askedAgain(dimension: string, label: { eventId?: number } | null, after: number | null): boolean {
+  return after !== null && label !== null && CONTENT_DEPENDENT_DIMENSIONS.has(dimension) && label.eventId !== undefined && label.eventId < after;
 }

@@ -167,6 +167,7 @@ export const enErrors = {
   'err.value.reference-answer': 'expected the reference answer as non-empty text',
   'err.value.claims': 'expected a list of claims',
   'err.value.claims-stated': 'expected each claim id marked stated or not stated',
+  'err.value.string-or-number': 'expected a string or a number (per-claim marks are a value of claimsStated only)',
   'err.value.number': 'expected a number',
   'err.value.range': 'expected a number from {min} to {max}',
   'err.value.one-of': 'expected one of {allowed}',

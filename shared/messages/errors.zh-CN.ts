@@ -163,6 +163,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.value.reference-answer': '参考答案应为非空文本',
   'err.value.claims': '应为要点列表',
   'err.value.claims-stated': '应为每个要点 id 标注“已陈述”或“未陈述”',
+  'err.value.string-or-number': '应为字符串或数字（按要点的标注只用于 claimsStated）',
   'err.value.number': '应为数字',
   'err.value.range': '应为 {min} 到 {max} 之间的数字',
   'err.value.one-of': '应为 {allowed} 之一',

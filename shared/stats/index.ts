@@ -24,6 +24,7 @@ export {
   type ThresholdState, type ThresholdSide, type ThresholdVerdict, type DriftState,
 } from './verdict';
 export { wilson, wilsonDetailed } from './wilson';
+export { clusterRatio, wilsonScore, type ClusterRatio } from './cluster-ratio';
 export {
   bootstrapCI,
   bootstrapCIDetailed,

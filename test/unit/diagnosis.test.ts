@@ -96,11 +96,17 @@ describe('claim recall and context utilisation', () => {
     expect(q.claimRecall.count).toBe(5);
     expect(q.claimRecall.n).toBe(8);
     expect(q.claimRecall.rate).toBeCloseTo(5 / 8, 12);
-    const [lo, hi] = wilson95(5, 8);
-    expect(q.claimRecall.low).toBeCloseTo(lo, 9);
-    expect(q.claimRecall.high).toBeCloseTo(hi, 9);
+    // cases as clusters (held of with-evidence per case: 2/2, 2/2, 1/2, 0/2): the ratio estimator's CR1
+    // variance, Wilson at the effective n with t(3); reference from numpy/scipy (test/reference/cluster_ratio_reference.py)
+    expect(q.claimRecall.method).toBe('cluster-ratio');
+    expect(q.claimRecall.clusters).toBe(4);
+    expect(Math.abs(q.claimRecall.low! - 0.11778854816942447)).toBeLessThan(1e-9);
+    expect(Math.abs(q.claimRecall.high! - 0.95413889862827)).toBeLessThan(1e-9);
     // stated among held: 2 + 1 + 0 of 5
     expect([q.utilisation.count, q.utilisation.n]).toEqual([3, 5]);
+    // stated of held per case: 2/2, 1/2, 0/1
+    expect(Math.abs(q.utilisation.low! - 0.06380230632223471)).toBeLessThan(1e-9);
+    expect(Math.abs(q.utilisation.high! - 0.970601363402536)).toBeLessThan(1e-9);
     const cell = (r: string, u: string) => q.cells.find((c) => c.recall === r && c.utilisation === u)!;
     expect(cell('high', 'high').responses.map((x) => x.responseId)).toEqual(['ra', 'rb']);
     expect(cell('high', 'low').responses.map((x) => x.responseId)).toEqual(['rc']);
@@ -231,6 +237,8 @@ describe('citations', () => {
     ], new Map([['a', kase]]), docs);
     expect([figures.correctness.count, figures.correctness.n]).toEqual([2, 3]);
     expect([figures.completeness.count, figures.completeness.n]).toEqual([1, 3]);
+    // both responses answer case a: one cluster, so the interval counts it as one observation
+    expect(figures.correctness).toMatchObject({ method: 'cluster-ratio', clusters: 1 });
     expect(figures.unsupported.map((r) => r.responseId)).toEqual(['r1']);
   });
 });

@@ -37,6 +37,7 @@ export function DimensionPanel({
           {dimension.reviewers > 0 ? ` · ${t('agreement.counts.reviewers', { count: dimension.reviewers })}` : ''}
         </p>
       </header>
+      {dimension.unit === 'claim' ? <p className="muted" data-testid="agreement-per-claim">{t('agreement.perClaim')}</p> : null}
       <Warnings warnings={dimension.warnings} />
       {dimension.n === 0 ? (
         <div className="agreement-card ag-empty-card">

@@ -1,3 +1,4 @@
+import { ClaimsStatedValueSchema, sameMarks } from '../../../shared/diagnosis/claims-stated';
 import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import { useI18n } from '../../i18n/useI18n';
 import type { LabelStep } from './labelingStore';
@@ -12,6 +13,11 @@ export function verdictFor(item: LabelingItem, step: Pick<LabelStep, 'dimension'
 
 function agrees(verdict: Verdict, mine: unknown): boolean | null {
   if (mine === null || mine === undefined || Array.isArray(mine)) return null;
+  if (typeof verdict.value === 'object' || typeof mine === 'object') {
+    const a = ClaimsStatedValueSchema.safeParse(verdict.value);
+    const b = ClaimsStatedValueSchema.safeParse(mine);
+    return a.success && b.success ? sameMarks(a.data, b.data) : null;
+  }
   if (typeof verdict.value === 'number' && typeof mine === 'number') return Math.abs(verdict.value - mine) < 1e-9;
   return String(verdict.value) === String(mine);
 }

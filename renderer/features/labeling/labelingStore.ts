@@ -17,6 +17,7 @@ import { readJson, writeJson } from './localJson';
 import { onSessionReset } from '../../common/session';
 import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 import { useSweep } from './sweepStore';
+import { CONTENT_DEPENDENT_DIMENSIONS } from '../../../shared/labeling/steps';
 
 export type LabelStep = LabelingItem['steps'][number];
 import type { StepKind } from './keymap';
@@ -443,8 +444,12 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const current = s.item && s.item.detail.case.id === entry.caseId && reviewerContext()?.reviewerId === entry.reviewerId
         ? {
             ...s.item,
-            steps: s.item.steps.map((candidate) =>
-              sameStep(candidate, entry) ? { ...candidate, current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } } : candidate),
+            steps: s.item.steps.map((candidate) => {
+              if (sameStep(candidate, entry)) return { ...candidate, current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } };
+              // a claims edit asks the steps that judge the claims again (as the refreshed item will say)
+              if (entry.dimension === 'claims' && entry.responseId === null && CONTENT_DEPENDENT_DIMENSIONS.has(candidate.dimension)) return { ...candidate, askAgainAfter: result.eventId };
+              return candidate;
+            }),
           }
         : s.item;
       return { saves, item: current };

@@ -3,12 +3,22 @@
 export interface StepLike {
   dimension: string;
   responseId: string | null;
-  current: { value: unknown } | null;
+  current: { value: unknown; eventId?: number } | null;
+  askAgainAfter?: number | null;
 }
 
-/** The step holds a label of mine: an undo back to nothing leaves an event whose value is null, which is no label. */
-export function hasLabel(step: Pick<StepLike, 'current'>): boolean {
-  return step.current !== null && step.current.value !== null;
+/**
+ * The step holds a label of mine: an undo back to nothing leaves an event whose value is null, which
+ * is no label; a "claims this answer states" label older than my later claims or reference-answer
+ * edit is asked again (it stays in the history).
+ */
+export function hasLabel(step: Pick<StepLike, 'current' | 'askAgainAfter'>): boolean {
+  return step.current !== null && step.current.value !== null && !askedAgain(step);
+}
+
+/** The label predates an edit of what it judges (shared/labeling/steps.ts askedAgain). */
+export function askedAgain(step: Pick<StepLike, 'current' | 'askAgainAfter'>): boolean {
+  return step.askAgainAfter != null && step.current !== null && step.current.value !== null && step.current.eventId !== undefined && step.current.eventId < step.askAgainAfter;
 }
 
 /** Where to start on a case: its first step without a label of mine, or the summary (steps.length) when all are done. */

@@ -5,6 +5,7 @@ import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { MessageKey } from '../../../i18n';
 import { useI18n } from '../../../i18n/useI18n';
 import type { LabelStep } from '../../labeling/labelingStore';
+import { askedAgain } from '../../labeling/sequence';
 import { openStatedDraft, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
 import './stated.css';
 
@@ -29,6 +30,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
 
   return (
     <div className="stated-step" data-testid="stated-step">
+      {askedAgain(step) ? <p className="stated-changed" role="status" data-testid="stated-asked-again">{t('labeling.stated.askedAgain')}</p> : null}
       {changed.length > 0 ? <p className="stated-changed" role="status" data-testid="stated-changed">{t('labeling.stated.changed', { count: num(changed.length) })}</p> : null}
       {list.length === 0 ? <p className="muted">{t('labeling.stated.empty')}</p> : null}
       <ol className="stated-list">
