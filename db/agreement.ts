@@ -2,7 +2,7 @@ import { ApiError } from '../shared/api/contract';
 import type { JudgeRun, Reference } from '../shared/api/agreement-ops';
 import type { AgreementPair, LabeledItem } from '../shared/agreement';
 import { sortedUniqueLabels } from '../shared/stats';
-import { recordableDimension, type Dimension } from '../shared/domain/dimensions';
+import { isSingleValued, recordableDimension, type Dimension } from '../shared/domain/dimensions';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { adjudicatedValues } from './rounds';
@@ -115,7 +115,7 @@ function dimensionsFor(db: Db, names: readonly string[], only: string | null | u
     .sort((a, b) => (position.get(a) ?? 1e9) - (position.get(b) ?? 1e9) || a.localeCompare(b))
     .map((name): RunDimension | null => {
       const definition = recordableDimension(definitions, name);
-      if (definition) return definition.type === 'structured' ? null : { dimension: definition, defined: true };
+      if (definition) return !isSingleValued(definition) ? null : { dimension: definition, defined: true };
       const values = sortedUniqueLabels(observed(name));
       return { dimension: { name, type: 'categorical', scope: 'response', options: values.map((value) => ({ value })) }, defined: false };
     })

@@ -32,6 +32,7 @@ export const enAgreement = {
   'agreement.type.ordinal': 'ordinal',
   'agreement.type.numeric': 'numeric',
   'agreement.type.structured': 'structured',
+  'agreement.type.multi-select': 'multi-select',
   'agreement.counts': '{n} pairs · {items} items · {verdicts} verdicts in the run',
   'agreement.counts.reviewers': '{count} reviewers',
   'agreement.counts.reviewers.one': '1 reviewer',

@@ -33,6 +33,7 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.type.ordinal': '有序',
   'agreement.type.numeric': '数值',
   'agreement.type.structured': '结构化',
+  'agreement.type.multi-select': '多选',
   'agreement.counts': '{n} 对 · {items} 个条目 · 本次运行 {verdicts} 条结论',
   'agreement.counts.reviewers': '{count} 位标注人',
   'agreement.counts.reviewers.one': '1 位标注人',

@@ -13,6 +13,7 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['H'], label: 'labeling.help.history' },
   { keys: ['0', '.', '7', 'Enter'], label: 'labeling.help.numeric' },
   { keys: ['N', 'Alt+↑', 'Alt+↓'], label: 'labeling.help.claims' },
+  { keys: ['1', '…', '0', 'Q', '…', 'P', 'Enter'], label: 'labeling.help.multi' },
   { keys: ['?'], label: 'labeling.help.help' },
   { keys: ['Esc'], label: 'labeling.help.close' },
 ];

@@ -13,9 +13,10 @@
  *   claims step:  N new claim, Alt+↑ / Alt+↓ move the focused claim
  *   stated step:  1–9 claim stated / not stated, A all stated, N none stated,
  *                 S / D / C the active claim's citation supports it / does not / no citation; Enter saves
+ *   multi-select step: 1–9, 0, then Q W E R T Y I O P toggle a value (U, J, K, H keep their meaning); Enter saves the set
  */
 
-export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'summary' | 'none';
+export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'multi' | 'summary' | 'none';
 
 export type LabelAction =
   | { type: 'choose'; key: string }
@@ -33,6 +34,7 @@ export type LabelAction =
   | { type: 'addClaim' }
   | { type: 'moveClaim'; delta: -1 | 1 }
   | { type: 'toggleStated'; index: number }
+  | { type: 'toggleValue'; index: number }
   | { type: 'allStated'; stated: boolean }
   | { type: 'citation'; verdict: 'supported' | 'unsupported' | 'none' };
 
@@ -96,8 +98,15 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
   if (context.stepKind === 'options' && /^[0-9]$/.test(key)) return { type: 'choose', key };
   if (context.stepKind === 'claims' && (key === 'n' || key === 'N')) return { type: 'addClaim' };
   if (context.stepKind === 'stated') return statedKeyAction(key);
+  if (context.stepKind === 'multi') {
+    const index = MULTI_KEYS.indexOf(key.toLowerCase());
+    return index >= 0 ? { type: 'toggleValue', index } : null;
+  }
   return null;
 }
+
+/** The toggle keys of a multi-select step, by position: digits, then the letters no other action uses. */
+export const MULTI_KEYS: readonly string[] = [...'1234567890', ...'qwertyiop'];
 
 const CITATION_KEYS = { s: 'supported', d: 'unsupported', c: 'none' } as const;
 

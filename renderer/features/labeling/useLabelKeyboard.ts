@@ -4,6 +4,7 @@ import { currentStepKind, dimensionOf, useLabelingStore } from './labelingStore'
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { isTyping } from '../../common/isTyping';
+import { saveMultiDraft, toggleMultiAt } from './multiDraft';
 import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
 
 /** The labeling screen's keys (see keymap.ts); the store does the work. */
@@ -63,8 +64,14 @@ export function useLabelKeyboard(): void {
         case 'confirm':
           if (event.repeat) return;
           if (currentStepKind(store) === 'stated') saveStatedDraft();
+          else if (currentStepKind(store) === 'multi') saveMultiDraft();
           else store.confirm();
           return;
+        case 'toggleValue': {
+          const step = store.item.steps[store.stepIndex];
+          if (step) toggleMultiAt(step, action.index);
+          return;
+        }
         case 'toggleStated':
           useStatedDraft.getState().toggle(statedListOf(store.item), action.index);
           return;
