@@ -1,4 +1,6 @@
 import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
+import { noteHoldoutOpening } from './diagnosis/holdout-watch';
+import { requireCaseSeq } from '../db/labels';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -84,7 +86,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
-    'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
+    'cases.get': ({ id, reviewerId }) => {
+      const { db } = session.require();
+      const detail = getCaseDetail(db, id);
+      noteHoldoutOpening(db, requireCaseSeq(db, id, 'cases.get'), reviewerId, 'case');
+      return detail;
+    },
     'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);

@@ -16,6 +16,7 @@ import { migration010 } from './010-diagnosis-data';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
 import { migration013 } from './013-retrieval-read';
+import { migration018 } from './018-holdout-openings';
 
 export type { Migration } from './migration';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration018,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -2,6 +2,7 @@ import { affectedCases, documentChanges } from '../../db/affected-cases';
 import { layersInput } from '../../db/diagnosis-layers';
 import { testSetHealthInput } from '../../db/test-set-health';
 import { listSystems } from '../../db/label-reports';
+import { holdoutOpenings } from '../../db/holdout-openings';
 import type { Db } from '../../db/open';
 import { applySplits } from '../../db/split-tool';
 import { buildConflictSet } from '../../db/conflict-set';
@@ -22,7 +23,10 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
       }
       return layersReport(layersInput(d, system));
     },
-    'diagnosis.health': () => testSetHealth(testSetHealthInput(db())),
+    'diagnosis.health': () => {
+      const d = db();
+      return { ...testSetHealth(testSetHealthInput(d)), holdoutOpenings: holdoutOpenings(d) };
+    },
     'diagnosis.affected': ({ docId }) => affectedCases(db(), docId),
     'diagnosis.documentChanges': () => documentChanges(db()),
     'diagnosis.buildConflictSet': ({ types, n, rule, shiftDays, seed, by }) => {

@@ -92,6 +92,12 @@ export const TestSetHealthSchema = z.object({
   withoutEvidence: z.array(z.string()),
   leakFlagged: z.array(z.string()),
   splitLeaks: z.array(z.object({ kind: z.enum(['group', 'document']), key: z.string(), dev: z.array(z.string()), holdout: z.array(z.string()) })),
+  /** Every opening of a holdout case on record: how many, of how many cases, the latest first. */
+  holdoutOpenings: z.object({
+    total: z.number().int(),
+    cases: z.number().int(),
+    latest: z.array(z.object({ caseId: z.string(), reviewer: z.string().nullable(), via: z.enum(['label', 'case']), at: z.string() })),
+  }),
 });
 export type TestSetHealthBody = z.infer<typeof TestSetHealthSchema>;
 
