@@ -9,7 +9,7 @@ import { readSetting } from './settings';
 
 /** Reads what the data, permission and agent layers need, on top of the diagnosis input of the Diagnosis screen. */
 
-const MUST_RETRIEVE_KEY = 'must_retrieve_types';
+export const MUST_RETRIEVE_KEY = 'must_retrieve_types';
 
 export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
   return readSetting<MustRetrieveDefaults>(db, MUST_RETRIEVE_KEY) ?? DEFAULT_MUST_RETRIEVE;

@@ -1,5 +1,7 @@
 import { affectedCases, documentChanges } from '../../db/affected-cases';
-import { layersInput } from '../../db/diagnosis-layers';
+import { layersInput, mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
+import { readSetting, writeSetting } from '../../db/settings';
 import { testSetHealthInput } from '../../db/test-set-health';
 import { listSystems } from '../../db/label-reports';
 import { holdoutOpenings } from '../../db/holdout-openings';
@@ -12,10 +14,19 @@ import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
 
+const dataSettings = (d: Db) => ({ mustRetrieve: mustRetrieveDefaults(d), holdoutInQueues: readSetting<boolean>(d, HOLDOUT_IN_QUEUES_KEY) === true });
+
 export type DiagnosisDataHandlers = Pick<Handlers, keyof typeof diagnosisDataOps>;
 
 export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers {
   return {
+    'diagnosis.dataSettings': () => dataSettings(db()),
+    'diagnosis.saveDataSettings': ({ settings }) => {
+      const d = db();
+      writeSetting(d, MUST_RETRIEVE_KEY, settings.mustRetrieve);
+      writeSetting(d, HOLDOUT_IN_QUEUES_KEY, settings.holdoutInQueues);
+      return dataSettings(d);
+    },
     'diagnosis.layers': ({ system }) => {
       const d = db();
       if (!listSystems(d).some((s) => s.system === system)) {

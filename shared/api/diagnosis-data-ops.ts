@@ -108,7 +108,18 @@ const AffectedSchema = z.object({
 });
 export type AffectedBody = z.infer<typeof AffectedSchema>;
 
+/**
+ * The data settings of a test set: per question type whether its cases must retrieve (a case's own
+ * mustRetrieve wins; a type left out: not known), and whether holdout cases are walked in everyday queues.
+ */
+export const DataSettingsSchema = z.object({
+  mustRetrieve: z.record(z.string().min(1).max(200), z.boolean()),
+  holdoutInQueues: z.boolean(),
+});
+
 export const diagnosisDataOps = {
+  'diagnosis.dataSettings': op(noInput, DataSettingsSchema),
+  'diagnosis.saveDataSettings': op(z.object({ settings: DataSettingsSchema }), DataSettingsSchema, { writes: true }),
   'diagnosis.layers': op(z.object({ system: z.string().min(1).max(200) }), LayersReportSchema),
   'diagnosis.health': op(noInput, TestSetHealthSchema),
   /** The cases a document's new revision touches: a queue to re-check and a list of ids to re-run. */
