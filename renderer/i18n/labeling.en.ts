@@ -224,6 +224,8 @@ export const enLabeling = {
   'labeling.help.redo': 'Redo what undo took back',
   'labeling.help.history': 'Show or hide the history of this case',
   'labeling.help.numeric': 'Faithfulness: type 0–1; one digit 2–9 means tenths',
+  'labeling.queue.recheck': 'Re-check after {docId} changed',
+  'labeling.queue.recheckList': 'Re-check list',
   'labeling.help.claims': 'Claims: new claim · move the focused claim',
   'labeling.multi.keys': '1–9, 0, then Q W E R T Y I O P toggle a tag · Enter saves the set (none marked: none apply)',
   'labeling.multi.suggested': 'suggested',

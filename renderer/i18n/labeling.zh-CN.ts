@@ -226,6 +226,8 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.help.redo': '重做被撤销的修改',
   'labeling.help.history': '显示或隐藏本用例的历史',
   'labeling.help.numeric': '忠实度：输入 0–1；单个数字 2–9 表示十分位',
+  'labeling.queue.recheck': '{docId} 变更后的复查',
+  'labeling.queue.recheckList': '复查列表',
   'labeling.help.claims': '要点：新增要点 · 移动当前要点',
   'labeling.multi.keys': '1–9、0，再到 Q W E R T Y I O P 切换标签 · Enter 保存这一组（一个都不标：都不适用）',
   'labeling.multi.suggested': '建议',

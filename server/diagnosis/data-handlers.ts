@@ -1,4 +1,4 @@
-import { affectedCases, documentChanges } from '../../db/affected-cases';
+import { affectedCases, documentChanges, documentChangesSince, documentRevisionMark } from '../../db/affected-cases';
 import { layersInput, mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
 import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
 import { readSetting, writeSetting } from '../../db/settings';
@@ -40,6 +40,10 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
     },
     'diagnosis.affected': ({ docId }) => affectedCases(db(), docId),
     'diagnosis.documentChanges': () => documentChanges(db()),
+    'diagnosis.recheck': ({ since }) => {
+      const d = db();
+      return { mark: documentRevisionMark(d), changes: since === null ? [] : documentChangesSince(d, since) };
+    },
     'diagnosis.buildConflictSet': ({ types, n, rule, shiftDays, seed, by }) => {
       const parsed = parseNumberRule(rule);
       if (!parsed) throw new ApiError('invalid-input', `The rule "${rule}" does not change numbers: use times:F (F ≠ 1) or plus:N (N ≠ 0).`, { file: 'diagnosis.buildConflictSet', line: null, field: 'rule' });

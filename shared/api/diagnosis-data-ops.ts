@@ -126,6 +126,11 @@ export const diagnosisDataOps = {
   'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),
   /** Documents with more than one revision (latest import first), each with the cases citing it. */
   'diagnosis.documentChanges': op(noInput, z.array(AffectedSchema)),
+  /**
+   * since null: the current mark of the documents table (taken before an import). since a mark: the
+   * documents that got a new revision after it, each with the cases to re-check.
+   */
+  'diagnosis.recheck': op(z.object({ since: z.number().int().min(0).nullable() }), z.object({ mark: z.number().int(), changes: z.array(AffectedSchema) })),
   /** The conflict test: altered older copies of the picked cases' documents (returned as documents JSONL) and the implied forbidden claims as case edits. */
   'diagnosis.buildConflictSet': op(
     z.object({
