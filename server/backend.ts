@@ -1,6 +1,7 @@
 import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
 import { noteHoldoutOpening } from './diagnosis/holdout-watch';
 import { requireCaseSeq } from '../db/labels';
+import { caseLeaks, leakingRestrictedCases } from '../db/permission-marks';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -84,13 +85,20 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'reviewers.rememberedName': () => ({ name: session.rememberedReviewer() }),
     'reviewers.rememberName': ({ name }) => ({ name: session.rememberReviewer(name) }),
     'testSets.stats': () => tableCounts(session.require().db),
-    'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
+    'cases.list': ({ filters, offset, limit }) => {
+      const { db } = session.require();
+      const rows = listCases(db, filters, offset, limit);
+      const leaking = leakingRestrictedCases(db, rows.map((r) => r.id));
+      return { rows: rows.map((r) => (leaking.has(r.id) ? { ...r, permissionLeak: true } : r)), offset };
+    },
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id, reviewerId }) => {
       const { db } = session.require();
       const detail = getCaseDetail(db, id);
-      noteHoldoutOpening(db, requireCaseSeq(db, id, 'cases.get'), reviewerId, 'case');
-      return detail;
+      const seq = requireCaseSeq(db, id, 'cases.get');
+      noteHoldoutOpening(db, seq, reviewerId, 'case');
+      const leaks = caseLeaks(db, seq);
+      return leaks.length > 0 ? { ...detail, permissionLeaks: leaks } : detail;
     },
     'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();

@@ -63,6 +63,8 @@ export const CaseSummarySchema = z.object({
   split: z.string().nullable(),
   slices: z.array(z.string()),
   responseCount: z.number().int(),
+  /** A restricted case answered with content from outside its scope (a permission leak): marked in the list. */
+  permissionLeak: z.boolean().optional(),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -86,6 +88,12 @@ export const CaseDetailSchema = z.object({
   responses: z.array(ResponseSchema),
   /** Claims / reference answer as the lead settled them after a conflict (the imported values stay in `case`). */
   settled: SettledFieldsSchema.optional(),
+  /** Responses whose final context held chunks of documents outside the case's scope (scopes only, never their text). */
+  permissionLeaks: z.array(z.object({
+    responseId: z.string(),
+    system: z.string(),
+    chunks: z.array(z.object({ docId: z.string(), chunkId: z.string().nullable(), rank: z.number().nullable(), documentScope: z.array(z.string()) })),
+  })).optional(),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 

@@ -35,6 +35,11 @@ export const CaseRow = memo(function CaseRow({ row, index, start, selected, onSe
       </div>
       <div className="case-row-meta">
         <span className="case-row-id mono">{visibleId(row.id)}</span>
+        {row.permissionLeak ? (
+          <span className="case-row-leak" data-testid="case-row-leak" title={t('cases.permissionLeak.title')}>
+            {t('cases.permissionLeak')}
+          </span>
+        ) : null}
         {row.answerability ? <EnumChip kind="answerability" value={row.answerability} /> : null}
         {row.questionType ? <EnumChip kind="questionType" value={row.questionType} quiet /> : null}
         {row.slices.length > 0 ? (
