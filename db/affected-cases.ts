@@ -48,3 +48,20 @@ export function documentChanges(db: Db): AffectedReport[] {
     .all() as string[];
   return docIds.map((docId) => affectedCases(db, docId));
 }
+
+/** Where the documents table stands: a later import's revisions come after this mark. */
+export function documentRevisionMark(db: Db): number {
+  return (db.prepare('SELECT coalesce(max(rowid), 0) FROM documents').pluck().get() as number) ?? 0;
+}
+
+/**
+ * The documents an import after `mark` gave a new revision (they now have more than one), with the
+ * cases their change touches: what the window offers as a re-check queue after the import.
+ */
+export function documentChangesSince(db: Db, mark: number): AffectedReport[] {
+  const docIds = db
+    .prepare('SELECT doc_id FROM documents GROUP BY doc_id HAVING count(*) > 1 AND max(rowid) > ? ORDER BY max(rowid) DESC')
+    .pluck()
+    .all(mark) as string[];
+  return docIds.map((docId) => affectedCases(db, docId));
+}

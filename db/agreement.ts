@@ -2,7 +2,7 @@ import { ApiError } from '../shared/api/contract';
 import type { JudgeRun, Reference } from '../shared/api/agreement-ops';
 import { CLAIMS_STATED_PER_CLAIM, isPerClaim, type AgreementPair, type LabeledItem } from '../shared/agreement';
 import { sortedUniqueLabels } from '../shared/stats';
-import { recordableDimension, type Dimension } from '../shared/domain/dimensions';
+import { isSingleValued, recordableDimension, type Dimension } from '../shared/domain/dimensions';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { adjudicatedValues } from './rounds';
@@ -118,7 +118,7 @@ function dimensionsFor(db: Db, names: readonly string[], only: string | null | u
       const definition = recordableDimension(definitions, name);
       // "claims this answer states" is compared claim by claim (shared/agreement/claims-stated.ts); other structured values are not
       if (definition && isPerClaim(definition.name)) return { dimension: CLAIMS_STATED_PER_CLAIM, defined: true };
-      if (definition) return definition.type === 'structured' ? null : { dimension: definition, defined: true };
+      if (definition) return !isSingleValued(definition) ? null : { dimension: definition, defined: true };
       const values = sortedUniqueLabels(observed(name));
       return { dimension: { name, type: 'categorical', scope: 'response', options: values.map((value) => ({ value })) }, defined: false };
     })

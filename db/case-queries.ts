@@ -3,6 +3,7 @@ import type { CaseFlag } from '../shared/cases/filters';
 import { settleCaseMarks } from './case-marks';
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
+import { isClaimsValue } from '../shared/domain/dimensions';
 import { settledFields } from './case-fields';
 import { caseWhere } from './case-search';
 import type { Db } from './open';
@@ -167,7 +168,7 @@ export function getCaseDetail(db: Db, id: string): CaseDetail {
   const record = toCaseRecord(db, row);
   const docIds = new Set<string>(record.relevantDocuments);
   const settled = settledFields(db, row.seq);
-  for (const claim of [...record.claims, ...(Array.isArray(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
+  for (const claim of [...record.claims, ...(isClaimsValue(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
   const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY rowid');
   const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));
   const responses = (

@@ -9,18 +9,28 @@ import { readSetting } from './settings';
 
 /** Reads what the data, permission and agent layers need, on top of the diagnosis input of the Diagnosis screen. */
 
-const MUST_RETRIEVE_KEY = 'must_retrieve_types';
+export const MUST_RETRIEVE_KEY = 'must_retrieve_types';
 
 export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
   return readSetting<MustRetrieveDefaults>(db, MUST_RETRIEVE_KEY) ?? DEFAULT_MUST_RETRIEVE;
 }
 
+type RevisionRow = { doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; access_scope: string; text: string | null };
+const REVISION_COLUMNS = 'doc_id, revision, effective_from, expires_at, access_scope, text';
+const toKnownRevision = (r: RevisionRow): KnownRevision => ({
+  docId: r.doc_id, revision: r.revision, effectiveFrom: r.effective_from, expiresAt: r.expires_at, accessScope: JSON.parse(r.access_scope) as string[], text: r.text,
+});
+
 /** Every document revision, in import order. */
 export function knownRevisions(db: Db): KnownRevision[] {
-  const rows = db.prepare('SELECT doc_id, revision, effective_from, expires_at, access_scope, text FROM documents ORDER BY rowid').all() as {
-    doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; access_scope: string; text: string | null;
-  }[];
-  return rows.map((r) => ({ docId: r.doc_id, revision: r.revision, effectiveFrom: r.effective_from, expiresAt: r.expires_at, accessScope: JSON.parse(r.access_scope) as string[], text: r.text }));
+  return (db.prepare(`SELECT ${REVISION_COLUMNS} FROM documents ORDER BY rowid`).all() as RevisionRow[]).map(toKnownRevision);
+}
+
+/** The revisions of the given documents, in import order (what one case's chunks and quotes need). */
+export function knownRevisionsOf(db: Db, docIds: Iterable<string>): KnownRevision[] {
+  const ofDoc = db.prepare(`SELECT rowid AS position, ${REVISION_COLUMNS} FROM documents WHERE doc_id = ?`);
+  const rows = [...new Set(docIds)].flatMap((docId) => ofDoc.all(docId) as (RevisionRow & { position: number })[]);
+  return rows.sort((a, b) => a.position - b.position).map(toKnownRevision);
 }
 
 /** failureLayer per response id: people's value (adjudicated, else the reviewers' when they agree) and the latest judge run's. */

@@ -7,9 +7,11 @@ import type { Db } from './open';
 import { lowerBound, queueFigures } from './queue-cache';
 import { roundCaseSeqs, roundDoneCases, roundExists } from './rounds';
 import { text as say } from '../shared/messages/text';
+import { readSetting } from './settings';
 
 /**
- * Queues walk cases in test-set order (cases.seq).
+ * Queues walk cases in test-set order (cases.seq). Holdout cases are left out of the
+ * 'unlabeled' and 'filter' queues unless asked for (see holdoutWalked).
  *
  * - 'unlabeled': its members are the cases this reviewer has not finished
  *   (label_progress). Membership shrinks as they label, so navigation is by
@@ -27,6 +29,9 @@ import { text as say } from '../shared/messages/text';
  * A null fromCaseId starts at the beginning: the first member (the first
  * unfinished one for nextUnfinished), whatever the direction.
  *
+ * - 'cases': a named list of case ids (the cases a document change touched),
+ *   walked like a filter.
+ *
  * - 'round': the cases of a calibration round, in pick order (a case picked
  *   for two of its responses comes once, where first picked) — not test-set
  *   order. total = the round's cases, done = those on which this reviewer
@@ -43,11 +48,30 @@ const and = (where: SqlWhere, clause: string, params: unknown[] = []): SqlWhere 
 
 const UNFINISHED = 'NOT EXISTS (SELECT 1 FROM label_progress p WHERE p.reviewer_id = ? AND p.case_seq = c.seq)';
 
+/** Settings key: true when holdout cases are walked in everyday queues too (the demo, a team that chose so). */
+export const HOLDOUT_IN_QUEUES_KEY = 'holdout_in_queues';
+
+/**
+ * Holdout cases stay out of everyday queues (all unlabeled, a filter of the Cases view) so the
+ * holdout stays unseen, unless asked for: a filter on the holdout split, a named list of cases,
+ * a calibration round, or the test set's setting.
+ */
+function holdoutWalked(db: Db, spec: QueueSpec): boolean {
+  if (spec.source === 'cases' || spec.source === 'round') return true;
+  if (spec.source === 'filter' && spec.filters.split === 'holdout') return true;
+  return readSetting<boolean>(db, HOLDOUT_IN_QUEUES_KEY) === true;
+}
+
 /** The cases the queue counts over (its progress bar). */
 function universe(db: Db, spec: QueueSpec): SqlWhere {
   if (spec.source === 'round') return { sql: 'WHERE c.seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)', params: [spec.roundId] };
-  return spec.source === 'filter' ? caseWhere(db, spec.filters) : { sql: '', params: [] };
+  if (spec.source === 'cases') return { sql: 'WHERE c.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(spec.caseIds)] };
+  const base = spec.source === 'filter' ? caseWhere(db, spec.filters) : { sql: '', params: [] };
+  return holdoutWalked(db, spec) ? base : and(base, "c.split IS NOT 'holdout'");
 }
+
+/** The queue cache's key: the queue, and whether holdout cases are in it (the setting can change). */
+const cacheKey = (db: Db, spec: QueueSpec) => `${queueKey(spec)}${holdoutWalked(db, spec) ? '+holdout' : ''}`;
 
 function requireRoundQueue(db: Db, roundId: number, op: string): void {
   if (!roundExists(db, roundId)) throw new ApiError('not-found', say('err.round.unknown', { roundId }), { file: op, line: null, field: 'queue.roundId' });
@@ -61,7 +85,7 @@ function roundOrder(db: Db, roundId: number, op: string): number[] {
 
 /** The cases navigation lands on. */
 function members(db: Db, spec: QueueSpec, reviewerId: number): SqlWhere {
-  return spec.source === 'unlabeled' ? and({ sql: '', params: [] }, UNFINISHED, [reviewerId]) : universe(db, spec);
+  return spec.source === 'unlabeled' ? and(universe(db, spec), UNFINISHED, [reviewerId]) : universe(db, spec);
 }
 
 function seqOf(db: Db, caseId: string, op: string): number {
@@ -81,11 +105,11 @@ function figures(db: Db, reviewerId: number, spec: QueueSpec): { seqs: Int32Arra
   const where = universe(db, spec);
   return queueFigures(
     db,
-    queueKey(spec),
+    cacheKey(db, spec),
     reviewerId,
     () => Int32Array.from(db.prepare(`SELECT c.seq FROM cases c ${where.sql} ORDER BY c.seq`).pluck().all(...where.params) as number[]),
     () =>
-      spec.source === 'unlabeled'
+      where.sql === ''
         ? (db.prepare('SELECT count(*) FROM label_progress WHERE reviewer_id = ?').pluck().get(reviewerId) as number)
         : (db.prepare(`SELECT count(*) FROM cases c JOIN label_progress p ON p.case_seq = c.seq AND p.reviewer_id = ? ${where.sql}`).pluck().get(reviewerId, ...where.params) as number),
   );
@@ -130,8 +154,8 @@ export function navigateQueue(
   if (direction === 'nextUnfinished') {
     return (seq === null ? null : firstMember(db, and(unfinished, 'c.seq > ?', [seq]))) ?? firstMember(db, unfinished);
   }
-  if (spec.source === 'filter') {
-    // A filter's members are its universe: step through the cached seqs instead of re-running the filter.
+  if (spec.source === 'filter' || spec.source === 'cases') {
+    // A filter's (a list's) members are its universe: step through the cached seqs instead of re-running the filter.
     const { seqs } = figures(db, reviewerId, spec);
     if (seq === null) return idOfSeq(db, seqs[0]);
     const at = lowerBound(seqs, seq);

@@ -1,4 +1,7 @@
 import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
+import { noteHoldoutOpening } from './diagnosis/holdout-watch';
+import { requireCaseSeq } from '../db/labels';
+import { caseLeaks } from '../db/permission-marks';
 import { basename } from 'node:path';
 import { ApiError, type Handlers } from '../shared/api/contract';
 import { WAITING_WRITES } from '../shared/api/validate';
@@ -89,7 +92,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
-    'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
+    'cases.get': ({ id, reviewerId }) => {
+      const { db } = session.require();
+      const detail = getCaseDetail(db, id);
+      const seq = requireCaseSeq(db, id, 'cases.get');
+      noteHoldoutOpening(db, seq, reviewerId, 'case');
+      const leaks = caseLeaks(db, seq);
+      return leaks.length > 0 ? { ...detail, permissionLeaks: leaks } : detail;
+    },
     'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);

@@ -17,6 +17,7 @@ import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
 import { migration013 } from './013-retrieval-read';
 import { migration016 } from './016-case-marks';
+import { migration018 } from './018-holdout-openings';
 
 export type { Migration } from './migration';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Migration[] = [
   migration012,
   migration013,
   migration016,
+  migration018,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -33,6 +33,7 @@ export const enAgreement = {
   'agreement.type.numeric': 'numeric',
   'agreement.type.structured': 'structured',
   'agreement.perClaim': 'Compared claim by claim: each claim that both the judge and the person marked is one stated / not-stated pair, so n counts claims; intervals resample whole cases.',
+  'agreement.type.multi-select': 'multi-select',
   'agreement.counts': '{n} pairs · {items} items · {verdicts} verdicts in the run',
   'agreement.counts.reviewers': '{count} reviewers',
   'agreement.counts.reviewers.one': '1 reviewer',

@@ -34,6 +34,7 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.type.numeric': '数值',
   'agreement.type.structured': '结构化',
   'agreement.perClaim': '逐个要点比较：评审模型和标注人都标注过的每个要点算一对“已陈述 / 未陈述”，因此 n 按要点计数；置信区间按整个用例重抽样。',
+  'agreement.type.multi-select': '多选',
   'agreement.counts': '{n} 对 · {items} 个条目 · 本次运行 {verdicts} 条结论',
   'agreement.counts.reviewers': '{count} 位标注人',
   'agreement.counts.reviewers.one': '1 位标注人',

@@ -115,6 +115,10 @@ export const enCore = {
   'cases.keyboardHint': '↑ ↓ or J K to move · / to search · Esc to clear',
 
   'detail.label': 'Case detail',
+  'detail.leak.restricted': 'Restricted case answered with content from outside its scope ({count} responses)',
+  'detail.leak.title': 'Permission leak: {count} responses had chunks of documents outside this case’s scope',
+  'detail.leak.chunks': 'had in its context: {docs}',
+  'detail.leak.doc': '{docId} (scope {scope})',
   'detail.empty': 'Select a case to see it here',
   'detail.emptyHint': 'Use ↑ ↓ or J K to move through the list.',
   'detail.loading': 'Loading case…',

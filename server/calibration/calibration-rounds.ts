@@ -2,7 +2,7 @@ import { text } from '../../shared/messages/text';
 import { randomInt } from 'node:crypto';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { JudgeRef, RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
-import { valueProblem, type Dimension } from '../../shared/domain/dimensions';
+import { isSingleValued, valueProblem, type Dimension } from '../../shared/domain/dimensions';
 import { judgeBreak, roundFigures, type CellPair } from '../../shared/calibration/figures';
 import { isoWeek } from '../../shared/calibration/iso-week';
 import { orderCells, readCell } from '../../shared/calibration/reveal';
@@ -175,7 +175,7 @@ export function listRoundSummaries(db: Db): RoundSummary[] {
 
 export function startRound(db: Db, input: OpParsedInput<'rounds.start'>, now: () => Date = () => new Date()): RoundDetail {
   const roundId = db.transaction(() => {
-    const definitions = listDimensions(db).filter((d) => d.type !== 'structured');
+    const definitions = listDimensions(db).filter(isSingleValued);
     const latest = latestRunPerDimension(db);
     const judged = definitions.filter((d) => latest.has(d.name));
     const dimensions = judged.length > 0 ? judged : definitions;

@@ -1,7 +1,10 @@
-import { affectedCases, documentChanges } from '../../db/affected-cases';
-import { layersInput } from '../../db/diagnosis-layers';
+import { affectedCases, documentChanges, documentChangesSince, documentRevisionMark } from '../../db/affected-cases';
+import { layersInput, mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
+import { readSetting, writeSetting } from '../../db/settings';
 import { testSetHealthInput } from '../../db/test-set-health';
 import { listSystems } from '../../db/label-reports';
+import { holdoutOpenings } from '../../db/holdout-openings';
 import type { Db } from '../../db/open';
 import { applySplits } from '../../db/split-tool';
 import { buildConflictSet } from '../../db/conflict-set';
@@ -12,10 +15,19 @@ import { layersReport } from '../../shared/diagnosis/layers-report';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
 import { text as say } from '../../shared/messages/text';
 
+const dataSettings = (d: Db) => ({ mustRetrieve: mustRetrieveDefaults(d), holdoutInQueues: readSetting<boolean>(d, HOLDOUT_IN_QUEUES_KEY) === true });
+
 export type DiagnosisDataHandlers = Pick<Handlers, keyof typeof diagnosisDataOps>;
 
 export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers {
   return {
+    'diagnosis.dataSettings': () => dataSettings(db()),
+    'diagnosis.saveDataSettings': ({ settings }) => {
+      const d = db();
+      writeSetting(d, MUST_RETRIEVE_KEY, settings.mustRetrieve);
+      writeSetting(d, HOLDOUT_IN_QUEUES_KEY, settings.holdoutInQueues);
+      return dataSettings(d);
+    },
     'diagnosis.layers': ({ system }) => {
       const d = db();
       if (!listSystems(d).some((s) => s.system === system)) {
@@ -23,9 +35,16 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
       }
       return layersReport(layersInput(d, system));
     },
-    'diagnosis.health': () => testSetHealth(testSetHealthInput(db())),
+    'diagnosis.health': () => {
+      const d = db();
+      return { ...testSetHealth(testSetHealthInput(d)), holdoutOpenings: holdoutOpenings(d) };
+    },
     'diagnosis.affected': ({ docId }) => affectedCases(db(), docId),
     'diagnosis.documentChanges': () => documentChanges(db()),
+    'diagnosis.recheck': ({ since }) => {
+      const d = db();
+      return { mark: documentRevisionMark(d), changes: since === null ? [] : documentChangesSince(d, since) };
+    },
     'diagnosis.buildConflictSet': ({ types, n, rule, shiftDays, seed, by }) => {
       const parsed = parseNumberRule(rule);
       if (!parsed) throw new ApiError('invalid-input', say('err.diagnosis.rule', { rule }), { file: 'diagnosis.buildConflictSet', line: null, field: 'rule' });

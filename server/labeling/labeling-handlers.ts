@@ -7,7 +7,10 @@ import { settledClaimsOf } from '../../shared/labeling/conflicts';
 import { buildStepViews, revealVerdicts } from '../../shared/labeling/item';
 import { stepKey } from '../../shared/labeling/steps';
 import { ClaimsValueSchema } from '../../shared/domain/dimensions';
+import { FAILURE_TAGS_DIMENSION } from '../../shared/diagnosis/failure-tags';
 import { getCaseDetail } from '../../db/case-queries';
+import { caseTagSuggestions } from '../../db/tag-suggestions';
+import { noteHoldoutOpening } from '../diagnosis/holdout-watch';
 import { saveDimensions } from '../../db/dimension-edits';
 import { listDimensions } from '../../db/dimensions';
 import { crossTableRows, listSystems, releaseThresholds, saveReleaseThresholds, verdictsOfCase } from '../../db/label-reports';
@@ -63,12 +66,13 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
       // A round is labeled from scratch: in its queue, only labels given inside the round are shown.
       const all = currentLabels(d, caseSeq, reviewerId);
       const current = queue?.source === 'round' ? sinceEvent(all, roundStartEventId(d, queue.roundId)) : all;
+      const tagged = dimensions.some((dim) => dim.name === FAILURE_TAGS_DIMENSION && dim.scope === 'response') && detail.responses.length > 0;
       const steps = buildStepViews(dimensions, detail.responses, current, {
         answerability: detail.case.answerability,
         questionType: detail.case.questionType,
         claims: detail.case.claims,
         settledClaims: settledClaimsOf(detail.settled),
-      });
+      }, tagged ? caseTagSuggestions(d, detail, settledClaimsOf(detail.settled) ?? detail.case.claims) : undefined);
       // Blind: a verdict only for a step this reviewer has already given a (non-null) label, and
       // none at all on a case of a round not yet revealed, whatever the reviewer has saved.
       const verdicts = inBlindRound(d, caseSeq) ? [] : revealVerdicts(verdictsOfCase(d, caseSeq), current);
@@ -76,6 +80,8 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
       const myClaims = ClaimsValueSchema.safeParse(current.get(stepKey('claims', null))?.value);
       const evidence = evidenceInLatestRevision(myClaims.success ? myClaims.data : (settledClaimsOf(detail.settled) ?? detail.case.claims), detail.documents);
       let position = null;
+      // the holdout stays unseen only if every look at it is on record
+      noteHoldoutOpening(d, caseSeq, reviewerId, 'label');
       if (queue) {
         keepReadingWhenUnwritable(() => saveResumePoint(d, reviewerId, queue, caseId, step));
         position = queuePosition(d, reviewerId, queue, caseSeq);

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportKind } from '../../shared/domain/schemas';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
 import { openTestSetFile } from '../../db/open';
+import { writeSetting } from '../../db/settings';
 import { runImport } from '../imports/import-pipeline';
 import { playDemoStory } from './demo-story';
 
@@ -38,6 +40,9 @@ export async function buildDemoFile(path: string): Promise<string> {
       runImport(opened.db, { kind, format: 'jsonl', fileName: file, bytes: readFileSync(join(sampleDir(), file)) });
     }
     playDemoStory(opened.db);
+    // The demo is a tour: its first cases are holdout cases, and a newcomer should meet them in the
+    // everyday queue. Settings turns this off like in any other test set.
+    writeSetting(opened.db, HOLDOUT_IN_QUEUES_KEY, true);
     opened.db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     opened.db.close();

@@ -96,6 +96,12 @@ export const CaseDetailSchema = z.object({
   responses: z.array(ResponseSchema),
   /** Claims / reference answer as the lead settled them after a conflict (the imported values stay in `case`). */
   settled: SettledFieldsSchema.optional(),
+  /** Responses whose final context held chunks of documents outside the case's scope (scopes only, never their text). */
+  permissionLeaks: z.array(z.object({
+    responseId: z.string(),
+    system: z.string(),
+    chunks: z.array(z.object({ docId: z.string(), chunkId: z.string().nullable(), rank: z.number().nullable(), documentScope: z.array(z.string()) })),
+  })).optional(),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 

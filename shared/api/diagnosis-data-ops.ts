@@ -93,6 +93,12 @@ export const TestSetHealthSchema = z.object({
   withoutEvidence: z.array(z.string()),
   leakFlagged: z.array(z.string()),
   splitLeaks: z.array(z.object({ kind: z.enum(['group', 'document']), key: z.string(), dev: z.array(z.string()), holdout: z.array(z.string()) })),
+  /** Every opening of a holdout case on record: how many, of how many cases, the latest first. */
+  holdoutOpenings: z.object({
+    total: z.number().int(),
+    cases: z.number().int(),
+    latest: z.array(z.object({ caseId: z.string(), reviewer: z.string().nullable(), via: z.enum(['label', 'case']), at: z.string() })),
+  }),
 });
 export type TestSetHealthBody = z.infer<typeof TestSetHealthSchema>;
 
@@ -103,13 +109,29 @@ const AffectedSchema = z.object({
 });
 export type AffectedBody = z.infer<typeof AffectedSchema>;
 
+/**
+ * The data settings of a test set: per question type whether its cases must retrieve (a case's own
+ * mustRetrieve wins; a type left out: not known), and whether holdout cases are walked in everyday queues.
+ */
+export const DataSettingsSchema = z.object({
+  mustRetrieve: z.record(z.string().min(1).max(200), z.boolean()),
+  holdoutInQueues: z.boolean(),
+});
+
 export const diagnosisDataOps = {
+  'diagnosis.dataSettings': op(noInput, DataSettingsSchema),
+  'diagnosis.saveDataSettings': op(z.object({ settings: DataSettingsSchema }), DataSettingsSchema, { writes: true }),
   'diagnosis.layers': op(z.object({ system: z.string().min(1).max(200) }), LayersReportSchema),
   'diagnosis.health': op(noInput, TestSetHealthSchema),
   /** The cases a document's new revision touches: a queue to re-check and a list of ids to re-run. */
   'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),
   /** Documents with more than one revision (latest import first), each with the cases citing it. */
   'diagnosis.documentChanges': op(noInput, z.array(AffectedSchema)),
+  /**
+   * since null: the current mark of the documents table (taken before an import). since a mark: the
+   * documents that got a new revision after it, each with the cases to re-check.
+   */
+  'diagnosis.recheck': op(z.object({ since: z.number().int().min(0).nullable() }), z.object({ mark: z.number().int(), changes: z.array(AffectedSchema) })),
   /** The conflict test: altered older copies of the picked cases' documents (returned as documents JSONL) and the implied forbidden claims as case edits. */
   'diagnosis.buildConflictSet': op(
     z.object({

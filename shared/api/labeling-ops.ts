@@ -17,6 +17,11 @@ export const QueueSpecSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('filter'), filters: CaseFiltersSchema }),
   /** A calibration round's cases, in pick order (each case once, where it was first picked). */
   z.object({ source: z.literal('round'), roundId: z.number().int().positive() }),
+  /**
+   * A named list of cases, in test-set order: the cases a document change may have broken (re-check
+   * queue). `docId` says where the list came from (the queue's title); holdout cases in it are walked.
+   */
+  z.object({ source: z.literal('cases'), caseIds: z.array(z.string().min(1).max(500)).min(1).max(100000), docId: z.string().max(500).nullish() }),
 ]);
 export type QueueSpec = z.infer<typeof QueueSpecSchema>;
 

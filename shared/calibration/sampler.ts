@@ -1,5 +1,5 @@
 import type { PickReason } from '../api/calibration-ops';
-import type { Dimension } from '../domain/dimensions';
+import { isSingleValued, type Dimension } from '../domain/dimensions';
 import { mulberry32 } from '../stats';
 import { randomIndex } from '../stats/bootstrap';
 import type { CodedNote } from './round-notes';
@@ -109,7 +109,7 @@ export function pickRound(input: SamplerInput): SamplerOutput {
   const notes: CodedNote[] = [];
   const size = Math.max(0, Math.floor(input.size));
   const changedWanted = Math.floor(size / 2);
-  const dimensions = input.dimensions.filter((d) => d.type !== 'structured');
+  const dimensions = input.dimensions.filter(isSingleValued);
   const dimensionOrder = new Map(dimensions.map((d, i) => [d.name, i]));
 
   // latest value per (run, dimension, item)

@@ -25,8 +25,14 @@ export const FAILURE_TAG_NAMES: readonly FailureTag[] = FAILURE_TAGS.map((t) => 
 const LAYER_OF = new Map<string, FailureTagLayer>(FAILURE_TAGS.map((t) => [t.tag, t.layer]));
 export const layerOfTag = (tag: string): FailureTagLayer | null => LAYER_OF.get(tag) ?? null;
 
-/** The per-response label the tags are recorded under: a list of tags from the taxonomy. */
+/** The per-response multi-select label the tags are recorded under: a set of tags from the taxonomy. */
 export const FAILURE_TAGS_DIMENSION = 'failureTags';
+
+/** The taxonomy in the order the spec lists it: the options of the default failureTags dimension. */
+export const FAILURE_TAG_OPTIONS: readonly FailureTag[] = [
+  'not_indexed', 'acl_filtered', 'rewrite_lost_term', 'chunk_boundary', 'sparse_miss', 'dense_miss', 'rerank_drop', 'stale_revision',
+  'unsupported_citation', 'wrong_source_id', 'missing_citation', 'stale_citation', 'inaccessible_citation', 'single_source_on_conflict',
+];
 
 /** How many responses carry each tag, grouped by the layer it blames (tags outside the taxonomy under 'other'). */
 export function tagDistribution(tagsPerResponse: readonly (readonly string[])[]): { layer: FailureTagLayer | 'other'; tags: { tag: string; count: number }[] }[] {

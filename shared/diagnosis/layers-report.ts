@@ -6,7 +6,7 @@ import { judgeBlamesGeneration, type BlamePair } from './judge-blame';
 import { leaksOf, leaksOfSystem, type SystemLeaks } from './permission-leaks';
 import type { Rate } from './rate';
 import { staleChunks } from './staleness';
-import { suggestTags, type TagSuggestion } from './tag-suggestions';
+import { suggestionsForResponse, type TagSuggestion } from './tag-suggestions';
 import type { DxChunk, StatedState } from './types';
 
 /** A case as the data, permission and agent layers read it. */
@@ -97,11 +97,7 @@ export function layersReport(input: LayersInput): LayersReport {
   );
   const suggestions = known.flatMap((r) => {
     const c = caseOf.get(r.caseId) as LayerCase;
-    const rank = (chunks: DxChunk[]) => chunks.map((chunk, i) => ({ ...chunk, rank: chunk.rank ?? i + 1 }));
-    return suggestTags({
-      evidence: c.evidence, finalContext: rank(r.finalContext), candidates: rank(r.candidates), k: r.finalContext.length,
-      stale: stale.get(r.responseId) ?? [], documentText: newestText,
-    }).map((suggestion) => ({ caseId: r.caseId, responseId: r.responseId, suggestion }));
+    return suggestionsForResponse(r, c.evidence, stale.get(r.responseId) ?? [], newestText).map((suggestion) => ({ caseId: r.caseId, responseId: r.responseId, suggestion }));
   });
   const perResponse = new Map<string, string[]>();
   for (const s of suggestions) perResponse.set(s.responseId, [...(perResponse.get(s.responseId) ?? []), s.suggestion.tag]);

@@ -1,5 +1,6 @@
-import type { FailureTag } from './failure-tags';
+import { FAILURE_TAG_NAMES, type FailureTag } from './failure-tags';
 import type { StaleChunk } from './staleness';
+import type { DxChunk } from './types';
 
 /** A chunk as the suggestions read it: where it came from and its text. */
 export interface RankedChunk {
@@ -93,4 +94,24 @@ export function suggestTags(input: SuggestionInput): TagSuggestion[] {
   }
   for (const stale of input.stale) add({ tag: 'stale_revision', docId: stale.docId, revision: stale.revision, chunkIds: [stale.chunkId] });
   return out;
+}
+
+/**
+ * The suggestions for one response: its chunks ranked by their own rank, else their place
+ * (k = the size of its final context). One way for the Diagnosis figures and the Label step.
+ */
+export function suggestionsForResponse(
+  response: { finalContext: readonly DxChunk[]; candidates: readonly DxChunk[] },
+  evidence: readonly { docId: string; quote: string }[],
+  stale: readonly StaleChunk[],
+  documentText: (docId: string) => string | null,
+): TagSuggestion[] {
+  const rank = (chunks: readonly DxChunk[]) => chunks.map((chunk, i) => ({ ...chunk, rank: chunk.rank ?? i + 1 }));
+  return suggestTags({ evidence, finalContext: rank(response.finalContext), candidates: rank(response.candidates), k: response.finalContext.length, stale, documentText });
+}
+
+/** The distinct tags suggested, in the taxonomy's order: what the failure-tags step proposes. */
+export function suggestedTagList(suggestions: readonly TagSuggestion[]): FailureTag[] {
+  const tags = new Set<string>(suggestions.map((s) => s.tag));
+  return FAILURE_TAG_NAMES.filter((t) => tags.has(t));
 }

@@ -2,10 +2,19 @@ import { text, type LocalText } from '../messages/text';
 import { z } from 'zod';
 import { CLAIMS_STATED, ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { ClaimSchema } from './schemas';
+import { FAILURE_TAG_OPTIONS, FAILURE_TAGS_DIMENSION } from '../diagnosis/failure-tags';
 
 /** How a dimension's values are measured, which decides its editor and its agreement statistics. */
-export const DIMENSION_TYPES = ['categorical', 'binary', 'ordinal', 'numeric', 'structured'] as const;
+export const DIMENSION_TYPES = ['categorical', 'binary', 'ordinal', 'numeric', 'structured', 'multi-select'] as const;
 export type DimensionType = (typeof DIMENSION_TYPES)[number];
+
+/**
+ * Whether one label of the dimension holds one comparable value. Structured (claims) and
+ * multi-select (a set of tags) labels do not: agreement, calibration rounds and anchors leave
+ * them out, since kappa, AC1, alpha and the confusion matrix are defined over one value per item
+ * (see shared/agreement/README.md); the Diagnosis screen reads failure tags as a distribution.
+ */
+export const isSingleValued = (d: Pick<Dimension, 'type'>): boolean => d.type !== 'structured' && d.type !== 'multi-select';
 
 /** A case-level dimension is labeled once per case; a response-level one once per response. */
 export const DIMENSION_SCOPES = ['case', 'response'] as const;
@@ -32,7 +41,7 @@ export const DimensionSchema = z
     label: z.string().max(200).nullish(),
   })
   .superRefine((d, ctx) => {
-    if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary') && d.options.length < 2) {
+    if ((d.type === 'categorical' || d.type === 'ordinal' || d.type === 'binary' || d.type === 'multi-select') && d.options.length < 2) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'err.dimension.too-few-values' });
     }
     if (d.type === 'numeric' && (d.min == null || d.max == null || d.min >= d.max)) {
@@ -72,7 +81,13 @@ export const ClaimsValueSchema = z.array(ClaimSchema.extend({ id: z.string().min
 /** A claim as the claims editor keeps it: with its stable id. */
 export type LabeledClaim = z.infer<typeof ClaimsValueSchema>[number];
 
-export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema, ClaimsStatedValueSchema]).nullable();
+/** Whether a label value is a claims list (a multi-select value is a list too, of strings). */
+export const isClaimsValue = (value: unknown): value is LabeledClaim[] => Array.isArray(value) && value.every((c) => typeof c === 'object' && c !== null);
+
+/** A value of a multi-select dimension: the chosen values, each once, in the dimension's order ([] = none apply). */
+export const MultiValueSchema = z.array(z.string().min(1).max(200)).max(100);
+
+export const LabelValueSchema = z.union([z.string(), z.number(), z.boolean(), ClaimsValueSchema, MultiValueSchema, ClaimsStatedValueSchema]).nullable();
 export type LabelValue = z.infer<typeof LabelValueSchema>;
 
 const options = (...values: (string | number)[]): DimensionOption[] => values.map((value) => ({ value }));
@@ -98,6 +113,7 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
   { name: 'correctness', type: 'ordinal', scope: 'response', options: options(0, 1, 2) },
   { name: 'faithfulness', type: 'numeric', scope: 'response', options: [], min: 0, max: 1 },
   { name: 'failureLayer', type: 'categorical', scope: 'response', options: options('data', 'retrieval', 'context-assembly', 'generation', 'agent-decision', 'none') },
+  { name: FAILURE_TAGS_DIMENSION, type: 'multi-select', scope: 'response', options: options(...FAILURE_TAG_OPTIONS) },
 ];
 
 /** Why a value does not fit its dimension (a sentence still to be worded), or null when it does. */
@@ -108,6 +124,13 @@ export function valueProblem(dimension: Dimension, value: LabelValue): LocalText
     case 'structured':
       if (dimension.name === CLAIMS_STATED) return ClaimsStatedValueSchema.safeParse(value).success ? null : text('err.value.claims-stated');
       return ClaimsValueSchema.safeParse(value).success ? null : text('err.value.claims');
+    case 'multi-select': {
+      const allowed = dimension.options.map((o) => String(o.value));
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return text('err.value.tags', { allowed: allowed.join(', ') });
+      const tags = value as string[];
+      if (new Set(tags).size !== tags.length || !tags.every((v) => allowed.includes(v))) return text('err.value.tags', { allowed: allowed.join(', ') });
+      return null;
+    }
     case 'numeric':
       if (typeof value !== 'number' || !Number.isFinite(value)) return text('err.value.number');
       if (value < (dimension.min ?? -Infinity) || value > (dimension.max ?? Infinity)) return text('err.value.range', { min: dimension.min ?? '', max: dimension.max ?? '' });

@@ -1,4 +1,4 @@
-import { REFERENCE_ANSWER_FIELD, type LabelValue } from '../domain/dimensions';
+import { REFERENCE_ANSWER_FIELD, isClaimsValue, type LabelValue } from '../domain/dimensions';
 import type { Claim } from '../domain/schemas';
 import { canonicalJson } from './values';
 
@@ -62,7 +62,7 @@ function normaliseClaims(value: readonly Claim[]): Claim[] {
 /** The value as compared; null when it is no value of this field. */
 export function normaliseFieldValue(field: ConflictField, value: LabelValue | undefined): LabelValue {
   if (value === null || value === undefined) return null;
-  if (field === 'claims') return Array.isArray(value) ? normaliseClaims(value) : null;
+  if (field === 'claims') return isClaimsValue(value) ? normaliseClaims(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.replace(/\r\n?/g, '\n').trim();
   return text === '' ? null : text;
@@ -117,7 +117,7 @@ export function sameUids(seen: readonly string[], conflict: DetectedConflict): b
 /** The claims a case shows as settled (a resolution's value), or null while the imported claims stand. */
 export function settledClaimsOf(settled: { claims: { value: LabelValue } | null } | undefined): Claim[] | null {
   const value = settled?.claims?.value;
-  return Array.isArray(value) ? value : null;
+  return isClaimsValue(value) ? value : null;
 }
 
 /** Above this many character pairs a text diff only compares the common start and end. */
@@ -170,8 +170,8 @@ const claimKey = (claim: Claim) => canonicalJson(normaliseClaims([claim])[0]);
 /** For each claim of a version: whether no other version holds the same claim (text and evidence). */
 export function claimsOnlyHere(versions: readonly LabelValue[], index: number): boolean[] {
   const mine = versions[index];
-  if (!Array.isArray(mine)) return [];
-  const elsewhere = new Set(versions.flatMap((v, i) => (i !== index && Array.isArray(v) ? v.map(claimKey) : [])));
+  if (!isClaimsValue(mine)) return [];
+  const elsewhere = new Set(versions.flatMap((v, i) => (i !== index && isClaimsValue(v) ? v.map(claimKey) : [])));
   return mine.map((claim) => !elsewhere.has(claimKey(claim)));
 }
 
@@ -182,7 +182,7 @@ export function claimsOnlyHere(versions: readonly LabelValue[], index: number): 
 export function claimsFromLines(text: string, versions: readonly LabelValue[]): Claim[] {
   const known = new Map<string, Claim>();
   for (const version of versions) {
-    if (!Array.isArray(version)) continue;
+    if (!isClaimsValue(version)) continue;
     for (const claim of version) if (!known.has(claim.text.trim())) known.set(claim.text.trim(), claim);
   }
   return text

@@ -1,4 +1,5 @@
 import type { Dimension, LabelValue } from '../domain/dimensions';
+import { FAILURE_TAGS_DIMENSION } from '../diagnosis/failure-tags';
 import { suggestRefusalCorrect } from './refusal';
 import { askAgainAfter, CONTENT_DEPENDENT_DIMENSIONS, labelSteps, stepKey, type StepRef } from './steps';
 
@@ -26,6 +27,9 @@ export interface ImportedCaseValues {
 }
 
 /** Reason codes of the suggestions that come from the imported case rather than from a rule. */
+/** Reason code of the failure tags the data proves for a response (shared/diagnosis/tag-suggestions.ts). */
+export const DATA_PROVEN_TAGS_REASON = 'data-proven-tags';
+
 export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value', questionType: 'imported-case-value', claims: 'imported-claims', settledClaims: 'settled-claims' } as const;
 
 /**
@@ -36,6 +40,8 @@ export const IMPORTED_SUGGESTION_REASONS = { answerability: 'imported-case-value
  * - answerability / questionType / claims not labeled yet: the imported case value,
  *   when the case has one (reason "imported-case-value" / "imported-claims"); for
  *   claims the lead settled after a conflict, those (reason "settled-claims").
+ * - failureTags of a response not labeled yet: the tags its data proves, when there are any
+ *   (reason "data-proven-tags"); the reviewer confirms them with Enter or changes them.
  * Judge verdicts are never a source of suggestions (blind labeling).
  */
 export function buildStepViews(
@@ -43,6 +49,7 @@ export function buildStepViews(
   responses: readonly { id: string; system: string }[],
   current: ReadonlyMap<string, CurrentLabel>,
   imported: ImportedCaseValues,
+  provenTags: ReadonlyMap<string, readonly string[]> = new Map(),
 ): StepView[] {
   const answerabilityLabel = current.get(stepKey('answerability', null));
   const answerability = answerabilityLabel && answerabilityLabel.value !== null ? answerabilityLabel.value : (imported.answerability ?? null);
@@ -56,6 +63,12 @@ export function buildStepViews(
       const suggestion = suggestRefusalCorrect(answerability, behavior);
       view.suggestion = suggestion.value;
       view.suggestionReason = suggestion.reason;
+    } else if (step.dimension === FAILURE_TAGS_DIMENSION && step.responseId !== null && (label === null || label.value === null)) {
+      const tags = provenTags.get(step.responseId) ?? [];
+      if (tags.length > 0) {
+        view.suggestion = [...tags];
+        view.suggestionReason = DATA_PROVEN_TAGS_REASON;
+      }
     } else if (step.responseId === null && (label === null || label.value === null)) {
       if ((step.dimension === 'answerability' || step.dimension === 'questionType') && imported[step.dimension]) {
         view.suggestion = imported[step.dimension] as string;

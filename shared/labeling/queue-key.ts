@@ -9,6 +9,7 @@ import { canonicalJson } from './values';
 export function queueKey(spec: QueueSpec): string {
   if (spec.source === 'unlabeled') return canonicalJson({ source: 'unlabeled' });
   if (spec.source === 'round') return canonicalJson({ source: 'round', roundId: spec.roundId });
+  if (spec.source === 'cases') return canonicalJson({ source: 'cases', caseIds: [...new Set(spec.caseIds)].sort(), docId: spec.docId ?? null });
   const filters: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.filters)) {
     if (typeof v === 'string' && v.trim() !== '') filters[k] = k === 'search' ? v.trim() : v;

@@ -171,6 +171,7 @@ export const enErrors = {
   'err.value.number': 'expected a number',
   'err.value.range': 'expected a number from {min} to {max}',
   'err.value.one-of': 'expected one of {allowed}',
+  'err.value.tags': 'expected a list of distinct values, each one of {allowed}',
   'err.value.misfit': 'value {value} does not fit dimension "{dimension}" ({problem}).',
 
   'err.dimension.name-format': 'must start with a letter and hold only letters, digits, - and _.',

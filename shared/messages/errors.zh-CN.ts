@@ -167,6 +167,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.value.number': '应为数字',
   'err.value.range': '应为 {min} 到 {max} 之间的数字',
   'err.value.one-of': '应为 {allowed} 之一',
+  'err.value.tags': '应为不重复的取值列表，每个取值须为 {allowed} 之一',
   'err.value.misfit': '取值 {value} 不符合维度 "{dimension}"（{problem}）。',
 
   'err.dimension.name-format': '必须以字母开头，只能包含字母、数字、- 和 _。',

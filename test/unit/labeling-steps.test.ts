@@ -11,7 +11,7 @@ describe('labelSteps: the guided sequence of a case', () => {
       { id: 'r-z', system: 'agent@1' },
       { id: 'r-a', system: 'agent@2' },
     ]);
-    const responseDims = ['responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer'];
+    const responseDims = ['responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer', 'failureTags'];
     expect(steps).toEqual([
       { dimension: 'answerability', responseId: null },
       { dimension: 'questionType', responseId: null },

@@ -4,7 +4,7 @@ import type { AnchorSetSummary, DriftReport, RoundSummary } from '../../../share
 import { DEFAULT_DRIFT_THRESHOLDS } from '../../../shared/api/calibration-ops';
 import type { JudgeRun } from '../../../shared/api/agreement-ops';
 import { ANCHOR_NAME_PATTERN, parseDecimal } from '../calibration/format';
-import type { Dimension } from '../../../shared/domain/dimensions';
+import { isSingleValued, type Dimension } from '../../../shared/domain/dimensions';
 import { pickFolder } from '../../api/pickFolder';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
@@ -174,7 +174,7 @@ export const useAnchorStore = create<AnchorState>()((set, get) => {
           freeze: {
             ...s.freeze,
             rounds: closed,
-            dimensions: dimensions.filter((d) => d.type !== 'structured'),
+            dimensions: dimensions.filter(isSingleValued),
             slices: facets.slice,
             // the newest closed round is what a lead freezes most often
             draft: { ...s.freeze.draft, roundIds: closed[0] ? [closed[0].id] : [] },

@@ -7,6 +7,7 @@ import { CaseHeader } from './CaseHeader';
 import { CaseMeta } from './CaseMeta';
 import { ClaimList } from './ClaimList';
 import { DocumentList } from './DocumentList';
+import { LeakBanner } from './LeakBanner';
 import { ReferenceAnswer } from './ReferenceAnswer';
 import { ResponseList } from './ResponseList';
 
@@ -37,6 +38,7 @@ export function CaseDetailPane() {
     body = (
       <div className={loading ? 'detail-content stale' : 'detail-content'} data-testid="case-detail" data-detail-id={detail.case.id}>
         <CaseHeader record={detail.case} />
+        <LeakBanner detail={detail} />
         <CaseMeta record={detail.case} />
         <ReferenceAnswer text={detail.case.referenceAnswer} settled={detail.settled?.referenceAnswer} />
         <ClaimList claims={settledClaimsOf(detail.settled) ?? detail.case.claims} settled={detail.settled?.claims} imported={detail.case.claims} documents={detail.documents} activeClaim={activeClaim} onActivate={setActiveClaim} />

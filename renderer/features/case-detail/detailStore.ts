@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, CaseDetail } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
+import { useReviewerStore } from '../reviewers/reviewerStore';
 import { toErrorBody } from '../../common/errors';
 
 /** Holding ↓ fires many selections; only the case the person stops on is fetched. */
@@ -33,7 +34,7 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     timer = setTimeout(async () => {
       timer = null;
       try {
-        const detail = await invoke('cases.get', { id: caseId });
+        const detail = await invoke('cases.get', { id: caseId, reviewerId: useReviewerStore.getState().current?.id ?? null });
         if (ticket === request) set({ detail, loading: false, error: null });
       } catch (error) {
         if (ticket === request) set({ detail: null, loading: false, error: toErrorBody(error) });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { OpenConflict } from '../../../shared/api/conflict-ops';
-import type { LabelValue } from '../../../shared/domain/dimensions';
+import { isClaimsValue, type LabelValue } from '../../../shared/domain/dimensions';
 import type { MessageKey } from '../../i18n';
 import { claimsOnlyHere, textDiff } from '../../../shared/labeling/conflicts';
 import { useConflictKeyboard } from './useConflictKeyboard';
@@ -257,7 +257,7 @@ function ValueView({ field, value, compareWith, index = 0, quiet }: { field: Ope
       </p>
     );
   }
-  const claims = Array.isArray(value) ? value : [];
+  const claims = isClaimsValue(value) ? value : [];
   if (claims.length === 0) return <p className="muted conflict-text">{t('conflicts.noClaims')}</p>;
   const alone = compareWith ? claimsOnlyHere(compareWith, index) : [];
   return (

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { OpenConflict } from '../../../shared/api/conflict-ops';
 import type { ApiErrorBody } from '../../../shared/api/contract';
-import type { LabelValue } from '../../../shared/domain/dimensions';
+import { isClaimsValue, type LabelValue } from '../../../shared/domain/dimensions';
 import { claimsFromLines } from '../../../shared/labeling/conflicts';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
@@ -14,7 +14,7 @@ export const CONFLICTS_PAGE = 50;
 export type ConflictOutcome = { caseId: string; version: number | null };
 
 /** The editor of "Edit and resolve": the text typed (claims: one per line). */
-const editText = (value: LabelValue): string => (Array.isArray(value) ? value.map((c) => c.text).join('\n') : typeof value === 'string' ? value : '');
+const editText = (value: LabelValue): string => (isClaimsValue(value) ? value.map((c) => c.text).join('\n') : typeof value === 'string' ? value : '');
 
 interface ConflictState {
   rows: OpenConflict[];
@@ -63,7 +63,7 @@ export const useConflictStore = create<ConflictState>()((set, get) => {
       const note = get().note.trim() || null;
       const common = { caseId: conflict.caseId, reviewerId: lead.id, seenUids: conflict.uids, note };
       await invoke('conflicts.resolve', conflict.field === 'claims'
-        ? { ...common, field: 'claims', value: Array.isArray(value) ? value : [] }
+        ? { ...common, field: 'claims', value: isClaimsValue(value) ? value : [] }
         : { ...common, field: 'referenceAnswer', value: typeof value === 'string' ? value : '' });
       set({ resolving: false, editing: null, note: '', resolved: { caseId: conflict.caseId, version } });
       await get().load(get().offset);

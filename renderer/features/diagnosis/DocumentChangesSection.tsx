@@ -5,6 +5,7 @@ import { toErrorBody } from '../../common/errors';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { LayerStatus } from './LayerStatus';
+import { openRecheckQueue } from './recheckQueue';
 import { saveText } from './saveText';
 import { SectionCard } from './SectionCard';
 import type { DiagnosisSectionProps } from './sections';
@@ -50,6 +51,11 @@ export function DocumentChangesSection({ report }: DiagnosisSectionProps) {
                   </li>
                 ))}
               </ul>
+              {change.cases.length > 0 ? (
+                <button type="button" className="button small primary" data-testid="dx-change-recheck" onClick={() => openRecheckQueue(change.cases.map((c) => c.caseId), [change.docId])}>
+                  {t('dxdata.changes.recheck', { count: num(change.cases.length) })}
+                </button>
+              ) : null}
               {change.cases.length > 0 ? (
                 <button type="button" className="button small" onClick={() => saveText(`${change.docId}-affected-cases.txt`, change.cases.map((c) => `${c.caseId}\n`).join(''))}>{t('dxdata.changes.save')}</button>
               ) : null}

@@ -62,6 +62,30 @@ export function HealthSection({ system, report }: DiagnosisSectionProps) {
           ))}
         </ul>
       )}
+      <h3 className="dx-subhead">{t('dxdata.health.openings')}</h3>
+      {health.holdoutOpenings.total === 0 ? (
+        <p className="muted" data-testid="dx-holdout-openings-none">{t('dxdata.health.openings.none')}</p>
+      ) : (
+        <div data-testid="dx-holdout-openings">
+          <p className="dx-warning">{t('dxdata.health.openings.count', { total: num(health.holdoutOpenings.total), cases: num(health.holdoutOpenings.cases) })}</p>
+          <ul className="dx-openings">
+            {health.holdoutOpenings.latest.slice(0, SHOWN_OPENINGS).map((o, i) => (
+              <li key={i} data-testid="dx-holdout-opening" data-case-id={o.caseId}>
+                {t('dxdata.health.openings.one', {
+                  at: formatTime(o.at, locale), reviewer: o.reviewer ?? t('dxdata.health.openings.nobody'), caseId: o.caseId, via: t(`dxdata.health.openings.via.${o.via}` as MessageKey),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </SectionCard>
   );
+}
+
+const SHOWN_OPENINGS = 10;
+
+function formatTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

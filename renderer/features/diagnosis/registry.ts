@@ -9,6 +9,7 @@ import { GenerationSection } from './GenerationSection';
 import { LayersSection } from './LayersSection';
 import { PermissionSection } from './PermissionSection';
 import { RetrievalSection } from './RetrievalSection';
+import { SplitToolSection } from './SplitToolSection';
 import type { DiagnosisSection } from './sections';
 
 /** Every section of the Diagnosis page; add a layer's section here (see sections.ts). */
@@ -24,4 +25,5 @@ export const DIAGNOSIS_SECTIONS: readonly DiagnosisSection[] = [
   { id: 'agent', order: 50, Component: AgentSection },
   { id: 'failure-tags', order: 60, Component: FailureTagsSection },
   { id: 'health', order: 70, Component: HealthSection },
+  { id: 'split-tool', order: 72, Component: SplitToolSection },
 ];

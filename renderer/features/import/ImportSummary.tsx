@@ -4,6 +4,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { useI18n } from '../../i18n/useI18n';
 import { ImportReport } from './ImportReport';
+import { RecheckPrompt } from '../diagnosis/RecheckPrompt';
 import { inWritingOrder, useImportStore, type ImportFile } from './importStore';
 
 const COUNT_LABELS: Record<keyof ImportCounts, MessageKey> = {
@@ -30,6 +31,7 @@ export function ImportSummary() {
       <ol className="import-outcomes">
         {files.filter((f) => f.status !== 'ready' || phase === 'running').map((file) => <Outcome key={file.id} file={file} />)}
       </ol>
+      {phase === 'finished' ? <RecheckPrompt /> : null}
     </div>
   );
 }

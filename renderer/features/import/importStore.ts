@@ -8,9 +8,30 @@ import { useCasesStore } from '../cases/casesStore';
 import { useDetailStore } from '../case-detail/detailStore';
 import { MappingError, parseColumnMapping } from '../../../shared/import/foreign/mapped';
 import { fileToBase64 } from './base64';
+import { recheckList } from '../diagnosis/recheckQueue';
 import { fileShape, saveMapping, savedMapping } from './mappingMemory';
 
 const POLL_MS = 150;
+
+/** Where the documents stood before the import (null: unknown, then no re-check is offered). */
+async function revisionMark(): Promise<number | null> {
+  try {
+    return (await invoke('diagnosis.recheck', { since: null })).mark;
+  } catch {
+    return null;
+  }
+}
+
+/** The cases whose cited documents this import gave a new revision, when a documents file was written. */
+async function casesToRecheck(mark: number | null, files: readonly ImportFile[]): Promise<ImportState['recheck']> {
+  if (mark === null || !files.some((f) => f.kind === 'documents' && f.status === 'done')) return null;
+  try {
+    const list = recheckList((await invoke('diagnosis.recheck', { since: mark })).changes);
+    return list.caseIds.length > 0 ? list : null;
+  } catch {
+    return null;
+  }
+}
 
 type Source = OpInput<'imports.start'>['source'];
 
@@ -49,6 +70,8 @@ interface ImportState {
   files: ImportFile[];
   /** System version for the responses in Ragas / DeepEval files (empty: "imported"). */
   system: string;
+  /** After an import that gave documents a new revision: the cases that may need re-checking. */
+  recheck: { caseIds: string[]; docIds: string[] } | null;
 
   openDialog(): void;
   closeDialog(): void;
@@ -166,6 +189,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     phase: 'choose',
     files: [],
     system: '',
+    recheck: null,
 
     openDialog() {
       // a finished import's summary stays until the person starts over; a new dialog starts clean
@@ -232,7 +256,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
       if (get().phase !== 'choose' || toWrite(get().files).length === 0) return;
       if (get().files.some((f) => f.status === 'inspecting' || (f.status === 'ready' && f.kind === null && !f.importedBefore))) return;
       const mine = ++ticket;
-      set({ phase: 'running' });
+      set({ phase: 'running', recheck: null });
+      const mark = await revisionMark();
       let stopped = false;
       for (const file of inWritingOrder(get().files)) {
         if (file.importedBefore) {
@@ -249,14 +274,14 @@ export const useImportStore = create<ImportState>()((set, get) => {
         if (mine !== ticket) return;
         if (!written) stopped = true;
       }
-      set({ phase: 'finished' });
+      set({ phase: 'finished', recheck: await casesToRecheck(mark, get().files) });
       useCasesStore.getState().reload();
       useDetailStore.getState().reload();
     },
 
     startOver() {
       ticket++;
-      set({ phase: 'choose', files: [] });
+      set({ phase: 'choose', files: [], recheck: null });
     },
   };
 });

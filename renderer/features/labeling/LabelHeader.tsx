@@ -24,7 +24,11 @@ export function LabelHeader() {
     <header className="label-header">
       <div className="label-queue">
         <span className="eyebrow" data-testid="queue-source" data-source={queue?.source ?? ''}>
-          {queue?.source === 'round' ? t('calibration.queue.round', { id: queue.roundId }) : t(queue?.source === 'filter' ? 'labeling.queue.filter' : 'labeling.queue.unlabeled')}
+          {queue?.source === 'round'
+            ? t('calibration.queue.round', { id: queue.roundId })
+            : queue?.source === 'cases'
+              ? queue.docId ? t('labeling.queue.recheck', { docId: queue.docId }) : t('labeling.queue.recheckList')
+              : t(queue?.source === 'filter' ? 'labeling.queue.filter' : 'labeling.queue.unlabeled')}
         </span>
         <button type="button" className="link-button" data-testid="queue-change" onClick={() => store().closeQueue()}>
           {t('labeling.queue.change')}

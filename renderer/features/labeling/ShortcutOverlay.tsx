@@ -17,6 +17,7 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['F'], label: 'labeling.help.find' },
   { keys: ['Shift+←', 'Shift+→', 'Ctrl+Shift+←', 'Ctrl+Shift+→'], label: 'labeling.help.select' },
   { keys: ['W'], label: 'labeling.help.sweep' },
+  { keys: ['1', '…', '0', 'Q', '…', 'P', 'Enter'], label: 'labeling.help.multi' },
   { keys: ['?'], label: 'labeling.help.help' },
   { keys: ['Esc'], label: 'labeling.help.close' },
 ];

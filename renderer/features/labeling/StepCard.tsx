@@ -12,6 +12,8 @@ import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StatedStep } from '../diagnosis/stated/StatedStep';
 import { ClaimEditor } from './ClaimEditor';
+import { MultiStep } from './MultiStep';
+import { saveMultiDraft } from './multiDraft';
 import { NumericStep } from './NumericStep';
 import { OptionsStep } from './OptionsStep';
 import { ReasonPrompt } from './ReasonPrompt';
@@ -96,7 +98,7 @@ export function StepCard() {
               <Icon name="demo" size={14} />
               <strong>{t('labeling.suggestion', { value: valueLabel(i18n, step.dimension, step.suggestion) })}</strong>
               {!hasLabel(step) ? (
-                <button type="button" className="suggestion-confirm" onMouseDown={keepFocus} onClick={confirm}>
+                <button type="button" className="suggestion-confirm" onMouseDown={keepFocus} onClick={kind === 'multi' ? saveMultiDraft : confirm}>
                   <kbd>Enter</kbd>
                 </button>
               ) : null}
@@ -116,6 +118,7 @@ export function StepCard() {
       {kind === 'numeric' && dimension ? <NumericStep dimension={dimension} step={step} caseId={caseId} /> : null}
       {kind === 'claims' ? <ClaimEditor /> : null}
       {kind === 'stated' ? <StatedStep item={item} step={step} /> : null}
+      {kind === 'multi' && dimension ? <MultiStep item={item} dimension={dimension} step={step} /> : null}
 
       {reasonPrompt && reasonPrompt.stepIndex === stepIndex && reasonPrompt.caseId === caseId ? <ReasonPrompt /> : null}
 

@@ -17,9 +17,10 @@
  *   W             sweep mode: one dimension across the queue, one key per case (Esc leaves)
  *   stated step:  1–9 claim stated / not stated, A all stated, N none stated,
  *                 S / D / C the active claim's citation supports it / does not / no citation; Enter saves
+ *   multi-select step: 1–9, 0, then Q W E R T Y I O P toggle a value (U, J, K, H keep their meaning); Enter saves the set
  */
 
-export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'summary' | 'none';
+export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'multi' | 'summary' | 'none';
 
 export type LabelAction =
   | { type: 'choose'; key: string }
@@ -37,6 +38,7 @@ export type LabelAction =
   | { type: 'addClaim' }
   | { type: 'moveClaim'; delta: -1 | 1 }
   | { type: 'toggleStated'; index: number }
+  | { type: 'toggleValue'; index: number }
   | { type: 'allStated'; stated: boolean }
   | { type: 'citation'; verdict: 'supported' | 'unsupported' | 'none' }
   | { type: 'find' }
@@ -117,6 +119,10 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
   if (context.stepKind === 'claims' && (key === 'a' || key === 'A')) return { type: 'attachSelection' };
   if (context.stepKind === 'claims' && /^[1-9]$/.test(key)) return { type: 'activeClaim', index: Number(key) - 1 };
   if (context.stepKind === 'stated') return statedKeyAction(key);
+  if (context.stepKind === 'multi') {
+    const index = MULTI_KEYS.indexOf(key.toLowerCase());
+    return index >= 0 ? { type: 'toggleValue', index } : null;
+  }
   return null;
 }
 
@@ -126,6 +132,9 @@ function selectionKeyAction(input: KeyInput, context: KeyContext): LabelAction |
   if (input.key !== 'ArrowLeft' && input.key !== 'ArrowRight') return null;
   return { type: 'extendSelection', unit: input.ctrlKey || input.altKey ? 'word' : 'char', direction: input.key === 'ArrowRight' ? 'forward' : 'backward' };
 }
+
+/** The toggle keys of a multi-select step, by position: digits, then the letters no other action uses. */
+export const MULTI_KEYS: readonly string[] = [...'1234567890', ...'qwertyiop'];
 
 const CITATION_KEYS = { s: 'supported', d: 'unsupported', c: 'none' } as const;
 

@@ -31,6 +31,10 @@ export function optionHint(i18n: I18n, dimension: string, value: string | number
 /** A label value for people: translated vocabulary, a scale value, a claim count. */
 export function valueLabel(i18n: I18n, dimension: string, value: LabelValue | undefined): string {
   if (value === null || value === undefined) return i18n.t('labeling.value.none');
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    // a multi-select set: its values named, or "none" ([] is the answer "none apply")
+    return value.length === 0 ? i18n.t('labeling.multi.none') : value.map((v) => valueLabel(i18n, dimension, v as string)).join(i18n.t('labeling.multi.separator'));
+  }
   if (Array.isArray(value)) return i18n.t('labeling.value.claims', { count: value.length });
   if (typeof value === 'boolean') return i18n.t(value ? 'common.yes' : 'common.no');
   if (typeof value === 'object') {

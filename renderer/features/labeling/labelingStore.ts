@@ -143,6 +143,7 @@ export function kindOf(dimension: Dimension | undefined): StepKind {
   if (!dimension) return 'none';
   if (dimension.name === CLAIMS_STATED) return 'stated';
   if (dimension.type === 'structured') return 'claims';
+  if (dimension.type === 'multi-select') return 'multi';
   if (dimension.type === 'numeric') return 'numeric';
   return 'options';
 }

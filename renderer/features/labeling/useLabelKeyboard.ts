@@ -7,6 +7,7 @@ import { isTyping } from '../../common/isTyping';
 import { clearDocumentSelection, currentDocumentSelection, selectedEvidence, stepDocumentSelection } from './documentSelection';
 import { useDocumentFind } from './documentFindStore';
 import { useSweep } from './sweepStore';
+import { saveMultiDraft, toggleMultiAt } from './multiDraft';
 import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
 
 /** The labeling screen's keys (see keymap.ts); the store does the work. */
@@ -71,8 +72,14 @@ export function useLabelKeyboard(): void {
         case 'confirm':
           if (event.repeat) return;
           if (currentStepKind(store) === 'stated') saveStatedDraft();
+          else if (currentStepKind(store) === 'multi') saveMultiDraft();
           else store.confirm();
           return;
+        case 'toggleValue': {
+          const step = store.item.steps[store.stepIndex];
+          if (step) toggleMultiAt(step, action.index);
+          return;
+        }
         case 'toggleStated':
           useStatedDraft.getState().toggle(statedListOf(store.item), action.index);
           return;

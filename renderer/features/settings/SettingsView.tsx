@@ -8,6 +8,7 @@ import { DimensionsSection } from './DimensionsSection';
 import { RestoreDefaultsDialog } from './RestoreDefaultsDialog';
 import { ThresholdsSection } from './ThresholdsSection';
 import { DiagnosisSettingsSection } from '../diagnosis/DiagnosisSettingsSection';
+import { DataSettingsSection } from '../diagnosis/DataSettingsSection';
 import './settings.css';
 
 /** The test set's label dimensions (in labeling order) and its release thresholds per question type. */
@@ -53,6 +54,7 @@ export function SettingsView() {
           <DimensionsSection />
           <ThresholdsSection />
           <DiagnosisSettingsSection />
+          <DataSettingsSection />
         </>
       ) : null}
     </PageShell>

@@ -99,7 +99,7 @@ export function showsStakes(draft: Pick<DimensionDraft, 'name' | 'options' | 'ty
 }
 
 export function hasValues(type: DimensionType): boolean {
-  return type === 'categorical' || type === 'binary' || type === 'ordinal';
+  return type === 'categorical' || type === 'binary' || type === 'ordinal' || type === 'multi-select';
 }
 
 /** The dimension a draft stands for, as the API expects it (before validation). */
