@@ -16,8 +16,8 @@ import { migration010 } from './010-diagnosis-data';
 import { migration011 } from './011-interchange';
 import { migration012 } from './012-imported-files';
 import { migration013 } from './013-retrieval-read';
-import { migration016 } from './016-case-marks';
-import { migration018 } from './018-holdout-openings';
+import { migration014 } from './014-case-marks';
+import { migration015 } from './015-holdout-openings';
 
 export type { Migration } from './migration';
 
@@ -35,8 +35,8 @@ export const MIGRATIONS: Migration[] = [
   migration011,
   migration012,
   migration013,
-  migration016,
-  migration018,
+  migration014,
+  migration015,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -4,8 +4,8 @@ import type { Migration } from './migration';
  * Every opening of a holdout case (who, when, from which screen), so the test-set health panel
  * can show whether the holdout stayed unseen. Append-only, like label events.
  */
-export const migration018: Migration = {
-  version: 18,
+export const migration015: Migration = {
+  version: 15,
   name: 'holdout openings',
   sql: `
 CREATE TABLE holdout_openings (

@@ -10,8 +10,8 @@ import type { Migration } from './migration';
  * indexed texts end in two newlines). facet_stamp moves with every change a facet count
  * depends on, so counts kept in memory know when they are stale.
  */
-export const migration016: Migration = {
-  version: 16,
+export const migration014: Migration = {
+  version: 14,
   name: 'case marks: labelers, disagreement, expert edits, permission leaks; facet change stamp; short terms by the search index',
   sql: `
 CREATE TABLE case_labelers (
