@@ -84,7 +84,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
-    'cases.get': ({ id }) => getCaseDetail(session.require().db, id),
+    'cases.get': ({ id }) => getCaseDetail(session.require().db, id, { edits: true }),
     'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
