@@ -118,6 +118,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const quote = word.slice(0, -1);
     await expect(selection).toHaveAttribute('data-quote', quote);
     await page.screenshot({ path: join(SHOTS, `evidence-selected-${locale}.png`) });
+    // the key legend names the new keys
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcut-overlay')).toContainText(locale === 'en' ? 'attach the selected text' : '附加到当前要点');
+    await page.screenshot({ path: join(SHOTS, `shortcuts-${locale}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcut-overlay')).toBeHidden();
+    await expect(selection).toHaveAttribute('data-quote', quote);
 
     // A attaches it to the active claim (the one just added)
     await page.keyboard.press('a');
