@@ -88,6 +88,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const total = Number(await count.getAttribute('data-total'));
     expect(total).toBeGreaterThan(0);
     await expect(page.getByTestId('doc-selection')).toHaveAttribute('data-quote', '退款');
+    await page.screenshot({ path: join(SHOTS, `find-${locale}.png`) });
     if (total > 1) {
       // Enter / Shift+Enter walk the matches
       await page.keyboard.press('Enter');
