@@ -4,7 +4,7 @@ import { settleCaseMarks } from './case-marks';
 import { ApiError } from '../shared/api/contract';
 import type { CaseRecord, Claim, DocumentRecord, ResponseRecord } from '../shared/domain/schemas';
 import { isClaimsValue } from '../shared/domain/dimensions';
-import { settledFields } from './case-fields';
+import { currentFields, settledFields } from './case-fields';
 import { caseWhere } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
@@ -162,12 +162,18 @@ function toResponseRecord(row: ResponseRow): ResponseRecord {
   };
 }
 
-export function getCaseDetail(db: Db, id: string): CaseDetail {
+/**
+ * One case with its documents and responses. `settled` holds the lead's resolutions; with `edits` (the Cases
+ * view) also a field one expert (or several agreeing) edited without conflict.
+ */
+export function getCaseDetail(db: Db, id: string, options: { edits?: boolean } = {}): CaseDetail {
   const row = db.prepare('SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
   if (!row) throw new ApiError('not-found', say('err.case.unknown', { id }), { file: 'cases.get', line: null, field: 'id' });
   const record = toCaseRecord(db, row);
   const docIds = new Set<string>(record.relevantDocuments);
-  const settled = settledFields(db, row.seq);
+  const settled = options.edits
+    ? currentFields(db, row.seq, { claims: record.claims, referenceAnswer: record.referenceAnswer ?? null })
+    : settledFields(db, row.seq);
   for (const claim of [...record.claims, ...(isClaimsValue(settled.claims?.value) ? settled.claims.value : [])]) for (const e of claim.evidence) docIds.add(e.docId);
   const documentsOf = db.prepare('SELECT * FROM documents WHERE doc_id = ? ORDER BY rowid');
   const documents = [...docIds].flatMap((docId) => (documentsOf.all(docId) as DocumentRow[]).map(toDocumentRecord));

@@ -94,7 +94,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
     'cases.get': ({ id, reviewerId }) => {
       const { db } = session.require();
-      const detail = getCaseDetail(db, id);
+      const detail = getCaseDetail(db, id, { edits: true });
       const seq = requireCaseSeq(db, id, 'cases.get');
       noteHoldoutOpening(db, seq, reviewerId, 'case');
       const leaks = caseLeaks(db, seq);

@@ -36,4 +36,6 @@ export const enLabelingKeys = {
   'sweep.keys': '{keys} save and go on · J / K move without saving · Esc leaves the sweep',
   'sweep.leave': 'Leave sweep',
   'sweep.noStep': 'This case has no “{dimension}” step. J goes on.',
+
+  'caseDetail.editedBy': 'Edited by {by} · {at}',
 } as const satisfies Record<string, string>;

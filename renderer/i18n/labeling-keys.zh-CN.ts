@@ -38,4 +38,6 @@ export const zhLabelingKeys: Record<keyof typeof enLabelingKeys, string> = {
   'sweep.keys': '{keys} 保存并继续 · J / K 移动但不保存 · Esc 退出快标',
   'sweep.leave': '退出快标',
   'sweep.noStep': '此用例没有“{dimension}”步骤，按 J 继续。',
+
+  'caseDetail.editedBy': '由 {by} 修订 · {at}',
 };

@@ -13,6 +13,8 @@ export const SettledValueSchema = z.object({
   by: z.string(),
   at: z.string(),
   note: z.string().nullable(),
+  /** 'edit': no conflict was resolved, the reviewers (by) hold this one edit of the field; absent: the lead's resolution. */
+  source: z.literal('edit').optional(),
 });
 export type SettledValue = z.infer<typeof SettledValueSchema>;
 

@@ -22,6 +22,11 @@ export function CaseDetailPane() {
   const scroller = useRef<HTMLElement>(null);
   const shownId = detail?.case.id;
 
+  // read the shown case again on coming back to this screen: an edit or a resolution made elsewhere changes what it says
+  useEffect(() => {
+    if (useDetailStore.getState().detail) useDetailStore.getState().reload();
+  }, []);
+
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
     setActiveClaim(null);

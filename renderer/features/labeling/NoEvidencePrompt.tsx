@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { Icon } from '../../common/Icon';
 import { useLabelingStore } from './labelingStore';
@@ -7,9 +8,15 @@ export function NoEvidencePrompt() {
   const { t } = useI18n();
   const prompt = useLabelingStore((s) => s.evidencePrompt);
   const caseId = useLabelingStore((s) => s.caseId);
+  const box = useRef<HTMLDivElement>(null);
+  const shown = prompt !== null && prompt.caseId === caseId;
+  // the question sits under the claims, often below the fold of the step panel
+  useEffect(() => {
+    if (shown) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
   if (!prompt || prompt.caseId !== caseId) return null;
   return (
-    <div className="no-evidence-prompt" role="alertdialog" aria-live="assertive" data-testid="no-evidence-prompt" data-missing={prompt.missing}>
+    <div ref={box} className="no-evidence-prompt" role="alertdialog" aria-live="assertive" data-testid="no-evidence-prompt" data-missing={prompt.missing}>
       <p className="no-evidence-title">
         <Icon name="alert" size={14} /> {t('labeling.noEvidence.title', { count: prompt.missing })}
       </p>
