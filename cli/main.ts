@@ -46,7 +46,9 @@ export const USAGE = `Usage: touchstone <command> [options]
                                            (targets: id, query, referenceAnswer, contexts, evidence, retrieved, response)
                                          --system: the system version of responses in foreign files
                                          labels: INPUT is a label pack folder (manifest.json + labels.jsonl);
-                                         verified (sha256, same test set) and merged idempotently after a backup
+                                         verified (sha256, same test set) and merged idempotently after a backup;
+                                         or a labels export (export labels, jsonl or csv): its events appended
+                                         back, reviewers by name, rows already here skipped
   runs list --db FILE                    judge runs: id, model, version, prompt version, file, sha256, verdicts
                                          per dimension, imported at
   export WHAT --db FILE --out PATH [--format F] [--run RUN]
