@@ -14,6 +14,7 @@ import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
+import { importLabelFileInto } from '../server/interchange/label-import';
 import { agreementCommand } from './agreement-command';
 import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
@@ -45,7 +46,9 @@ export const USAGE = `Usage: touchstone <command> [options]
                                            (targets: id, query, referenceAnswer, contexts, evidence, retrieved, response)
                                          --system: the system version of responses in foreign files
                                          labels: INPUT is a label pack folder (manifest.json + labels.jsonl);
-                                         verified (sha256, same test set) and merged idempotently after a backup
+                                         verified (sha256, same test set) and merged idempotently after a backup;
+                                         or a labels export (export labels, jsonl or csv): its events appended
+                                         back, reviewers by name, rows already here skipped
   runs list --db FILE                    judge runs: id, model, version, prompt version, file, sha256, verdicts
                                          per dimension, imported at
   export WHAT --db FILE --out PATH [--format F] [--run RUN]
@@ -204,12 +207,21 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 
 type Result = { code: number; json: unknown; text: string };
 
-/** `touchstone import labels DIR --db FILE`: verify the pack, back the file up, merge (idempotent). */
+/**
+ * `touchstone import labels DIR|FILE --db FILE`: a label pack folder (verified, then merged) or a
+ * labels export (JSON Lines or CSV) appended back; both idempotent, with a backup only when something is added.
+ */
 async function importLabelsCommand(input: string | undefined, values: { db?: string }): Promise<Result> {
-  if (!input) throw new UsageError('DIR is required: touchstone import labels DIR --db FILE.');
+  if (!input) throw new UsageError('DIR or FILE is required: touchstone import labels DIR|FILE --db FILE.');
   const path = requireDb(values.db);
   const opened = await openExisting(path);
   try {
+    if (existsSync(input) && statSync(input).isFile()) {
+      const outcome = await importLabelFileInto(opened, input);
+      const created = outcome.reviewersCreated.length ? ` (new reviewer${outcome.reviewersCreated.length === 1 ? '' : 's'}: ${outcome.reviewersCreated.join(', ')})` : '';
+      const text = `Imported labels from ${outcome.file}${created}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new: no backup written)'}.`;
+      return { code: EXIT.ok, json: { kind: 'labels', ...outcome, file: resolve(input) }, text };
+    }
     const outcome = await importLabelPackInto(opened, input);
     const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : " (nothing new: no backup written)"}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };

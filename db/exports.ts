@@ -43,7 +43,8 @@ export function* verdictRows(db: Db, runId: number | null): Generator<{ row: Exp
   }
 }
 
-export const LABEL_COLUMNS = ['uid', 'caseId', 'responseId', 'dimension', 'value', 'reviewer', 'at', 'reason', 'kind', 'undoes', 'roundId'] as const;
+// the columns a labels file is read back with
+export { LABEL_COLUMNS } from '../shared/interchange/label-file';
 
 /** Every label event (append-only history: a change of mind is a later row; "undo" rows take one back). */
 export function* labelRows(db: Db): Generator<ExportRow> {

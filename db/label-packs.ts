@@ -3,6 +3,7 @@ import { parseJsonFast } from '../shared/import/json';
 import { describeIssue } from '../shared/import/issues';
 import type { z } from 'zod';
 import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../shared/api/contract';
@@ -274,11 +275,18 @@ export interface AppliedPack {
   conflictsOpened: number;
 }
 
-interface PackPlan {
-  testSetId: string;
+/** A label event to add, from a pack or a labels export: the line it came from, and the round it was given in (exports only). */
+export interface IncomingEvent {
+  line: number;
+  e: Omit<LabelPackEvent, 'uid'> & { uid: string | null };
+  roundId: number | null;
+}
+
+export interface EventPlan {
   dimensions: ReturnType<typeof listDimensions>;
-  reviewer: { id: number; name: string } | undefined;
-  planned: { e: LabelPackEvent; caseSeq: number; responseSeq: number | null }[];
+  /** Reviewers by folded name; undefined for a name this file does not hold yet. */
+  reviewers: Map<string, { id: number; name: string } | undefined>;
+  planned: { e: LabelPackEvent; caseSeq: number; responseSeq: number | null; roundId: number | null }[];
   alreadyPresent: number;
 }
 
@@ -294,8 +302,8 @@ interface StoredEvent {
   undoes_uid: string | null;
 }
 
-/** The first field in which a pack event differs from the stored event of the same uid, or null when they are the same event. */
-function differingField(stored: StoredEvent, e: LabelPackEvent, caseSeq: number, responseSeq: number | null): string | null {
+/** The first field in which an incoming event differs from the stored event of the same uid, or null when they are the same event. */
+function differingField(stored: StoredEvent, e: IncomingEvent['e'], caseSeq: number, responseSeq: number | null): string | null {
   const decoded = decodeLabelValue(stored.value);
   const value = LabelValueSchema.safeParse(decoded);
   const checks: [string, boolean][] = [
@@ -312,65 +320,124 @@ function differingField(stored: StoredEvent, e: LabelPackEvent, caseSeq: number,
   return checks.find(([, same]) => !same)?.[0] ?? null;
 }
 
-/** Every check against this file (cases, responses, dimensions, values, undo targets, uids already here); writes nothing. */
-function planPack(db: Db, pack: VerifiedPack): PackPlan {
+const foldName = (name: string) => name.toLocaleLowerCase();
+
+/**
+ * Every check of a list of incoming events against this file (cases, responses, dimensions, values,
+ * undo targets, rounds, uids already here); writes nothing. An event without a uid is already here
+ * when the same reviewer set the same value on the same item at the same time.
+ */
+export function planEvents(db: Db, file: string, events: readonly IncomingEvent[]): EventPlan {
+  const dimensions = listDimensions(db);
+  const caseSeq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck();
+  const responseOf = db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?');
+  const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
+  const roundExists = db.prepare('SELECT 1 FROM rounds WHERE id = ?').pluck();
+  const storedEvent = db.prepare(
+    `SELECT e.case_seq, e.response_seq, e.dimension, e.value, v.name AS reviewer, e.created_at, e.reason, e.kind, u.uid AS undoes_uid
+       FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id LEFT JOIN label_events u ON u.id = e.undoes_event_id WHERE e.uid = ?`,
+  );
+  const sameContent = db.prepare(
+    `SELECT e.value FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id
+      WHERE e.case_seq = ? AND e.response_seq IS ? AND e.dimension = ? AND e.created_at = ? AND e.kind = ? AND lower(v.name) = lower(?)`,
+  ).pluck();
+  const known = db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
+  const reviewers: EventPlan['reviewers'] = new Map();
+  const planned: EventPlan['planned'] = [];
+  const uidsInFile = new Set<string>();
+  let alreadyPresent = 0;
+  for (const { line, e, roundId } of events) {
+    const where = at(file, line);
+    const seq = caseSeq.get(e.caseId) as number | undefined;
+    if (seq === undefined) throw refused(file, text('err.pack.problem', { where, problem: text('err.case.unknown', { id: shown(e.caseId) }) }), line, 'caseId');
+    const dimension = recordableDimension(dimensions, e.dimension);
+    if (!dimension) throw refused(file, text('err.pack.no-dimension', { where, dimension: e.dimension }), line, 'dimension');
+    let responseSeq: number | null = null;
+    if (e.responseId !== null) {
+      const response = responseOf.get(e.responseId) as { seq: number; case_seq: number } | undefined;
+      if (!response) throw refused(file, text('err.pack.problem', { where, problem: text('err.response.unknown', { id: shown(e.responseId) }) }), line, 'responseId');
+      if (response.case_seq !== seq) throw refused(file, text('err.pack.problem', { where, problem: text('err.label.response-other-case', { responseId: e.responseId, caseId: e.caseId }) }), line, 'responseId');
+      responseSeq = response.seq;
+    }
+    if ((dimension.scope === 'case') !== (e.responseId === null)) {
+      throw refused(file, text('err.pack.problem', { where, problem: dimension.scope === 'case' ? text('err.label.case-scope', { dimension: e.dimension }) : text('err.pack.response-scope', { dimension: e.dimension }) }), line, 'responseId');
+    }
+    const problem = valueProblem(dimension, e.value);
+    if (problem) throw refused(file, text('err.pack.problem', { where, problem: text('err.value.misfit', { value: shown(JSON.stringify(e.value)), dimension: e.dimension, problem }) }), line, 'value');
+    if (e.undoesUid !== null && !uidsInFile.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
+      throw refused(file, text('err.pack.undoes-unknown', { where, uid: e.undoesUid }), line, 'undoesUid');
+    }
+    if (roundId !== null && roundExists.get(roundId) === undefined) {
+      throw refused(file, text('err.pack.problem', { where, problem: text('err.labels-file.no-round', { round: roundId }) }), line, 'roundId');
+    }
+    const folded = foldName(e.reviewer);
+    if (!reviewers.has(folded)) reviewers.set(folded, known.find((r) => foldName(r.name) === folded || r.name.toLowerCase() === e.reviewer.toLowerCase()));
+    if (e.uid === null) {
+      const values = sameContent.all(seq, responseSeq, e.dimension, e.createdAt, e.kind, e.reviewer) as (string | null)[];
+      if (values.some((v) => isDeepStrictEqual(decodeLabelValue(v), e.value))) alreadyPresent += 1;
+      else planned.push({ e: { ...e, uid: randomUUID() }, caseSeq: seq, responseSeq, roundId });
+      continue;
+    }
+    if (uidsInFile.has(e.uid)) throw refused(file, text('err.pack.uid-twice', { where, uid: e.uid }), line, 'uid');
+    uidsInFile.add(e.uid);
+    const stored = storedEvent.get(e.uid) as StoredEvent | undefined;
+    if (stored === undefined) {
+      planned.push({ e: { ...e, uid: e.uid }, caseSeq: seq, responseSeq, roundId });
+      continue;
+    }
+    // A uid names one event: the same uid with other content is not "already here", it is a changed or forged file.
+    const differs = differingField(stored, e, seq, responseSeq);
+    if (differs) throw refused(file, text('err.pack.uid-changed', { where, uid: e.uid, field: differs }), line, differs);
+    alreadyPresent += 1;
+  }
+  return { dimensions, reviewers, planned, alreadyPresent };
+}
+
+/**
+ * Adds the planned events in one transaction, keeping their uid, time, reason and round;
+ * a reviewer this file has no one of that name for is created. Returns the names created.
+ */
+export function writePlannedEvents(db: Db, plan: EventPlan): { reviewersCreated: string[]; conflictsOpened: number } {
+  const reviewersCreated: string[] = [];
+  const reviewerId = (name: string): number => {
+    const folded = foldName(name);
+    let found = plan.reviewers.get(folded);
+    if (!found) {
+      const id = Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(name, new Date().toISOString()).lastInsertRowid);
+      found = { id, name };
+      plan.reviewers.set(folded, found);
+      reviewersCreated.push(name);
+    }
+    return found.id;
+  };
+  const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
+  const insert = db.prepare(
+    `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id, round_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const edited = plan.planned.filter(({ e, responseSeq }) => responseSeq === null && isConflictField(e.dimension)).map(({ caseSeq }) => caseSeq);
+  const openBefore = openConflictKeys(db, edited);
+  const touched = new Map<string, { caseSeq: number; reviewer: number }>();
+  for (const { e, caseSeq, responseSeq, roundId } of plan.planned) {
+    const undoes = e.undoesUid === null ? null : (idOfUid.get(e.undoesUid) as number);
+    const reviewer = reviewerId(e.reviewer);
+    insert.run(e.uid, caseSeq, responseSeq, e.dimension, encodeLabelValue(e.value), reviewer, e.createdAt, e.reason, e.kind, undoes, roundId);
+    touched.set(`${caseSeq}:${reviewer}`, { caseSeq, reviewer });
+  }
+  for (const { caseSeq, reviewer } of touched.values()) refreshProgress(db, caseSeq, reviewer, plan.dimensions);
+  const conflictsOpened = [...openConflictKeys(db, edited)].filter((key) => !openBefore.has(key)).length;
+  return { reviewersCreated, conflictsOpened };
+}
+
+/** A pack's checks: its test set must be this one; then the events' own checks. */
+function planPack(db: Db, pack: VerifiedPack): EventPlan & { testSetId: string } {
   const eventsPath = join(pack.dir, LABEL_PACK_EVENTS_FILE);
   const testSetId = testSetIdOf(db);
   if (pack.manifest.testSetId !== testSetId) {
     const manifestPath = join(pack.dir, LABEL_PACK_MANIFEST_FILE);
     throw refused(manifestPath, text('err.pack.other-test-set', { file: manifestPath, from: shown(pack.manifest.testSetId), open: testSetId }), null, 'testSetId');
   }
-  const dimensions = listDimensions(db);
-  const caseSeq = db.prepare('SELECT seq FROM cases WHERE id = ?').pluck();
-  const responseOf = db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?');
-  const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
-  const storedEvent = db.prepare(
-    `SELECT e.case_seq, e.response_seq, e.dimension, e.value, v.name AS reviewer, e.created_at, e.reason, e.kind, u.uid AS undoes_uid
-       FROM label_events e JOIN reviewers v ON v.id = e.reviewer_id LEFT JOIN label_events u ON u.id = e.undoes_event_id WHERE e.uid = ?`,
-  );
-  const wanted = pack.manifest.reviewer;
-  const folded = wanted.toLocaleLowerCase();
-  const reviewers = db.prepare('SELECT id, name FROM reviewers').all() as { id: number; name: string }[];
-  const reviewer = reviewers.find((r) => r.name.toLocaleLowerCase() === folded || r.name.toLowerCase() === wanted.toLowerCase());
-  const planned: PackPlan['planned'] = [];
-  const uidsInPack = new Set<string>();
-  let alreadyPresent = 0;
-  pack.events.forEach((e, i) => {
-    const line = i + 1;
-    const where = at(eventsPath, line);
-    const seq = caseSeq.get(e.caseId) as number | undefined;
-    if (seq === undefined) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.case.unknown', { id: shown(e.caseId) }) }), line, 'caseId');
-    const dimension = recordableDimension(dimensions, e.dimension);
-    if (!dimension) throw refused(eventsPath, text('err.pack.no-dimension', { where, dimension: e.dimension }), line, 'dimension');
-    let responseSeq: number | null = null;
-    if (e.responseId !== null) {
-      const response = responseOf.get(e.responseId) as { seq: number; case_seq: number } | undefined;
-      if (!response) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.response.unknown', { id: shown(e.responseId) }) }), line, 'responseId');
-      if (response.case_seq !== seq) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.label.response-other-case', { responseId: e.responseId, caseId: e.caseId }) }), line, 'responseId');
-      responseSeq = response.seq;
-    }
-    if ((dimension.scope === 'case') !== (e.responseId === null)) {
-      throw refused(eventsPath, text('err.pack.problem', { where, problem: dimension.scope === 'case' ? text('err.label.case-scope', { dimension: e.dimension }) : text('err.pack.response-scope', { dimension: e.dimension }) }), line, 'responseId');
-    }
-    const problem = valueProblem(dimension, e.value);
-    if (problem) throw refused(eventsPath, text('err.pack.problem', { where, problem: text('err.value.misfit', { value: shown(JSON.stringify(e.value)), dimension: e.dimension, problem }) }), line, 'value');
-    if (e.undoesUid !== null && !uidsInPack.has(e.undoesUid) && idOfUid.get(e.undoesUid) === undefined) {
-      throw refused(eventsPath, text('err.pack.undoes-unknown', { where, uid: e.undoesUid }), line, 'undoesUid');
-    }
-    uidsInPack.add(e.uid);
-    const stored = storedEvent.get(e.uid) as StoredEvent | undefined;
-    if (stored === undefined) {
-      planned.push({ e, caseSeq: seq, responseSeq });
-      return;
-    }
-    // A uid names one event: the same uid with other content is not "already here", it is a changed or forged pack.
-    const differs = differingField(stored, e, seq, responseSeq);
-    if (differs) {
-      throw refused(eventsPath, text('err.pack.uid-changed', { where, uid: e.uid, field: differs }), line, differs);
-    }
-    alreadyPresent += 1;
-  });
-  return { testSetId, dimensions, reviewer, planned, alreadyPresent };
+  return { testSetId, ...planEvents(db, eventsPath, pack.events.map((e, i) => ({ line: i + 1, e, roundId: null }))) };
 }
 
 /** Runs every check of applyLabelPack against this file without writing (so a refused pack costs no backup). */
@@ -387,31 +454,13 @@ export function checkLabelPack(db: Db, pack: VerifiedPack): { toAdd: number; alr
  */
 export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
   const outcome = db.transaction((): AppliedPack => {
-    const { testSetId, dimensions, planned, alreadyPresent, ...rest } = planPack(db, pack);
-    let reviewer = rest.reviewer;
+    const plan = planPack(db, pack);
     const wanted = pack.manifest.reviewer;
-    let reviewerCreated = false;
-    if (planned.length > 0 && !reviewer) {
-      const id = Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(wanted, new Date().toISOString()).lastInsertRowid);
-      reviewer = { id, name: wanted };
-      reviewerCreated = true;
-    }
-    const idOfUid = db.prepare('SELECT id FROM label_events WHERE uid = ?').pluck();
-    const insert = db.prepare(
-      `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const edited = planned.filter(({ e, responseSeq }) => responseSeq === null && isConflictField(e.dimension)).map(({ caseSeq }) => caseSeq);
-    const openBefore = openConflictKeys(db, edited);
-    const touched = new Set<number>();
-    for (const { e, caseSeq, responseSeq } of planned) {
-      const undoes = e.undoesUid === null ? null : (idOfUid.get(e.undoesUid) as number);
-      insert.run(e.uid, caseSeq, responseSeq, e.dimension, encodeLabelValue(e.value), reviewer!.id, e.createdAt, e.reason, e.kind, undoes);
-      touched.add(caseSeq);
-    }
-    for (const seq of touched) refreshProgress(db, seq, reviewer!.id, dimensions);
-    const conflictsOpened = [...openConflictKeys(db, edited)].filter((key) => !openBefore.has(key)).length;
-    return { reviewer: reviewer?.name ?? wanted, reviewerCreated, testSetId, eventCount: pack.events.length, added: planned.length, alreadyPresent, conflictsOpened };
+    const { reviewersCreated, conflictsOpened } = writePlannedEvents(db, plan);
+    return {
+      reviewer: plan.reviewers.get(foldName(wanted))?.name ?? wanted, reviewerCreated: reviewersCreated.length > 0, testSetId: plan.testSetId,
+      eventCount: pack.events.length, added: plan.planned.length, alreadyPresent: plan.alreadyPresent, conflictsOpened,
+    };
   }).immediate();
   settleProgressChanges(db);
   settleCaseMarks(db);

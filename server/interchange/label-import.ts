@@ -1,0 +1,76 @@
+import { basename } from 'node:path';
+import { backupTestSet, discardBackup } from '../../db/backups';
+import { planEvents, writePlannedEvents, type IncomingEvent } from '../../db/label-packs';
+import { listDimensions } from '../../db/dimensions';
+import { settleCaseMarks } from '../../db/case-marks';
+import { settleProgressChanges } from '../../db/queue-cache';
+import type { Db } from '../../db/open';
+import { ApiError } from '../../shared/api/contract';
+import { LabelValueSchema, recordableDimension, valueProblem } from '../../shared/domain/dimensions';
+import { ImportDataError } from '../../shared/import/errors';
+import { labelCellValue, parseLabelFile, type LabelFileEvent } from '../../shared/interchange/label-file';
+import { text } from '../../shared/messages/text';
+import { readInputFile } from '../files/read-input';
+
+export interface ImportedLabelFile {
+  file: string;
+  eventCount: number;
+  added: number;
+  alreadyPresent: number;
+  reviewersCreated: string[];
+  conflictsOpened: number;
+  backupPath: string | null;
+}
+
+/** A parse problem as the refusal every import gives: file, line and field, and nothing written. */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof ImportDataError)) return error;
+  return new ApiError('invalid-data', text('err.import.refused', { problem: error.text }), { file: error.file, line: error.line, field: error.field });
+}
+
+/** The file's rows as events to plan: a CSV value cell takes the type its dimension accepts. */
+function incoming(db: Db, events: readonly LabelFileEvent[]): IncomingEvent[] {
+  const dimensions = listDimensions(db);
+  return events.map((r) => {
+    const dimension = recordableDimension(dimensions, r.dimension);
+    const fits = (v: unknown) => LabelValueSchema.safeParse(v).success && (!dimension || valueProblem(dimension, v as never) === null);
+    const raw = 'json' in r.value ? r.value.json : labelCellValue(r.value.cell, fits);
+    return {
+      line: r.line,
+      roundId: r.roundId,
+      e: {
+        uid: r.uid, caseId: r.caseId, responseId: r.responseId, dimension: r.dimension, value: raw as IncomingEvent['e']['value'], reviewer: r.reviewer,
+        createdAt: r.at, reason: r.reason, kind: r.kind, undoesUid: r.undoes,
+      },
+    };
+  });
+}
+
+/**
+ * `touchstone import labels FILE`: a labels export (JSON Lines or CSV) appended back as label
+ * events, through the same checks and writer as a label pack. Every row is checked before
+ * anything is written; a file that adds nothing (imported before) writes no backup.
+ */
+export async function importLabelFileInto(file: { db: Db; path: string }, input: string): Promise<ImportedLabelFile> {
+  const name = basename(input);
+  let events: IncomingEvent[];
+  try {
+    events = incoming(file.db, parseLabelFile(name, readInputFile(input, 'import', 'file')));
+  } catch (error) {
+    throw refusal(error);
+  }
+  const checked = file.db.transaction(() => planEvents(file.db, name, events))();
+  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, 'label-file') : null;
+  try {
+    const outcome = file.db.transaction(() => {
+      const plan = planEvents(file.db, name, events);
+      return { added: plan.planned.length, alreadyPresent: plan.alreadyPresent, ...writePlannedEvents(file.db, plan) };
+    }).immediate();
+    settleProgressChanges(file.db);
+    settleCaseMarks(file.db);
+    return { file: name, eventCount: events.length, ...outcome, backupPath: backup?.path ?? null };
+  } catch (error) {
+    if (backup) discardBackup(backup.path);
+    throw error;
+  }
+}
