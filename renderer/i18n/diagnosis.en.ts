@@ -47,6 +47,8 @@ export const enDiagnosis = {
   'diagnosis.condition.reordered': 'reordered',
   'diagnosis.condition.conflict': 'conflict',
   'diagnosis.rate': '{rate} ({count}/{n})',
+  'diagnosis.interval.clustered': '· {clusters} cases as clusters',
+  'diagnosis.interval.clusteredHow': 'A share of claims: the claims of one case move together, so the interval treats cases as clusters (ratio estimator, cluster-robust variance, Wilson at the effective n).',
   'diagnosis.interval': '95% {low}–{high}, Wilson',
   'diagnosis.undefined': 'undefined: n = 0',
   'diagnosis.cases.show': 'Cases ({count})',

@@ -49,6 +49,8 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.condition.reordered': '重排',
   'diagnosis.condition.conflict': '冲突',
   'diagnosis.rate': '{rate}（{count}/{n}）',
+  'diagnosis.interval.clustered': '· 以 {clusters} 个用例为聚类',
+  'diagnosis.interval.clusteredHow': '按要点计的比例：同一用例的要点会一起变化，因此区间以用例为聚类（比率估计、聚类稳健方差、按有效样本量的 Wilson 区间）。',
   'diagnosis.interval': '95% {low}–{high}，Wilson',
   'diagnosis.undefined': '无定义：n = 0',
   'diagnosis.cases.show': '用例（{count}）',

@@ -93,7 +93,10 @@ export function reportFor(db: Db, { system, list, k }: OpParsedInput<'retrieval.
   const { data, report } = screenReport(db, system, list, k);
   const shown = report.cases.slice(0, CASE_ROWS);
   const queries = caseQueries(db, [...shown.map((c) => c.caseId), ...report.unanswerable.map((u) => u.caseId), ...report.noEvidence]);
-  const lengthOf = new Map(data.responses.map((r) => [r.responseId, r.holds?.length ?? 0]));
+  // the chunk counts of the unanswerable cases' responses only (a map of every response costs a k switch tens of ms)
+  const wanted = new Set(report.unanswerable.flatMap((u) => u.responseIds));
+  const lengthOf = new Map<string, number>();
+  if (wanted.size > 0) for (const r of data.responses) if (wanted.has(r.responseId)) lengthOf.set(r.responseId, r.holds?.length ?? 0);
   return {
     system, k, list, n: report.n, excluded: report.excluded,
     mean: meansOut(report.mean),

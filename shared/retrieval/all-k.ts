@@ -1,6 +1,7 @@
+import { studentTCritical } from '../stats/t-interval';
 import {
   MAX_K, SUMMARY_METRICS, byText, isUnanswerable, meanFigure,
-  type CaseRow, type CaseValues, type CurvePoint, type GroupMeans, type Means, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
+  type CaseRow, type MeanFigure, type CaseValues, type CurvePoint, type GroupMeans, type Means, type RetrievalData, type RetrievalListName, type RetrievalReport, type StoredUnit,
 } from './report';
 
 /**
@@ -160,6 +161,58 @@ const RECALL = SUMMARY_METRICS.indexOf('recall');
 const NDCG = SUMMARY_METRICS.indexOf('ndcg');
 const PRECISION = SUMMARY_METRICS.indexOf('precision');
 
+const orders = new WeakMap<AllKFigures, (Int32Array | undefined)[]>();
+
+/**
+ * The cases at cutoff k in retrievalReport's worst-first order (lowest recall, then lowest nDCG,
+ * undefined below 0, then case id), sorted once per k and kept with the figures: a switch back to
+ * a k already shown sorts nothing.
+ */
+function worstFirst(all: AllKFigures, k: number, values: Float64Array): Int32Array {
+  let kept = orders.get(all);
+  if (!kept) orders.set(all, (kept = []));
+  const known = kept[k - 1];
+  if (known) return known;
+  const cases = all.caseIds.length;
+  const recall = new Float64Array(cases);
+  const ndcg = new Float64Array(cases);
+  for (let c = 0; c < cases; c++) {
+    const r = values[c * METRICS + RECALL];
+    const g = values[c * METRICS + NDCG];
+    recall[c] = Number.isFinite(r) ? r : -1;
+    ndcg[c] = Number.isFinite(g) ? g : -1;
+  }
+  const idOrder = all.idOrder;
+  const order = Int32Array.from({ length: cases }, (_, c) => c).sort((a, b) => recall[a] - recall[b] || ndcg[a] - ndcg[b] || idOrder[a] - idOrder[b]);
+  kept[k - 1] = order;
+  return order;
+}
+
+/**
+ * meanFigure over the first n entries of a column, with the same operations in the same order as
+ * tInterval (so the figures are identical), without an iterator.
+ */
+function columnMean(column: Float64Array, n: number): MeanFigure {
+  let count = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const v = column[i];
+    if (!Number.isFinite(v)) continue;
+    count += 1;
+    sum += v;
+  }
+  if (count === 0) return meanFigure([]);
+  const mean = sum / count;
+  if (count < 2) return { value: mean, n: count, ci95: null, reason: 'one-case' };
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const v = column[i];
+    if (Number.isFinite(v)) squares += (v - mean) ** 2;
+  }
+  const half = studentTCritical(count - 1, 0.95) * Math.sqrt(squares / (count - 1) / count);
+  return { value: mean, n: count, ci95: [Math.max(0, mean - half), Math.min(1, mean + half)], reason: null };
+}
+
 /**
  * The report at cutoff k (1..maxK) from the stored figures: what retrievalReport gives, without
  * per-response figures and with only the `rows` worst case rows (n counts them all).
@@ -168,19 +221,15 @@ export function reportFromAllK(data: RetrievalData, all: AllKFigures, k: number,
   if (!Number.isInteger(k) || k < 1 || k > all.maxK) throw new RangeError(`k must be a whole number from 1 to ${all.maxK}, got ${k}`);
   const cases = all.caseIds.length;
   const values = all.values.subarray((k - 1) * cases * METRICS, k * cases * METRICS);
-  // worstFirst of retrievalReport: lowest recall, then lowest nDCG (undefined below 0), then case id
-  const key = (c: number, m: number) => {
-    const v = values[c * METRICS + m];
-    return Number.isFinite(v) ? v : -1;
-  };
-  const order = Int32Array.from({ length: cases }, (_, c) => c).sort((a, b) =>
-    key(a, RECALL) - key(b, RECALL) || key(a, NDCG) - key(b, NDCG) || all.idOrder[a] - all.idOrder[b]);
+  const order = worstFirst(all, k, values);
+  let column = new Float64Array(cases);
   const meansOf = (members: ArrayLike<number>): Means => {
     const means = {} as Means;
-    const column = new Float64Array(members.length);
+    // a case listing a slice twice is in its group twice: a group may outnumber the cases
+    if (members.length > column.length) column = new Float64Array(members.length);
     SUMMARY_METRICS.forEach((metric, m) => {
       for (let i = 0; i < members.length; i++) column[i] = values[members[i] * METRICS + m];
-      means[metric] = meanFigure(column);
+      means[metric] = columnMean(column, members.length);
     });
     return means;
   };
@@ -214,7 +263,7 @@ export function curveFromAllK(all: AllKFigures): CurvePoint[] {
   const column = new Float64Array(cases);
   const meanAt = (k: number, m: number) => {
     for (let c = 0; c < cases; c++) column[c] = all.values[((k - 1) * cases + c) * METRICS + m];
-    return meanFigure(column).value;
+    return columnMean(column, cases).value;
   };
   return Array.from({ length: all.maxK }, (_, i) => ({
     k: i + 1, recall: meanAt(i + 1, RECALL), precision: meanAt(i + 1, PRECISION), ndcg: meanAt(i + 1, NDCG), n: cases,

@@ -101,6 +101,7 @@ export function DiagnosisSettingsSection() {
             <span className="field-label">{t('diagnosis.settings.dependency', { questionType: label('questionType', qt) })}</span>
             <select
               className="select"
+              data-testid={`diagnosis-settings-dependency-${qt}`}
               value={dependency[qt] ?? 'strong'}
               onChange={(e) => {
                 setNotice(false);
