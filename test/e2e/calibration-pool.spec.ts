@@ -97,6 +97,7 @@ test('pooled random halves, a blind round kept out of Agreement, and the cases t
     await expect(random.getByTestId('round-figure-pool')).toContainText(`${items} items`);
     await expect(random.getByTestId('round-figure-few-random')).toHaveText(`too few random items yet (${items} of 40)`);
     await expect(row.getByTestId('round-figure-changed')).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
     await shot(page, 'figures-en');
     await page.getByTestId('language-switch').click();
     await expect(random.getByTestId('round-figure-few-random')).toHaveText(`随机条目还太少（${items} / 40）`);
@@ -135,6 +136,9 @@ test('pooled random halves, a blind round kept out of Agreement, and the cases t
     await expect(page.getByTestId('agreement-view')).toBeVisible();
     await page.getByTestId('agreement-run').selectOption(String(runId));
     await page.getByTestId('agreement-reference').selectOption(`reviewer:${reviewer.id}`);
+    await expect(page.getByTestId('agreement-reference')).toHaveValue(`reviewer:${reviewer.id}`);
+    await expect(page.getByTestId('agreement-run')).toHaveValue(String(runId));
+    await page.locator('[data-testid="agreement-dimension-tab"][data-dimension="correctness"]').click();
     const panel = page.locator('[data-testid="agreement-dimension"][data-dimension="correctness"]');
     await expect(panel.getByTestId('agreement-disagreements-blind')).toHaveAttribute('data-count', String(list.blind));
     for (const caseId of blindCases) await expect(panel.locator(`[data-testid="agreement-disagreement"][data-case-id="${caseId}"]`)).toHaveCount(0);
@@ -156,11 +160,13 @@ test('pooled random halves, a blind round kept out of Agreement, and the cases t
     expect(revealed.dimensions[0].disagreements.items.some((d) => blindCases.has(d.caseId))).toBe(true);
 
     // ---- 5. a new judge version on the anchors: a possible mean shift says what would decide it --
-    const next = judged.map((v) => ({
-      ...v,
-      judge: { ...(v.judge as Record<string, unknown>), version: '2026-11-30' },
-      value: v.dimension === 'correctness' && typeof v.value === 'number' && v.value > 0 && String(v.caseId).length % 2 === 0 ? v.value - 1 : v.value,
-    }));
+    // the new version scores two anchor items one step lower: a small move that a few anchors cannot settle
+    const anchored = new Set(first.items.map((i) => `${i.caseId}|${i.responseId}`));
+    const lowered = new Set(
+      judged.filter((v) => v.dimension === 'correctness' && typeof v.value === 'number' && v.value > 0 && anchored.has(`${v.caseId}|${v.responseId}`)).slice(0, 2),
+    );
+    expect(lowered.size).toBe(2);
+    const next = judged.map((v) => ({ ...v, judge: { ...(v.judge as Record<string, unknown>), version: '2026-11-30' }, value: lowered.has(v) ? (v.value as number) - 1 : v.value }));
     await importFile(request, 'judge', 'judge-next.jsonl', next);
     const newRun = (await api<{ id: number }[]>(request, 'judgeRuns.list', {}))[0].id;
     const drift = await api<{ dimensions: { dimension: string; shiftSincePrevious?: { state: string; decidingN?: number | null } | null }[] }>(request, 'anchors.drift', { name: anchorName, runId: newRun });

@@ -41,18 +41,22 @@ function RandomStratum({ figures: f }: { figures: RoundFigures }) {
           <dt>{t('calibration.figures.bias')}</dt>
           <dd><Figure figure={random.bias} signed testId="round-figure-bias" /></dd>
         </div>
-        <div>
-          <dt>{t('calibration.figures.humanMean')}</dt>
-          <dd><Figure figure={random.humanMean} interval={false} /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.judgeRaw')}</dt>
-          <dd><Figure figure={f.judgeRaw} /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.corrected')}</dt>
-          <dd><Figure figure={f.corrected} testId="round-figure-corrected" /></dd>
-        </div>
+        {f.type === 'categorical' ? null : (
+          <>
+            <div>
+              <dt>{t('calibration.figures.humanMean')}</dt>
+              <dd><Figure figure={random.humanMean} interval={false} /></dd>
+            </div>
+            <div>
+              <dt>{t('calibration.figures.judgeRaw')}</dt>
+              <dd><Figure figure={f.judgeRaw} /></dd>
+            </div>
+            <div>
+              <dt>{t('calibration.figures.corrected')}</dt>
+              <dd><Figure figure={f.corrected} testId="round-figure-corrected" /></dd>
+            </div>
+          </>
+        )}
       </dl>
     </section>
   );
