@@ -9,7 +9,7 @@ import { withinTolerance } from './tolerance';
 import { boundedFigure, coefficient, figureWithInterval, MIN_INTERVAL_CLUSTERS, MIN_INTERVAL_N, SMALL_N_INTERVAL_REASON, fromDetailed, num, percentileInterval, pointFigure, rateFigure } from './figures';
 import { numericFigures, prepareNumericPairs } from './numeric-stats';
 import {
-  BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, forEachResample, groupItems, type ItemTypes, type ResamplingMethod,
+  BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, forEachResample, type ItemTypes, type ResamplingMethod,
 } from './resample';
 
 /**
@@ -307,7 +307,7 @@ export function pointEstimates(dimension: Dimension, pairs: readonly ValidPair[]
 }
 
 /** Items (clusters of pairs): each pair's item number and the pairs of each item. */
-function itemsOf(pairs: readonly ValidPair[]): { itemOfPair: Int32Array; items: number; single: boolean; members: () => number[][] } {
+function itemsOf(pairs: readonly ValidPair[]): { itemOfPair: Int32Array; items: number; single: boolean } {
   const itemOfPair = new Int32Array(pairs.length);
   let items = 0;
   for (let i = 0; i < pairs.length; i++) {
@@ -318,12 +318,18 @@ function itemsOf(pairs: readonly ValidPair[]): { itemOfPair: Int32Array; items: 
     itemOfPair,
     items,
     single: items === pairs.length,
-    members: () => {
-      const lists: number[][] = Array.from({ length: items }, () => []);
-      for (let i = 0; i < pairs.length; i++) lists[itemOfPair[i]].push(i);
-      return lists;
-    },
   };
+}
+
+/** Pair indexes ordered by item, stable within an item (a counting sort); item k's pairs are order[start[k]..start[k+1]). */
+function pairsByItem(itemOfPair: Int32Array, items: number): { start: Int32Array; order: Int32Array } {
+  const start = new Int32Array(items + 1);
+  for (let i = 0; i < itemOfPair.length; i++) start[itemOfPair[i] + 1] += 1;
+  for (let k = 0; k < items; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, items);
+  const order = new Int32Array(itemOfPair.length);
+  for (let i = 0; i < itemOfPair.length; i++) order[fill[itemOfPair[i]]++] = i;
+  return { start, order };
 }
 
 /**
@@ -339,12 +345,7 @@ function groupItemsByCodes(
   codeOfPair: Int32Array,
   codeCount: number,
 ): ItemTypes & { representative: number[]; pairsOf: (item: number) => Int32Array } {
-  const start = new Int32Array(items + 1);
-  for (let i = 0; i < itemOfPair.length; i++) start[itemOfPair[i] + 1] += 1;
-  for (let k = 0; k < items; k++) start[k + 1] += start[k];
-  const fill = start.slice(0, items);
-  const order = new Int32Array(itemOfPair.length);
-  for (let i = 0; i < itemOfPair.length; i++) order[fill[itemOfPair[i]]++] = i;
+  const { start, order } = pairsByItem(itemOfPair, items);
   const index = new Map<number | string, number>();
   const typeOfItem = new Int32Array(items);
   const counts: number[] = [];
@@ -685,17 +686,6 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
  * Per slice or per question type, in one pass: n, items, percent agreement (Wilson), the
  * primary coefficient (point estimate) and the bias, worst agreement first.
  */
-/** Pair indexes ordered by item (stable within an item): a counting sort on the item numbers. */
-function byItem(pairs: readonly ValidPair[]): Int32Array {
-  let items = 0;
-  for (const p of pairs) if (p.item >= items) items = p.item + 1;
-  const start = new Int32Array(items + 1);
-  for (const p of pairs) start[p.item + 1] += 1;
-  for (let k = 0; k < items; k++) start[k + 1] += start[k];
-  const order = new Int32Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) order[start[pairs[i].item]++] = i;
-  return order;
-}
 
 function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'slice' | 'questionType', single: boolean): BreakdownGroup[] {
   const discrete = isDiscrete(dimension.type);
@@ -750,7 +740,8 @@ function breakdownOf(dimension: Dimension, pairs: readonly ValidPair[], by: 'sli
         g.items += 1;
       }
     };
-    for (const i of byItem(pairs)) forKeys(pairs[i], countItem);
+    const { itemOfPair, items } = itemsOf(pairs);
+    for (const i of pairsByItem(itemOfPair, items).order) forKeys(pairs[i], countItem);
   }
   const key = primaryKey(dimension.type);
   const rows: BreakdownGroup[] = [...groups.values()].map((g) => ({

@@ -6,6 +6,28 @@ import { dimensionName } from '../agreement/agreementText';
 import { Figure } from './Figure';
 import type { RoundFigures } from '../../../shared/api/calibration-ops';
 
+interface Tile {
+  label: string;
+  figure: RoundFigures['agreement'];
+  signed?: boolean;
+  interval?: boolean;
+  testId?: string;
+}
+
+/** Figures as tiles, each with its label. */
+function Tiles({ tiles }: { tiles: readonly Tile[] }) {
+  return (
+    <dl className="cal-fig-metrics">
+      {tiles.map((tile) => (
+        <div key={tile.label}>
+          <dt>{tile.label}</dt>
+          <dd><Figure figure={tile.figure} signed={tile.signed} interval={tile.interval} testId={tile.testId} /></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * The population stratum: the random halves of this round and the consecutive rounds before it
  * scored by the same judge version, pooled. Says how many rounds and items went in, and, below the
@@ -28,32 +50,20 @@ function RandomStratum({ figures: f }: { figures: RoundFigures }) {
           </span>
         ) : null}
       </header>
-      <dl className="cal-fig-metrics">
-        <div>
-          <dt>{t('calibration.figures.agreement')} · {coefficientLabel(locale, f.agreementKey)}</dt>
-          <dd><Figure figure={random.agreement} testId="round-figure-agreement" /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.percent')}</dt>
-          <dd><Figure figure={random.percentAgreement} /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.bias')}</dt>
-          <dd><Figure figure={random.bias} signed testId="round-figure-bias" /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.humanMean')}</dt>
-          <dd><Figure figure={random.humanMean} interval={false} /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.judgeRaw')}</dt>
-          <dd><Figure figure={f.judgeRaw} /></dd>
-        </div>
-        <div>
-          <dt>{t('calibration.figures.corrected')}</dt>
-          <dd><Figure figure={f.corrected} testId="round-figure-corrected" /></dd>
-        </div>
-      </dl>
+      <Tiles
+        tiles={[
+          { label: `${t('calibration.figures.agreement')} · ${coefficientLabel(locale, f.agreementKey)}`, figure: random.agreement, testId: 'round-figure-agreement' },
+          { label: t('calibration.figures.percent'), figure: random.percentAgreement },
+          { label: t('calibration.figures.bias'), figure: random.bias, signed: true, testId: 'round-figure-bias' },
+          ...(f.type === 'categorical'
+            ? []
+            : [
+                { label: t('calibration.figures.humanMean'), figure: random.humanMean, interval: false },
+                { label: t('calibration.figures.judgeRaw'), figure: f.judgeRaw },
+                { label: t('calibration.figures.corrected'), figure: f.corrected, testId: 'round-figure-corrected' },
+              ]),
+        ]}
+      />
     </section>
   );
 }
@@ -71,20 +81,13 @@ function ChangedStratum({ figures: f }: { figures: RoundFigures }) {
       {changed.n === 0 ? (
         <p className="cal-hint">{t('calibration.figures.changedNone')}</p>
       ) : (
-        <dl className="cal-fig-metrics">
-          <div>
-            <dt>{t('calibration.figures.agreement')} · {coefficientLabel(locale, f.agreementKey)}</dt>
-            <dd><Figure figure={changed.agreement} /></dd>
-          </div>
-          <div>
-            <dt>{t('calibration.figures.percent')}</dt>
-            <dd><Figure figure={changed.percentAgreement} /></dd>
-          </div>
-          <div>
-            <dt>{t('calibration.figures.changedBias')}</dt>
-            <dd><Figure figure={changed.bias} signed testId="round-figure-changed-bias" /></dd>
-          </div>
-        </dl>
+        <Tiles
+          tiles={[
+            { label: `${t('calibration.figures.agreement')} · ${coefficientLabel(locale, f.agreementKey)}`, figure: changed.agreement },
+            { label: t('calibration.figures.percent'), figure: changed.percentAgreement },
+            { label: t('calibration.figures.changedBias'), figure: changed.bias, signed: true, testId: 'round-figure-changed-bias' },
+          ]}
+        />
       )}
     </section>
   );
@@ -130,28 +133,16 @@ export function RoundFiguresTable() {
                   <ChangedStratum figures={f} />
                 </div>
               ) : (
-                <dl className="cal-fig-metrics">
-                  <div>
-                    <dt>{t('calibration.figures.agreement')} · {coefficientLabel(locale, f.agreementKey)}</dt>
-                    <dd><Figure figure={f.agreement} testId="round-figure-agreement" /></dd>
-                  </div>
-                  <div>
-                    <dt>{t('calibration.figures.percent')}</dt>
-                    <dd><Figure figure={f.percentAgreement} /></dd>
-                  </div>
-                  <div>
-                    <dt>{t('calibration.figures.bias')}</dt>
-                    <dd><Figure figure={f.bias} signed testId="round-figure-bias" /></dd>
-                  </div>
-                  <div>
-                    <dt>{t('calibration.figures.judgeRaw')}</dt>
-                    <dd><Figure figure={f.judgeRaw} /></dd>
-                  </div>
-                  <div>
-                    <dt>{t('calibration.figures.corrected')}</dt>
-                    <dd><Figure figure={f.corrected} testId="round-figure-corrected" /></dd>
-                  </div>
-                </dl>
+                // a round closed before pooling: its figures over both halves, as they were stored
+                <Tiles
+                  tiles={[
+                    { label: `${t('calibration.figures.agreement')} · ${coefficientLabel(locale, f.agreementKey)}`, figure: f.agreement, testId: 'round-figure-agreement' },
+                    { label: t('calibration.figures.percent'), figure: f.percentAgreement },
+                    { label: t('calibration.figures.bias'), figure: f.bias, signed: true, testId: 'round-figure-bias' },
+                    { label: t('calibration.figures.judgeRaw'), figure: f.judgeRaw },
+                    { label: t('calibration.figures.corrected'), figure: f.corrected, testId: 'round-figure-corrected' },
+                  ]}
+                />
               )}
             </article>
           ))}
