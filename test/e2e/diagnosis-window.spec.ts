@@ -24,6 +24,8 @@ async function setLanguage(page: Page, locale: 'en' | 'zh-CN'): Promise<void> {
   const button = page.getByTestId('language-switch');
   if ((await button.getAttribute('data-locale')) !== locale) await button.click();
   await expect(button).toHaveAttribute('data-locale', locale);
+  // Enter on the focused switch would switch again: the screen's keys go to the screen
+  await button.blur();
 }
 
 const currentStep = (page: Page) => page.locator('[data-testid="step"][data-state="current"]');
@@ -79,7 +81,7 @@ async function reviewerId(page: Page): Promise<number> {
 test('a restricted case answered with content from outside its scope is flagged in the list and on the case', async ({ page }) => {
   await asNewReviewer(page, 'leak');
   await page.getByTestId('nav-cases').click();
-  await page.getByTestId('search-input').fill('sop-exception');
+  await page.getByTestId('search-input').fill('特批');
   const row = page.locator('[data-testid="case-row"][data-case-id="sop-exception-limit-restricted"]');
   await expect(row.getByTestId('case-row-leak')).toBeVisible();
   await row.click();
@@ -89,11 +91,11 @@ test('a restricted case answered with content from outside its scope is flagged 
   await expect(banner).toContainText('refund-handling-sop');
   await expect(banner).toContainText('internal');
   // a case without leaks carries neither
-  await page.getByTestId('search-input').fill('refund-annual-day20');
+  await page.getByTestId('search-input').fill('年度会员买了第');
   await page.locator('[data-testid="case-row"][data-case-id="refund-annual-day20"]').click();
   await expect(page.getByTestId('case-detail')).toHaveAttribute('data-detail-id', 'refund-annual-day20');
   await expect(page.getByTestId('leak-banner')).toHaveCount(0);
-  await page.getByTestId('search-input').fill('sop-exception');
+  await page.getByTestId('search-input').fill('特批');
   await row.click();
   await expect(banner).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'case-leak-en.png') });
@@ -104,7 +106,7 @@ test('a restricted case answered with content from outside its scope is flagged 
 });
 
 test('on a test set of its own: the split tool assigns dev/holdout with its hygiene check, and a documents import offers the re-check queue', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await asNewReviewer(page, 'split');
   await setLanguage(page, 'en');
   await page.getByTestId('file-new').click();
@@ -121,8 +123,9 @@ test('on a test set of its own: the split tool assigns dev/holdout with its hygi
       await expect.poll(async () => (await api<{ state: string }>(page.request, 'imports.status', { jobId })).state, { timeout: 30_000 }).toBe('done');
     }
     await page.reload();
+    await expect(page.getByTestId('testset-name')).toContainText('e2e-dxwin-');
     const dialog = page.getByTestId('reviewer-dialog');
-    if (await dialog.isVisible()) {
+    if (await dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) {
       await dialog.getByTestId('reviewer-new-name').fill(`split-${Date.now()}`);
       await dialog.getByTestId('reviewer-create').click();
       await expect(dialog).toBeHidden();
@@ -162,7 +165,8 @@ test('on a test set of its own: the split tool assigns dev/holdout with its hygi
     await expect(importDialog.getByTestId('import-kind')).toHaveValue('documents');
     await importDialog.getByTestId('import-start').click();
     const prompt = importDialog.getByTestId('recheck-prompt');
-    await expect(prompt).toBeVisible();
+    await expect(importDialog.getByTestId('import-result')).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toBeVisible({ timeout: 10_000 });
     const count = Number(await prompt.getAttribute('data-count'));
     expect(count).toBeGreaterThan(0);
     await expect(prompt).toContainText(`${count} cases may need re-checking`);
@@ -185,6 +189,7 @@ test('on a test set of its own: the split tool assigns dev/holdout with its hygi
     await expect(page.getByTestId('label-case-id')).not.toHaveText(first);
     expect(affected).toContain((await page.getByTestId('label-case-id').textContent()) as string);
   } finally {
+    if (await page.getByTestId('import-dialog').isVisible()) await page.keyboard.press('Escape');
     await page.getByTestId('file-demo').click();
     await expect(page.getByTestId('testset-name')).toContainText('demo.touchstone.sqlite');
   }
