@@ -38,8 +38,8 @@ async function stored(page: Page, reviewerId: number, dimension: string, respons
 /** Answers an options, numeric or claims-stated step with the keyboard. */
 async function answer(page: Page, dimension: string): Promise<void> {
   const suggestion = page.getByTestId('step-card').locator('[data-testid="suggestion"][data-value]:not([data-value=""])');
-  if (dimension === 'claimsStated') {
-    // which claims the answer states: Enter confirms the marks as shown
+  if (dimension === 'claimsStated' || dimension === 'failureTags') {
+    // which claims the answer states, which failure tags apply: Enter confirms the marks as shown
     await page.keyboard.press('Enter');
   } else if (dimension === 'faithfulness') {
     await page.keyboard.press('8');

@@ -31,7 +31,7 @@ async function answerWithKeyboard(page: Page): Promise<void> {
   const responseId = (await step.getAttribute('data-response-id')) || null;
   const card = page.getByTestId('step-card');
   const suggestion = card.locator('[data-testid="suggestion"][data-value]:not([data-value=""])');
-  if (dimension === 'claims' || dimension === 'claimsStated') {
+  if (dimension === 'claims' || dimension === 'claimsStated' || dimension === 'failureTags') {
     await page.keyboard.press('Enter');
   } else if (dimension === 'faithfulness') {
     await page.keyboard.press('8');

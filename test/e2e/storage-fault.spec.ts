@@ -74,7 +74,7 @@ async function answer(page: Page, key: string): Promise<{ dimension: string; res
   const dimension = (await step.getAttribute('data-dimension')) as string;
   const responseId = (await step.getAttribute('data-response-id')) as string;
   // the claims step is answered by confirming the claims as they stand
-  await page.keyboard.press(dimension === 'claims' || dimension === 'claimsStated' ? 'Enter' : key);
+  await page.keyboard.press(dimension === 'claims' || dimension === 'claimsStated' || dimension === 'failureTags' ? 'Enter' : key);
   const row = stepRow(page, dimension, responseId);
   await expect(row).not.toHaveAttribute('data-state', 'current');
   return { dimension, responseId, row };

@@ -198,7 +198,7 @@ describe('label events on a real file', () => {
       d.name === 'questionType' ? { ...d, options: [...d.options, { value: 'billing', stakes: 'high' as const }] } : d,
     ).filter((d) => d.name !== 'failureLayer');
     const saved = saveDimensions(db, [edited[1], edited[0], ...edited.slice(2)]);
-    expect(saved.map((d) => d.name)).toEqual(['questionType', 'answerability', 'claims', 'responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness']);
+    expect(saved.map((d) => d.name)).toEqual(['questionType', 'answerability', 'claims', 'responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness', 'failureTags']);
     expect(saved[0].options.map((o) => o.value)).toContain('billing');
     expect(listDimensions(db)).toEqual(saved);
 

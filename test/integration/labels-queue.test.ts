@@ -21,7 +21,7 @@ function api(db: Db) {
 
 const SAMPLE_VALUES: Record<string, unknown> = {
   answerability: 'answerable', questionType: 'fact', claims: [], responseBehavior: 'answered', claimsStated: {}, refusalCorrect: 'correct',
-  correctness: 2, faithfulness: 1, failureLayer: 'none',
+  correctness: 2, faithfulness: 1, failureLayer: 'none', failureTags: [],
 };
 
 /** Labels every step of a case for a reviewer. */
@@ -65,8 +65,8 @@ describe('queues, progress and resume points on a real file', () => {
     expect(await nav('c2', 'next')).toBe('c3');
     recordLabel(db, { reviewerId: ada, caseId: 'c3', responseId: null, dimension: 'claims', value: [] });
 
-    finish(db, ada, 'c1'); // 3 case steps + 2 responses × 6
-    expect(db.prepare('SELECT count(*) FROM label_events WHERE case_seq = 1').pluck().get()).toBe(15);
+    finish(db, ada, 'c1'); // 3 case steps + 2 responses × 7
+    expect(db.prepare('SELECT count(*) FROM label_events WHERE case_seq = 1').pluck().get()).toBe(17);
     expect(await nav(null, 'next')).toBe('c2');
     expect(await nav('c5', 'nextUnfinished')).toBe('c2'); // wraps around
     expect(await call('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ total: 5, done: 2 });
@@ -179,12 +179,12 @@ describe('queues, progress and resume points on a real file', () => {
     const item = await call('labeling.item', { reviewerId: ada, caseId: 'c1', queue: unlabeled, step: 4 });
     expect(item.steps.map((s) => `${s.dimension}:${s.responseId ?? ''}`)).toEqual([
       'answerability:', 'questionType:', 'claims:',
-      ...['r1a', 'r1b'].flatMap((r) => ['responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer'].map((d) => `${d}:${r}`)),
+      ...['r1a', 'r1b'].flatMap((r) => ['responseBehavior', 'claimsStated', 'refusalCorrect', 'correctness', 'faithfulness', 'failureLayer', 'failureTags'].map((d) => `${d}:${r}`)),
     ]);
     expect(item.steps[0].current?.value).toBe('answerable');
     expect(item.steps[1]).toMatchObject({ current: null, suggestion: 'policy-and-amounts', suggestionReason: 'imported-case-value' });
     expect(item.steps[5]).toMatchObject({ dimension: 'refusalCorrect', responseId: 'r1a', suggestion: 'incorrect', suggestionReason: 'over-refusal' });
-    expect(item.steps[11]).toMatchObject({ dimension: 'refusalCorrect', responseId: 'r1b', suggestion: null, suggestionReason: 'behavior-unknown' });
+    expect(item.steps[12]).toMatchObject({ dimension: 'refusalCorrect', responseId: 'r1b', suggestion: null, suggestionReason: 'behavior-unknown' });
     expect(item.position).toEqual({ index: 0, total: 5, done: 0 });
     expect(item.evidence).toEqual([{ claimIndex: 0, evidenceIndex: 0, docId: 'refund-policy', latestRevision: 'v1', status: 'found' }]);
     expect((await call('labeling.item', { reviewerId: ada, caseId: 'c4', queue: tables, step: 1 })).position).toEqual({ index: 1, total: 3, done: 0 });
