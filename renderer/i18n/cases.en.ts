@@ -16,6 +16,7 @@ export const enCases = {
   'data.exports.filtered': 'Only the {count} cases the Cases view shows now',
   'data.exports.filtered.one': 'Only the 1 case the Cases view shows now',
   'data.exports.filteredBy': 'Filter: {filters}',
+  'data.exports.filterPart': '{name}: {value}',
   'data.exports.filteredSearch': 'search “{search}”',
   'data.exports.allCases': 'Export every case instead',
   'data.exports.filteredDone': 'Exported {count} of {total} cases (the filtered ones) to {dir}',

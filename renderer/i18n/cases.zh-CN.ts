@@ -18,6 +18,7 @@ export const zhCases: Record<keyof typeof enCases, string> = {
   'data.exports.filtered': '仅导出用例视图当前显示的 {count} 条用例',
   'data.exports.filtered.one': '仅导出用例视图当前显示的 1 条用例',
   'data.exports.filteredBy': '筛选：{filters}',
+  'data.exports.filterPart': '{name}：{value}',
   'data.exports.filteredSearch': '搜索“{search}”',
   'data.exports.allCases': '改为导出全部用例',
   'data.exports.filteredDone': '已将 {total} 条用例中筛选出的 {count} 条导出到 {dir}',
