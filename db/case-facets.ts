@@ -1,6 +1,6 @@
 import type { CaseFacets, CaseFilters } from '../shared/api/contract';
 import { CASE_FLAGS, LABELED_FILTERS, type CaseFlag } from '../shared/cases/filters';
-import { settleCaseMarks } from './case-marks';
+import { marksJournal, marksStampOf, settleCaseMarks } from './case-marks';
 import { searchQuery, searchTerms, type FacetName } from './case-search';
 import type { Db } from './open';
 import { statement } from './statements';
@@ -10,7 +10,8 @@ import { statement } from './statements';
  * facet: answerability, question type, split, origin, leak flag, slices, marks, labelers), so the
  * counts are kept per signature in memory and every facet under any filter is a sum over signatures,
  * not a scan over the cases. The index is rebuilt when facet_stamp moved (any insert, delete or change
- * of a case, a slice, a mark or a labeler: triggers of migration 016). With a search, the cases found
+ * of a case or a slice: triggers of migration 016); the cases whose labelers or marks this connection
+ * re-derived move to their new signatures (any other change of them rebuilds it). With a search, the cases found
  * are tallied by signature (the search of the last text is kept until the cases change).
  */
 
@@ -29,7 +30,9 @@ interface Signature {
 
 interface FacetIndex {
   stamp: number;
+  marksStamp: number;
   signatures: Signature[];
+  byKey: Map<string, number>;
   /** Signature index by case seq (-1: no case). */
   signatureOf: Int32Array;
   lastSearch: { text: string; hits: Int32Array } | null;
@@ -39,7 +42,30 @@ const indexes = new WeakMap<Db, FacetIndex>();
 
 const stampOf = (db: Db) => statement(db, 'SELECT n FROM facet_stamp').pluck().get() as number;
 
-function buildIndex(db: Db, stamp: number): FacetIndex {
+type CaseColumns = [number, string | null, string | null, string | null, string | null, number];
+
+/** Counts one case under its signature (made when new). */
+function addCase(index: FacetIndex, [seq, answerability, questionType, split, origin, leak]: CaseColumns, slicesOf: number[] | string[], labelers: number[], marks: readonly number[]): void {
+  const slices = (slicesOf as string[]).slice().sort();
+  const sortedLabelers = labelers.slice().sort((a, b) => a - b);
+  const [disagree, edited, permissionLeak] = marks;
+  const key = `${answerability}\u001f${questionType}\u001f${split}\u001f${origin}\u001f${leak}\u001f${slices.join('\u001e')}\u001f${sortedLabelers.join(',')}\u001f${disagree}${edited}${permissionLeak}`;
+  let at = index.byKey.get(key);
+  if (at === undefined) {
+    at = index.signatures.length;
+    index.byKey.set(key, at);
+    const flags: CaseFlag[] = [];
+    if (permissionLeak) flags.push('permission-leak');
+    if (edited) flags.push('edited');
+    index.signatures.push({ answerability, questionType, split, origin, leak: leak === 1, slices, flags, disagree: disagree === 1, labelers: sortedLabelers, count: 0 });
+  }
+  index.signatures[at].count += 1;
+  index.signatureOf[seq] = at;
+}
+
+const NO_MARKS = [0, 0, 0] as const;
+
+function buildIndex(db: Db, stamp: number, marksStamp: number): FacetIndex {
   const maxSeq = (statement(db, 'SELECT max(seq) FROM cases').pluck().get() as number | null) ?? 0;
   const slicesOf = new Map<number, string[]>();
   for (const [seq, slice] of statement(db, 'SELECT case_seq, slice FROM case_slices').raw().iterate() as Iterable<[number, string]>) {
@@ -57,39 +83,56 @@ function buildIndex(db: Db, stamp: number): FacetIndex {
   for (const [seq, disagree, edited, leak] of statement(db, 'SELECT case_seq, disagree, edited, permission_leak FROM case_marks').raw().iterate() as Iterable<[number, number, number, number]>) {
     marksOf.set(seq, [disagree, edited, leak]);
   }
-  const signatures: Signature[] = [];
-  const byKey = new Map<string, number>();
-  const signatureOf = new Int32Array(maxSeq + 1).fill(-1);
-  const rows = statement(db, 'SELECT seq, answerability, question_type, split, origin, leak FROM cases').raw().iterate() as Iterable<
-    [number, string | null, string | null, string | null, string | null, number]
-  >;
-  for (const [seq, answerability, questionType, split, origin, leak] of rows) {
-    const slices = (slicesOf.get(seq) ?? []).sort();
-    const labelers = (labelersOf.get(seq) ?? []).sort((a, b) => a - b);
-    const [disagree, edited, permissionLeak] = marksOf.get(seq) ?? [0, 0, 0];
-    const key = `${answerability}\u001f${questionType}\u001f${split}\u001f${origin}\u001f${leak}\u001f${slices.join('\u001e')}\u001f${labelers.join(',')}\u001f${disagree}${edited}${permissionLeak}`;
-    let at = byKey.get(key);
-    if (at === undefined) {
-      at = signatures.length;
-      byKey.set(key, at);
-      const flags: CaseFlag[] = [];
-      if (permissionLeak) flags.push('permission-leak');
-      if (edited) flags.push('edited');
-      signatures.push({ answerability, questionType, split, origin, leak: leak === 1, slices, flags, disagree: disagree === 1, labelers, count: 0 });
-    }
-    signatures[at].count += 1;
-    signatureOf[seq] = at;
+  const index: FacetIndex = { stamp, marksStamp, signatures: [], byKey: new Map(), signatureOf: new Int32Array(maxSeq + 1).fill(-1), lastSearch: null };
+  for (const row of statement(db, 'SELECT seq, answerability, question_type, split, origin, leak FROM cases').raw().iterate() as Iterable<CaseColumns>) {
+    addCase(index, row, slicesOf.get(row[0]) ?? [], labelersOf.get(row[0]) ?? [], marksOf.get(row[0]) ?? NO_MARKS);
   }
-  return { stamp, signatures, signatureOf, lastSearch: null };
+  return index;
+}
+
+/** Moves the cases whose labelers or marks changed to their new signatures. */
+function updateCases(db: Db, index: FacetIndex, seqs: Iterable<number>): void {
+  for (const seq of seqs) {
+    const row = statement(db, 'SELECT seq, answerability, question_type, split, origin, leak FROM cases WHERE seq = ?').raw().get(seq) as CaseColumns | undefined;
+    const before = seq < index.signatureOf.length ? index.signatureOf[seq] : -1;
+    if (!row || before < 0) continue;
+    index.signatures[before].count -= 1;
+    const slices = statement(db, 'SELECT slice FROM case_slices WHERE case_seq = ?').pluck().all(seq) as string[];
+    const labelers = statement(db, 'SELECT reviewer_id FROM case_labelers WHERE case_seq = ?').pluck().all(seq) as number[];
+    const marks = statement(db, 'SELECT disagree, edited, permission_leak FROM case_marks WHERE case_seq = ?').raw().get(seq) as number[] | undefined;
+    addCase(index, row, slices, labelers, marks ?? NO_MARKS);
+  }
+}
+
+/** The seqs the journal says changed between two marks stamps; null when it cannot say. */
+function changedBetween(db: Db, from: number, to: number): Set<number> | null {
+  const seqs = new Set<number>();
+  let at = from;
+  for (const change of marksJournal(db)) {
+    if (change.from !== at) continue;
+    if (change.seqs === null) return null;
+    for (const seq of change.seqs) seqs.add(seq);
+    at = change.to;
+    if (at === to) return seqs;
+  }
+  return null;
 }
 
 /** The index of this connection's file as it is now (marks settled first). */
 function currentIndex(db: Db): FacetIndex {
   settleCaseMarks(db);
   const stamp = stampOf(db);
+  const marksStamp = marksStampOf(db);
   let index = indexes.get(db);
-  if (!index || index.stamp !== stamp) {
-    index = buildIndex(db, stamp);
+  if (index && index.stamp === stamp && index.marksStamp !== marksStamp) {
+    const changed = changedBetween(db, index.marksStamp, marksStamp);
+    if (changed) {
+      updateCases(db, index, changed);
+      index.marksStamp = marksStamp;
+    }
+  }
+  if (!index || index.stamp !== stamp || index.marksStamp !== marksStamp) {
+    index = buildIndex(db, stamp, marksStamp);
     indexes.set(db, index);
   }
   return index;

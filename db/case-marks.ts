@@ -17,6 +17,25 @@ import { statement } from './statements';
 
 const ALL = 0;
 
+/**
+ * The marks this connection re-derived, each with the facet_stamp.marks it moved from and to, so the
+ * facet index updates just those cases. Only settles that commit themselves are recorded (one inside
+ * a caller's transaction could still be rolled back); a move no entry explains rebuilds the index.
+ */
+export interface MarksChange {
+  from: number;
+  to: number;
+  /** null: every case was re-derived. */
+  seqs: number[] | null;
+}
+const journals = new WeakMap<Db, MarksChange[]>();
+const JOURNAL_SIZE = 256;
+
+export const marksStampOf = (db: Db) => statement(db, 'SELECT marks FROM facet_stamp').pluck().get() as number;
+
+/** The recorded changes of this connection, oldest first. */
+export const marksJournal = (db: Db): readonly MarksChange[] => journals.get(db) ?? [];
+
 export function hasDirtyMarks(db: Db): boolean {
   return statement(db, 'SELECT EXISTS (SELECT 1 FROM case_marks_dirty)').pluck().get() === 1;
 }
@@ -24,6 +43,9 @@ export function hasDirtyMarks(db: Db): boolean {
 export function settleCaseMarks(db: Db): void {
   if (!hasDirtyMarks(db)) return;
   if (db.readonly) return;
+  const own = !db.inTransaction;
+  const from = marksStampOf(db);
+  let changed: number[] | null = null;
   db.transaction(() => {
     const dirty = statement(db, 'SELECT case_seq FROM case_marks_dirty').pluck().all() as number[];
     const all = dirty.includes(ALL);
@@ -37,7 +59,15 @@ export function settleCaseMarks(db: Db): void {
     const revisions = indexRevisions(knownRevisions(db));
     for (const seq of seqs) writeMarks(db, seq, revisions, all);
     db.prepare('DELETE FROM case_marks_dirty').run();
+    changed = all ? null : seqs;
   }).immediate();
+  const to = marksStampOf(db);
+  if (own && to !== from) {
+    const journal = journals.get(db) ?? [];
+    journal.push({ from, to, seqs: changed });
+    if (journal.length > JOURNAL_SIZE) journal.shift();
+    journals.set(db, journal);
+  }
 }
 
 function writeMarks(db: Db, caseSeq: number, revisions: RevisionIndex, cleared: boolean): void {

@@ -53,17 +53,18 @@ UPDATE cases_fts SET query = query || char(10, 10), reference_answer = reference
 -- The facet index reads these columns of every case: from this index, not the wide case rows.
 CREATE INDEX cases_facet_columns ON cases(answerability, question_type, split, origin, leak);
 
-CREATE TABLE facet_stamp (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL) STRICT;
-INSERT INTO facet_stamp VALUES (1, 0);
+-- n: the cases and their slices changed; marks: a case's labelers or marks changed
+CREATE TABLE facet_stamp (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL, marks INTEGER NOT NULL) STRICT;
+INSERT INTO facet_stamp VALUES (1, 0, 0);
 CREATE TRIGGER facet_stamp_case_insert AFTER INSERT ON cases BEGIN UPDATE facet_stamp SET n = n + 1; END;
 CREATE TRIGGER facet_stamp_case_delete AFTER DELETE ON cases BEGIN UPDATE facet_stamp SET n = n + 1; END;
 CREATE TRIGGER facet_stamp_case_update AFTER UPDATE OF answerability, question_type, split, origin, leak ON cases BEGIN UPDATE facet_stamp SET n = n + 1; END;
 CREATE TRIGGER facet_stamp_slice_insert AFTER INSERT ON case_slices BEGIN UPDATE facet_stamp SET n = n + 1; END;
 CREATE TRIGGER facet_stamp_slice_delete AFTER DELETE ON case_slices BEGIN UPDATE facet_stamp SET n = n + 1; END;
-CREATE TRIGGER facet_stamp_labeler_insert AFTER INSERT ON case_labelers BEGIN UPDATE facet_stamp SET n = n + 1; END;
-CREATE TRIGGER facet_stamp_labeler_delete AFTER DELETE ON case_labelers BEGIN UPDATE facet_stamp SET n = n + 1; END;
-CREATE TRIGGER facet_stamp_marks_insert AFTER INSERT ON case_marks BEGIN UPDATE facet_stamp SET n = n + 1; END;
-CREATE TRIGGER facet_stamp_marks_update AFTER UPDATE ON case_marks BEGIN UPDATE facet_stamp SET n = n + 1; END;
-CREATE TRIGGER facet_stamp_marks_delete AFTER DELETE ON case_marks BEGIN UPDATE facet_stamp SET n = n + 1; END;
+CREATE TRIGGER facet_stamp_labeler_insert AFTER INSERT ON case_labelers BEGIN UPDATE facet_stamp SET marks = marks + 1; END;
+CREATE TRIGGER facet_stamp_labeler_delete AFTER DELETE ON case_labelers BEGIN UPDATE facet_stamp SET marks = marks + 1; END;
+CREATE TRIGGER facet_stamp_marks_insert AFTER INSERT ON case_marks BEGIN UPDATE facet_stamp SET marks = marks + 1; END;
+CREATE TRIGGER facet_stamp_marks_update AFTER UPDATE ON case_marks BEGIN UPDATE facet_stamp SET marks = marks + 1; END;
+CREATE TRIGGER facet_stamp_marks_delete AFTER DELETE ON case_marks BEGIN UPDATE facet_stamp SET marks = marks + 1; END;
 `,
 };

@@ -25,7 +25,7 @@ export function ExportFilteredButton() {
         useNavigationStore.getState().setView('data');
       }}
     >
-      {t('cases.exportFiltered.button', { count: num(count) })}
+      {t('cases.exportFiltered.button', { count, shown: num(count) })}
     </button>
   );
 }

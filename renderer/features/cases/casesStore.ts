@@ -242,8 +242,9 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       priorityPage = null;
       wanted = { start: 0, end: Math.max(60, wanted.end - wanted.start) };
       set({ generation, facetsLoaded: false, pages: {}, pending: {}, failed: {}, error: null, selectedIndex: -1 });
-      void fetchFacets(generation);
+      // the first page is asked for first: on a file just opened the counts wait for the facet index to be built
       pump();
+      void fetchFacets(generation);
     },
 
     reset() {

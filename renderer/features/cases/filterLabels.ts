@@ -32,7 +32,7 @@ export function describeFilters(
 ): string {
   const parts = FILTER_NAMES.flatMap((name) => {
     const value = filters[name];
-    return value === null ? [] : [`${t(FILTER_LABELS[name])}: ${label(FILTER_KINDS[name], value)}`];
+    return value === null ? [] : [t('data.exports.filterPart', { name: t(FILTER_LABELS[name]), value: label(FILTER_KINDS[name], value) })];
   });
   if (filters.search) parts.push(t('data.exports.filteredSearch', { search: filters.search }));
   return parts.join(' · ');
