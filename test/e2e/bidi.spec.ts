@@ -15,7 +15,12 @@ const SYSTEM = 'bidi-agent@1';
 async function importLines(request: APIRequestContext, kind: string, rows: unknown[]) {
   const text = rows.map((r) => JSON.stringify(r)).join('\n');
   const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName: `bidi-${kind}.jsonl`, contentBase64: Buffer.from(text).toString('base64') } });
-  await expect.poll(async () => (await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toBe('done');
+  let job: { state: string; error: { message: string } | null };
+  do {
+    await new Promise((r) => setTimeout(r, 100));
+    job = await api<typeof job>(request, 'imports.status', { jobId });
+  } while (job.state === 'running');
+  expect(job.state, job.error?.message).toBe('done');
 }
 
 let testSetId = '';
@@ -24,6 +29,8 @@ let humanId = 0;
 let runId = 0;
 
 test.beforeAll(async ({ request }) => {
+  // four imports, each in a worker of its own
+  test.setTimeout(300_000);
   testSetId = (await api<{ testSetId: string }>(request, 'testSets.createNamed', { name: `e2e-bidi-${Date.now()}` })).testSetId;
   await importLines(request, 'documents', [{ docId: 'policy', title: '退款政策', revision: 'v1', text: '年度会员购买后 30 天内可申请退款。' }]);
   await importLines(request, 'cases', [
@@ -63,6 +70,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
     // the label view's header: the viewer has labeled nothing, so the queue starts at the first case
     await page.getByTestId('nav-label').click();
+    await page.getByTestId('queue-start-unlabeled').click();
     await expect(page.getByTestId('label-case-id')).toHaveText(SHOWN_CASE);
     await page.screenshot({ path: `test-results/bidi-label-${locale}.png` });
 
