@@ -51,6 +51,18 @@ function dump(db: Db): Record<string, unknown[]> {
   return rows;
 }
 
+/** What the worker does up to the publishing step (the five cases of the set have seqs 1–5), then the process dies. */
+async function stageAndIndexSearch(opened: { db: Db; file: string }): Promise<void> {
+  const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+  const stage = openStage(backup.path);
+  writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+  stage.db.close();
+  attachStage(opened.db, stage);
+  opened.db.transaction(() => indexStagedSearch(opened.db, 6, 35)).immediate();
+  opened.db.exec('DETACH DATABASE stage');
+  discardStage(stage);
+}
+
 describe('staged imports', () => {
   const tempDir = useTempDir();
 
@@ -98,15 +110,8 @@ describe('staged imports', () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const before = dump(opened.db);
-    // what the worker does up to the publishing step, then the process dies
-    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
-    const stage = openStage(backup.path);
-    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
-    stage.db.close();
-    attachStage(opened.db, stage);
-    opened.db.transaction(() => indexStagedSearch(opened.db, 6, 35)).immediate();
+    await stageAndIndexSearch(opened);
     opened.db.close();
-    discardStage(stage);
 
     let db = connect(opened.file);
     const after = dump(db);
@@ -125,14 +130,7 @@ describe('staged imports', () => {
   it('the direct import after a killed staged one is not blocked by the search rows it left', async () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
-    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
-    const stage = openStage(backup.path);
-    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
-    stage.db.close();
-    attachStage(opened.db, stage);
-    opened.db.transaction(() => indexStagedSearch(opened.db, 6, 35)).immediate();
-    opened.db.exec('DETACH DATABASE stage');
-    discardStage(stage);
+    await stageAndIndexSearch(opened);
     expect(runImport(opened.db, casesRequest()).added.cases).toBe(30);
     expect(searchIds(opened.db, '年费会员')).toHaveLength(30);
     opened.db.close();

@@ -19,7 +19,7 @@ function components(dir: string): string[] {
 }
 
 /** `{item.caseId}`, `{row.id}`, `{x.responseId}` as a JSX child, a fallback or in a ` · ${…}` shown as text: an id on screen unmarked. */
-const RAW_ID = /(?:>\s*\{|\?\?\s*|` · \$\{)\s*[\w.]+\.(?:caseId|responseId|id)\s*\}/g;
+const RAW_ID = /(?:>\s*\{|\?\?\s*|` · \$\{|\b(?:caseId|responseId|id): )\s*[\w.]+\.(?:caseId|responseId|id)\s*[},]/g;
 
 describe('ids on screen', () => {
   it('show every bidi control as a visible mark', () => {

@@ -61,7 +61,7 @@ export function ConflictsPanel() {
         {resolved ? (
           <span className="conflicts-resolved" role="status" data-testid="conflicts-resolved">
             <Icon name="check" size={14} />{' '}
-            {resolved.version === null ? t('conflicts.resolvedEdited', { caseId: resolved.caseId }) : t('conflicts.resolved', { caseId: resolved.caseId, number: resolved.version })}
+            {resolved.version === null ? t('conflicts.resolvedEdited', { caseId: visibleId(resolved.caseId) }) : t('conflicts.resolved', { caseId: visibleId(resolved.caseId), number: resolved.version })}
           </span>
         ) : null}
         <button type="button" className="button small" onClick={() => void store().load(offset)} data-testid="conflicts-reload">

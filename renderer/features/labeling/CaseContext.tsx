@@ -95,7 +95,7 @@ const ContextQuery = memo(function ContextQuery({ query }: { query: Detail['case
     <header className="case-header label-case-header">
       <div className="case-header-id">
         <span className="eyebrow">{t('detail.query')}</span>
-        <span className="mono muted" data-testid="label-case-id">{visibleId(query.id)}</span>
+        <span className="mono muted" data-testid="label-context-case-id">{visibleId(query.id)}</span>
       </div>
       <h1 className="case-query" data-testid="label-query">{query.query}</h1>
       {query.slices.length > 0 ? (

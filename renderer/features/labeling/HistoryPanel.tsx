@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { dimensionLabel, formatTime, valueLabel } from './labelText';
 import { Icon } from '../../common/Icon';
+import { visibleId } from '../../common/bidi';
 
 /** Every label event of the case, newest first: who, when, what (and which response), old → new, why, undos. */
 export function HistoryPanel() {
@@ -41,7 +42,7 @@ export function HistoryPanel() {
                 <strong>{dimensionLabel(i18n, event.dimension)}</strong>
                 {event.responseId ? (
                   <span className="history-response mono" title={event.responseId}>
-                    {response ? `#${responseIndex + 1} ${response.system}` : t('labeling.history.forResponse', { responseId: event.responseId })}
+                    {response ? `#${responseIndex + 1} ${response.system}` : t('labeling.history.forResponse', { responseId: visibleId(event.responseId) })}
                   </span>
                 ) : null}
               </div>

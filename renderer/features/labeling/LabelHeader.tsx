@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { visibleId } from '../../common/bidi';
 import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { Icon } from '../../common/Icon';
@@ -61,7 +62,7 @@ export function LabelHeader() {
           <Icon name="chevron" className="rotate-270" />
         </button>
       </div>
-      {caseId && !exhausted ? <span className="label-case-id mono" data-testid="label-case-id" title={caseId}>{caseId}</span> : null}
+      {caseId && !exhausted ? <span className="label-case-id mono" data-testid="label-case-id" title={caseId}>{visibleId(caseId)}</span> : null}
       <div className="top-bar-spacer" />
       <button
         type="button"

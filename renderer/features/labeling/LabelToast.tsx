@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { dimensionLabel, valueLabel } from './labelText';
 import { Icon } from '../../common/Icon';
+import { visibleId } from '../../common/bidi';
 
 const SHOW_MS = 6000;
 
@@ -27,14 +28,14 @@ export function LabelToast() {
     case 'undo':
       text = t('labeling.undo.done', {
         dimension: dimensionLabel(i18n, toast.dimension),
-        caseId: toast.caseId,
+        caseId: visibleId(toast.caseId),
         value: valueLabel(i18n, toast.dimension, toast.value),
       });
       break;
     case 'redo':
       text = t('labeling.redo.done', {
         dimension: dimensionLabel(i18n, toast.dimension),
-        caseId: toast.caseId,
+        caseId: visibleId(toast.caseId),
         value: valueLabel(i18n, toast.dimension, toast.value),
       });
       break;
@@ -51,7 +52,7 @@ export function LabelToast() {
       text = t('labeling.undo.waits');
       break;
     case 'kept-draft':
-      text = t('labeling.claims.keptDraft', { caseId: toast.caseId });
+      text = t('labeling.claims.keptDraft', { caseId: visibleId(toast.caseId) });
       break;
   }
   const testId = toast.kind === 'kept-draft' ? 'draft-toast' : 'undo-toast';

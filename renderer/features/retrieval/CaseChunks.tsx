@@ -5,6 +5,7 @@ import { highlightSegments } from '../case-detail/highlight';
 import { Modal } from '../../common/Modal';
 import { useI18n } from '../../i18n/useI18n';
 import type { RetrievalCase } from './retrievalStore';
+import { visibleId } from '../../common/bidi';
 
 const unitTag = (u: number) => `U${u + 1}`;
 
@@ -52,7 +53,7 @@ function ChunkList({ chunks, units, k, testId }: { chunks: RankedChunk[]; units:
 export function CaseChunks({ detail, k, onClose }: { detail: RetrievalCase; k: number | 'whole'; onClose(): void }) {
   const { t } = useI18n();
   return (
-    <Modal title={t('retrieval.detail.title', { caseId: detail.caseId })} onClose={onClose} closeLabel={t('retrieval.detail.close')} width="wide" testId="retrieval-case">
+    <Modal title={t('retrieval.detail.title', { caseId: visibleId(detail.caseId) })} onClose={onClose} closeLabel={t('retrieval.detail.close')} width="wide" testId="retrieval-case">
       <p className="retrieval-detail-query">{detail.query}</p>
       <h3 className="retrieval-subtitle">{t('retrieval.detail.units')}</h3>
       {detail.units.length === 0 ? <p className="muted">{t('retrieval.detail.noUnits')}</p> : (
@@ -69,7 +70,7 @@ export function CaseChunks({ detail, k, onClose }: { detail: RetrievalCase; k: n
       )}
       {detail.responses.map((response) => (
         <section key={response.responseId} className="retrieval-response">
-          <h3 className="retrieval-subtitle">{t('retrieval.detail.response', { id: response.responseId })}</h3>
+          <h3 className="retrieval-subtitle">{t('retrieval.detail.response', { id: visibleId(response.responseId) })}</h3>
           <div className="retrieval-lists">
             <div>
               <h4>{t('retrieval.detail.candidates')}</h4>
