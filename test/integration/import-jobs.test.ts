@@ -98,7 +98,8 @@ describe('labeling while an import is writing', () => {
     const job = await call<ImportJob>(backend, 'imports.status', { jobId });
     expect(job).toMatchObject({ state: 'done', added: { cases: 30_000 } });
     const history = await call<{ value: unknown; reviewer: string }[]>(backend, 'labels.history', { caseId: 'refund-annual-day20' });
-    expect(history).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
+    // the demo's own reviewers labeled this case too
+    expect(history.filter((e) => e.reviewer === 'Lin')).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
     backend.close();
   });
 });
