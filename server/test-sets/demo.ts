@@ -24,14 +24,19 @@ export function sampleDir(): string {
  * Builds the demo test set through the ordinary importers and services (the sample, then the weeks of
  * labeling, judging and calibration of demo-story.ts), then moves it into place whole.
  */
-export async function createDemoTestSet(path: string): Promise<void> {
-  const building = await buildDemoFile(path);
+/** `story: false`: the bundled sample alone, as `touchstone import` of its files would make it. */
+export interface DemoOptions {
+  story?: boolean;
+}
+
+export async function createDemoTestSet(path: string, options: DemoOptions = {}): Promise<void> {
+  const building = await buildDemoFile(path, options);
   if (existsSync(path)) throw new Error(`${path} appeared while the demo was being built`);
   renameSync(building, path);
 }
 
 /** The demo built whole beside `path` (as `path.building`), for the caller to move into place. */
-export async function buildDemoFile(path: string): Promise<string> {
+export async function buildDemoFile(path: string, { story = true }: DemoOptions = {}): Promise<string> {
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   const opened = await openTestSetFile(building, { create: true });
@@ -39,7 +44,7 @@ export async function buildDemoFile(path: string): Promise<string> {
     for (const [kind, file] of SAMPLE_FILES) {
       runImport(opened.db, { kind, format: 'jsonl', fileName: file, bytes: readFileSync(join(sampleDir(), file)) });
     }
-    playDemoStory(opened.db);
+    if (story) playDemoStory(opened.db);
     // The demo is a tour: its first cases are holdout cases, and a newcomer should meet them in the
     // everyday queue. Settings turns this off like in any other test set.
     writeSetting(opened.db, HOLDOUT_IN_QUEUES_KEY, true);

@@ -61,7 +61,7 @@ test('import a judge run, read its confusion matrix and bias, open a disagreeing
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'e2e-judge.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.join('\n')) });
   await expect(dialog.getByTestId('import-kind')).toHaveValue('judge');
   await dialog.getByTestId('import-start').click();
-  await expect(dialog.getByTestId('import-result')).toBeVisible();
+  await expect(dialog.getByTestId('import-result')).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByTestId('import-result')).toContainText('8');
   await page.keyboard.press('Escape');
 

@@ -37,6 +37,8 @@ function killHard(child: ChildProcess): Promise<void> {
 const stepSaved = (page: Page, dimension: string) => page.locator(`[data-testid="step"][data-dimension="${dimension}"][data-response-id=""]`).getByTestId('step-saved');
 
 test('a SIGKILLed server loses no saved label and the queue resumes where it was', async ({ page }) => {
+  // its own server's first launch builds the demo (the sample played forward a few weeks) before the page opens
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'touchstone-e2e-crash-'));
   const port = 4700 + Math.floor(Math.random() * 200);
   const base = `http://127.0.0.1:${port}`;

@@ -190,6 +190,8 @@ test('a read-only test set: labels wait visibly, survive a reload, and are writt
 });
 
 test('the server gone: labels wait and are written by the automatic retries once it is back', async ({ page }) => {
+  // its own server's first launch builds the demo (the sample played forward a few weeks) before the page opens
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'touchstone-e2e-fault-'));
   mkdirSync(SHOTS, { recursive: true });
   let server = await startServer(dataDir);

@@ -102,10 +102,10 @@ function plainAdjudicated(db: Db, runId: number, dimension: string) {
     }));
 }
 
-/** The demo set plus: labels with changes of mind, clears and re-sets; names that collate equal; duplicate verdict lines; a case-level run; far-apart seqs; slices out of name order. */
+/** The demo's sample (without its story of labels, runs and rounds) plus: labels with changes of mind, clears and re-sets; names that collate equal; duplicate verdict lines; a case-level run; far-apart seqs; slices out of name order. */
 async function testSet(dir: string): Promise<Db> {
   const path = join(dir, 'reads.sqlite');
-  await createDemoTestSet(path);
+  await createDemoTestSet(path, { story: false });
   const { db } = await openTestSetFile(path, { create: false });
   const now = new Date().toISOString();
   const reviewer = (name: string) => Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(name, now).lastInsertRowid);

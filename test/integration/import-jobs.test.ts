@@ -103,7 +103,8 @@ describe('labeling while an import is writing', () => {
     const listed = await call<{ rows: { id: string }[] }>(backend, 'cases.list', { filters: { search: '第 29999 个问题' }, offset: 0, limit: 10 });
     expect(listed.rows.map((r) => r.id)).toEqual(['bulk-29999']);
     const history = await call<{ value: unknown; reviewer: string }[]>(backend, 'labels.history', { caseId: 'refund-annual-day20' });
-    expect(history).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
+    // the demo's own reviewers labeled this case too
+    expect(history.filter((e) => e.reviewer === 'Lin')).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
     backend.close();
   });
 });

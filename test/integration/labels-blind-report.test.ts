@@ -42,19 +42,22 @@ describe('blind labeling on the demo test set', () => {
     // a label on another response or another dimension reveals nothing of this one
     await call(backend, 'labels.record', { reviewerId: ada.id, caseId, responseId: 'r-3.1-refund-annual-day20', dimension: 'correctness', value: 0 });
     await call(backend, 'labels.record', { reviewerId: ada.id, caseId, responseId, dimension: 'refusalCorrect', value: 'correct' });
-    expect((await item()).verdicts).toEqual([]);
+    const ofThisResponse = (verdicts: Item['verdicts']) => verdicts.filter((v) => v.responseId === responseId);
+    expect(ofThisResponse((await item()).verdicts)).toEqual([]);
 
     await call(backend, 'labels.record', { reviewerId: ada.id, caseId, responseId, dimension: 'correctness', value: 1 });
     const after = await item();
-    expect(after.verdicts).toEqual([
+    // the demo's two runs both scored it
+    expect(ofThisResponse(after.verdicts)).toEqual(expect.arrayContaining([
       { dimension: 'correctness', responseId, value: 2, rationale: expect.any(String), judge: 'judge-model-x 2026-10-15 · rag-judge-v4', runId: 1 },
-    ]);
+    ]));
+    expect(ofThisResponse(after.verdicts).every((v) => v.dimension === 'correctness')).toBe(true);
     // another reviewer is still blind
     const bo = await call<{ id: number }>(backend, 'reviewers.create', { name: 'Bo' });
     expect((await call<Item>(backend, 'labeling.item', { reviewerId: bo.id, caseId })).verdicts).toEqual([]);
     // undoing the label back to nothing hides the verdict again
     await call(backend, 'labels.undo', { reviewerId: ada.id });
-    expect((await item()).verdicts).toEqual([]);
+    expect(ofThisResponse((await item()).verdicts)).toEqual([]);
     backend.close();
   });
 });

@@ -50,7 +50,8 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     try {
       const answer = await invoke('dialog.pickPath', { purpose: 'openTestSet' });
       if (answer.supported) {
-        if (answer.path) await run(answer.path);
+        const path = answer.path;
+        if (path) await openWith(() => invoke('testSets.open', { path }));
         return;
       }
     } catch {
@@ -60,12 +61,11 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     void get().refreshRecent();
   }
 
-  /** Opens; the error goes to the banner. */
-  async function run(path: string): Promise<boolean> {
+  /** Opens what `open` opens (a path, the demo, the demo afresh); the error goes to the banner. */
+  async function openWith(open: () => Promise<TestSetInfo>): Promise<boolean> {
     set({ busy: true });
     try {
-      const info = await invoke('testSets.open', { path });
-      get().opened(info);
+      get().opened(await open());
       return true;
     } catch (error) {
       set({ error: toErrorBody(error) });
@@ -100,33 +100,13 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     requestOpen: () => pickOrPrompt(),
 
     async openDemo() {
-      if (get().busy) return;
-      set({ busy: true });
-      try {
-        get().opened(await invoke('testSets.openDemo', {}));
-      } catch (error) {
-        set({ error: toErrorBody(error) });
-      } finally {
-        set({ busy: false });
-      }
+      if (!get().busy) await openWith(() => invoke('testSets.openDemo', {}));
     },
 
-    async resetDemo() {
-      if (get().busy) return false;
-      set({ busy: true });
-      try {
-        get().opened(await invoke('testSets.resetDemo', {}));
-        return true;
-      } catch (error) {
-        set({ error: toErrorBody(error) });
-        return false;
-      } finally {
-        set({ busy: false });
-      }
-    },
+    resetDemo: () => (get().busy ? Promise.resolve(false) : openWith(() => invoke('testSets.resetDemo', {}))),
 
     async openRecent(path) {
-      if (!get().busy) await run(path);
+      if (!get().busy) await openWith(() => invoke('testSets.open', { path }));
     },
 
     async submitPath(path) {
