@@ -14,7 +14,7 @@ const ROOT = join(__dirname, '..', '..');
 /** Where refusals are thrown: the backend, the import readers, the database layer, the contract check and the CLI. */
 const REFUSING_FOLDERS = ['server', 'db', 'cli', join('shared', 'import'), join('shared', 'api')];
 /** Failures of the program itself (never a person's input), printed to a terminal or logged. */
-const INTERNAL_ERRORS = new Set([join('server', 'test-sets', 'demo.ts'), join('server', 'http-bridge.ts')]);
+const INTERNAL_ERRORS = new Set([join('server', 'test-sets', 'demo.ts'), join('server', 'test-sets', 'demo-story.ts'), join('server', 'http-bridge.ts')]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
