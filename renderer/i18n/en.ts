@@ -105,10 +105,12 @@ export const enCore = {
   'cases.keyboardHint': '↑ ↓ or J K to move · / to search · Esc to clear',
 
   'detail.label': 'Case detail',
-  'cases.permissionLeak': 'leak',
+  'cases.permissionLeak': 'scope leak',
   'cases.permissionLeak.title': 'Restricted case answered with content from outside its scope',
   'detail.leak.restricted': 'Restricted case answered with content from outside its scope ({count} responses)',
+  'detail.leak.restricted.one': 'Restricted case answered with content from outside its scope (1 response)',
   'detail.leak.title': 'Permission leak: {count} responses had chunks of documents outside this case’s scope',
+  'detail.leak.title.one': 'Permission leak: 1 response had chunks of documents outside this case’s scope',
   'detail.leak.chunks': 'had in its context: {docs}',
   'detail.leak.doc': '{docId} (scope {scope})',
   'detail.empty': 'Select a case to see it here',
