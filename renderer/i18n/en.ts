@@ -116,7 +116,9 @@ export const enCore = {
 
   'detail.label': 'Case detail',
   'detail.leak.restricted': 'Restricted case answered with content from outside its scope ({count} responses)',
+  'detail.leak.restricted.one': 'Restricted case answered with content from outside its scope (1 response)',
   'detail.leak.title': 'Permission leak: {count} responses had chunks of documents outside this case’s scope',
+  'detail.leak.title.one': 'Permission leak: 1 response had chunks of documents outside this case’s scope',
   'detail.leak.chunks': 'had in its context: {docs}',
   'detail.leak.doc': '{docId} (scope {scope})',
   'detail.empty': 'Select a case to see it here',

@@ -112,7 +112,9 @@ const zhCore: Record<keyof typeof enCore, string> = {
 
   'detail.label': '用例详情',
   'detail.leak.restricted': '受限用例的回答用了其权限范围以外的内容（{count} 条回答）',
+  'detail.leak.restricted.one': '受限用例的回答用了其权限范围以外的内容（1 条回答）',
   'detail.leak.title': '权限泄露：{count} 条回答的上下文含有本用例权限范围以外的文档分块',
+  'detail.leak.title.one': '权限泄露：1 条回答的上下文含有本用例权限范围以外的文档分块',
   'detail.leak.chunks': '上下文中含有：{docs}',
   'detail.leak.doc': '{docId}（范围 {scope}）',
   'detail.empty': '选择一条用例在此查看',

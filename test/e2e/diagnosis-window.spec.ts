@@ -83,7 +83,7 @@ test('a restricted case answered with content from outside its scope is flagged 
   await page.getByTestId('nav-cases').click();
   await page.getByTestId('search-input').fill('特批');
   const row = page.locator('[data-testid="case-row"][data-case-id="sop-exception-limit-restricted"]');
-  await expect(row.getByTestId('case-row-leak')).toBeVisible();
+  await expect(row.getByTestId('case-flag-permission-leak')).toBeVisible();
   await row.click();
   const banner = page.getByTestId('leak-banner');
   await expect(banner).toHaveAttribute('data-restricted', 'yes');

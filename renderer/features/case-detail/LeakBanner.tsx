@@ -8,7 +8,7 @@ import { Icon } from '../../common/Icon';
  * permission layer asks for: the answer may have told the user what they may not see.
  */
 export function LeakBanner({ detail }: { detail: CaseDetail }) {
-  const { t, num } = useI18n();
+  const { t } = useI18n();
   const leaks = detail.permissionLeaks ?? [];
   if (leaks.length === 0) return null;
   const restricted = detail.case.answerability === 'restricted';
@@ -16,13 +16,14 @@ export function LeakBanner({ detail }: { detail: CaseDetail }) {
     <div className={restricted ? 'leak-banner restricted' : 'leak-banner'} role="alert" data-testid="leak-banner" data-restricted={restricted ? 'yes' : 'no'}>
       <Icon name="alert" size={16} />
       <div className="leak-banner-text">
-        <strong>{t(restricted ? 'detail.leak.restricted' : 'detail.leak.title', { count: num(leaks.length) })}</strong>
+        <strong>{t(restricted ? 'detail.leak.restricted' : 'detail.leak.title', { count: leaks.length })}</strong>
         <ul>
           {leaks.map((leak) => (
             <li key={leak.responseId} data-testid="leak-response" data-response-id={leak.responseId}>
               <span className="mono">{leak.system}</span>{' '}
               {t('detail.leak.chunks', {
-                docs: leak.chunks.map((c) => t('detail.leak.doc', { docId: c.docId, scope: c.documentScope.join(', ') || '—' })).join('; '),
+                // one mention per document and scope, however many of its chunks were in the context
+                docs: [...new Set(leak.chunks.map((c) => t('detail.leak.doc', { docId: c.docId, scope: c.documentScope.join(', ') || '—' })))].join('; '),
               })}
             </li>
           ))}
