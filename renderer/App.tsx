@@ -20,12 +20,11 @@ import { DiagnosisView } from './features/diagnosis/DiagnosisView';
 import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
 import { useTestSetStore } from './features/test-sets/testSetStore';
+import { usePick } from './common/usePick';
 
 export function App() {
   const { t } = useI18n();
-  const ready = useTestSetStore((s) => s.ready);
-  const current = useTestSetStore((s) => s.current);
-  const init = useTestSetStore((s) => s.init);
+  const { ready, current, init } = usePick(useTestSetStore, 'ready', 'current', 'init');
   const view = useNavigationStore((s) => s.view);
   useDocumentChrome();
 

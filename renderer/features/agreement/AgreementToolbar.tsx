@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useAgreementStore, type ReferenceChoice } from './agreementStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 const encode = (reference: ReferenceChoice) => (reference.kind === 'reviewer' ? `reviewer:${reference.reviewerId}` : reference.kind);
 const decode = (value: string): ReferenceChoice =>
@@ -9,14 +10,7 @@ const decode = (value: string): ReferenceChoice =>
 /** Which judge run, compared with whose labels. */
 export function AgreementToolbar() {
   const { t, num } = useI18n();
-  const runs = useAgreementStore((s) => s.runs);
-  const reviewers = useAgreementStore((s) => s.reviewers);
-  const runId = useAgreementStore((s) => s.runId);
-  const reference = useAgreementStore((s) => s.reference);
-  const loading = useAgreementStore((s) => s.loading);
-  const setRun = useAgreementStore((s) => s.setRun);
-  const setReference = useAgreementStore((s) => s.setReference);
-  const refresh = useAgreementStore((s) => s.refresh);
+  const { runs, reviewers, runId, reference, loading, setRun, setReference, refresh } = usePick(useAgreementStore, 'runs', 'reviewers', 'runId', 'reference', 'loading', 'setRun', 'setReference', 'refresh');
   const none = !runs || runs.length === 0;
   return (
     <div className="agreement-toolbar">

@@ -12,22 +12,19 @@ import { DimensionTabs } from './DimensionTabs';
 import { useReason } from './FigureText';
 import { RunStrip } from './RunStrip';
 import './agreement.css';
+import { usePick } from '../../common/usePick';
 
 /** SPEC workflow 4 (judge vs human) with human vs human and the bias-corrected estimate (workflow 6). */
 export function AgreementView() {
   const { t } = useI18n();
   const reason = useReason();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useAgreementStore((s) => s.init);
-  const runs = useAgreementStore((s) => s.runs);
-  const runId = useAgreementStore((s) => s.runId);
+  const { init, runs, runId } = usePick(useAgreementStore, 'init', 'runs', 'runId');
   const report = useAgreementStore((s) => s.judgeVsHuman);
   const humans = useAgreementStore((s) => s.humanVsHuman);
   const corrected = useAgreementStore((s) => s.biasCorrected);
   const selected = useAgreementStore((s) => s.dimension);
-  const loading = useAgreementStore((s) => s.loading);
-  const error = useAgreementStore((s) => s.error);
-  const refresh = useAgreementStore((s) => s.refresh);
+  const { loading, error, refresh } = usePick(useAgreementStore, 'loading', 'error', 'refresh');
   const openImport = useImportStore((s) => s.openDialog);
 
   useEffect(() => {

@@ -7,13 +7,12 @@ import { Icon } from '../../common/Icon';
 import { MaybeNumber } from '../calibration/Figure';
 import { DriftPanel } from './DriftPanel';
 import { ExportPanel } from './ExportPanel';
+import { usePick } from '../../common/usePick';
 
 /** The selected anchor set version: what it holds, its export, and the drift check. */
 export function AnchorDetail() {
   const { t, locale, num, label } = useI18n();
-  const sets = useAnchorStore((s) => s.sets);
-  const selected = useAnchorStore((s) => s.selected);
-  const frozen = useAnchorStore((s) => s.frozen);
+  const { sets, selected, frozen } = usePick(useAnchorStore, 'sets', 'selected', 'frozen');
   const summary = sets?.find((s) => s.name === selected?.name && s.version === selected?.version) ?? null;
   if (!summary) return null;
 

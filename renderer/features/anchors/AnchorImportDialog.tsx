@@ -4,6 +4,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { FolderField } from '../../common/FolderField';
 import { Icon } from '../../common/Icon';
 import { Modal } from '../../common/Modal';
+import { usePick } from '../../common/usePick';
 
 /** Import an exported anchor set from a folder: every sha256 is verified first; a tampered set is refused. */
 export function AnchorImportDialog() {
@@ -14,8 +15,7 @@ export function AnchorImportDialog() {
   const error = useAnchorStore((s) => s.importError);
   const setDir = useAnchorStore((s) => s.setImportDir);
   const pickDir = useAnchorStore((s) => s.pickImportDir);
-  const importSet = useAnchorStore((s) => s.importSet);
-  const openImport = useAnchorStore((s) => s.openImport);
+  const { importSet, openImport } = usePick(useAnchorStore, 'importSet', 'openImport');
   const close = () => openImport(false);
 
   return (

@@ -2,13 +2,12 @@ import { formatWhen, groupByName } from '../calibration/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from './anchorStore';
 import { dimensionName } from '../agreement/agreementText';
+import { usePick } from '../../common/usePick';
 
 /** Every anchor set by name: its versions, when the newest was frozen, and its items per dimension. */
 export function AnchorList() {
   const { t, locale, num } = useI18n();
-  const sets = useAnchorStore((s) => s.sets);
-  const selected = useAnchorStore((s) => s.selected);
-  const select = useAnchorStore((s) => s.select);
+  const { sets, selected, select } = usePick(useAnchorStore, 'sets', 'selected', 'select');
 
   if (sets === null) {
     return (

@@ -10,17 +10,15 @@ import { AnchorImportDialog } from './AnchorImportDialog';
 import { AnchorList } from './AnchorList';
 import { FreezeDialog } from './FreezeDialog';
 import '../calibration/calibration.css';
+import { usePick } from '../../common/usePick';
 
 /** SPEC workflow 7: anchor sets — freeze adjudicated items, export, import, and check a judge run for drift. */
 export function AnchorsView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useAnchorStore((s) => s.init);
-  const listError = useAnchorStore((s) => s.listError);
+  const { init, listError } = usePick(useAnchorStore, 'init', 'listError');
   const freezeOpen = useAnchorStore((s) => s.freeze !== null);
-  const importOpen = useAnchorStore((s) => s.importOpen);
-  const openFreeze = useAnchorStore((s) => s.openFreeze);
-  const openImport = useAnchorStore((s) => s.openImport);
+  const { importOpen, openFreeze, openImport } = usePick(useAnchorStore, 'importOpen', 'openFreeze', 'openImport');
 
   useEffect(() => {
     void init(testSetId);

@@ -4,20 +4,15 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { ExportedFiles } from '../../common/ExportedFiles';
 import { FolderField } from '../../common/FolderField';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** Export the selected version to a folder (anchors.jsonl + manifest.json), optionally also as a .zip. */
 export function ExportPanel() {
   const { t } = useI18n();
-  const selected = useAnchorStore((s) => s.selected);
-  const outDir = useAnchorStore((s) => s.outDir);
-  const zip = useAnchorStore((s) => s.zip);
-  const exporting = useAnchorStore((s) => s.exporting);
+  const { selected, outDir, zip, exporting } = usePick(useAnchorStore, 'selected', 'outDir', 'zip', 'exporting');
   const result = useAnchorStore((s) => s.exportResult);
   const error = useAnchorStore((s) => s.exportError);
-  const setOutDir = useAnchorStore((s) => s.setOutDir);
-  const pickOutDir = useAnchorStore((s) => s.pickOutDir);
-  const setZip = useAnchorStore((s) => s.setZip);
-  const exportSelected = useAnchorStore((s) => s.exportSelected);
+  const { setOutDir, pickOutDir, setZip, exportSelected } = usePick(useAnchorStore, 'setOutDir', 'pickOutDir', 'setZip', 'exportSelected');
   const files = result ? [...result.files, ...(result.zip ? [result.zip] : [])] : [];
 
   return (

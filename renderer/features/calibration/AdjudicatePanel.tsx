@@ -8,6 +8,7 @@ import { useRoundStore } from './roundStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { RevealItemCard } from './RevealItemCard';
 import { KeyLegend, type KeyLegendRow } from '../../common/KeyLegend';
+import { usePick } from '../../common/usePick';
 
 const LEGEND: KeyLegendRow[] = [
   { keys: ['A', 'Enter'], label: 'calibration.keys.accept' },
@@ -27,13 +28,7 @@ const HINTS: Record<string, MessageKey> = {
 /** Reveal & adjudicate: every item side by side (reviewers, judge, final value), disagreements first, keyboard first. */
 export function AdjudicatePanel({ roundId, status }: { roundId: number; status: RoundStatus }) {
   const { t, num } = useI18n();
-  const load = useAdjudicationStore((s) => s.load);
-  const view = useAdjudicationStore((s) => s.view);
-  const items = useAdjudicationStore((s) => s.items);
-  const loading = useAdjudicationStore((s) => s.loading);
-  const error = useAdjudicationStore((s) => s.error);
-  const itemIndex = useAdjudicationStore((s) => s.itemIndex);
-  const hint = useAdjudicationStore((s) => s.hint);
+  const { load, view, items, loading, error, itemIndex, hint } = usePick(useAdjudicationStore, 'load', 'view', 'items', 'loading', 'error', 'itemIndex', 'hint');
   const revision = useRoundStore((s) => s.revision);
   const toSettle = useRoundStore((s) => s.detail?.cells.toAdjudicate ?? 0);
   const closing = useRoundStore((s) => s.closing);

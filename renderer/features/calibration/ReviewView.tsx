@@ -11,6 +11,7 @@ import { RoundPage } from './RoundPage';
 import { StartRoundCard } from './StartRoundCard';
 import { TrendPane } from './TrendPane';
 import './calibration.css';
+import { usePick } from '../../common/usePick';
 
 const TABS: { name: ReviewTab; label: MessageKey }[] = [
   { name: 'rounds', label: 'calibration.review.tab.rounds' },
@@ -21,10 +22,7 @@ const TABS: { name: ReviewTab; label: MessageKey }[] = [
 export function ReviewView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useRoundStore((s) => s.init);
-  const tab = useRoundStore((s) => s.tab);
-  const setTab = useRoundStore((s) => s.setTab);
-  const listError = useRoundStore((s) => s.listError);
+  const { init, tab, setTab, listError } = usePick(useRoundStore, 'init', 'tab', 'setTab', 'listError');
 
   useEffect(() => {
     // fresh each time the screen opens: labels may have been made in the Label view meanwhile

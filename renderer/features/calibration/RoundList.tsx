@@ -2,13 +2,12 @@ import { formatWhen } from './format';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore } from './roundStore';
 import { StatusChip } from './StatusChip';
+import { usePick } from '../../common/usePick';
 
 /** The rounds by ISO week, newest first, with their status. */
 export function RoundList() {
   const { t, locale, num } = useI18n();
-  const rounds = useRoundStore((s) => s.rounds);
-  const selectedId = useRoundStore((s) => s.selectedId);
-  const select = useRoundStore((s) => s.select);
+  const { rounds, selectedId, select } = usePick(useRoundStore, 'rounds', 'selectedId', 'select');
 
   return (
     <section className="cal-card cal-round-list" aria-label={t('calibration.rounds.title')}>

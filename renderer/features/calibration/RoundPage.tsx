@@ -10,22 +10,16 @@ import { ReviewerProgress } from './ReviewerProgress';
 import { RoundFiguresTable } from './RoundFiguresTable';
 import { RoundItems } from './RoundItems';
 import { StatusSteps } from './StatusChip';
+import { usePick } from '../../common/usePick';
 
 const SECTIONS: RoundSection[] = ['items', 'adjudicate', 'figures'];
 
 /** One round: what was picked and why, who labeled how much, and the next step (label, reveal, adjudicate, close). */
 export function RoundPage() {
   const { t, locale, num } = useI18n();
-  const rounds = useRoundStore((s) => s.rounds);
-  const detail = useRoundStore((s) => s.detail);
+  const { rounds, detail } = usePick(useRoundStore, 'rounds', 'detail');
   const loading = useRoundStore((s) => s.detailLoading);
-  const detailError = useRoundStore((s) => s.detailError);
-  const actionError = useRoundStore((s) => s.actionError);
-  const section = useRoundStore((s) => s.section);
-  const setSection = useRoundStore((s) => s.setSection);
-  const confirmEarly = useRoundStore((s) => s.confirmEarly);
-  const revealing = useRoundStore((s) => s.revealing);
-  const closing = useRoundStore((s) => s.closing);
+  const { detailError, actionError, section, setSection, confirmEarly, revealing, closing } = usePick(useRoundStore, 'detailError', 'actionError', 'section', 'setSection', 'confirmEarly', 'revealing', 'closing');
   const store = useRoundStore.getState;
 
   if (detailError) {

@@ -3,17 +3,14 @@ import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore } from './roundStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** "Start this week's review": size (30 by default) and an optional seed. */
 export function StartRoundCard() {
   const { t } = useI18n();
-  const sizeText = useRoundStore((s) => s.sizeText);
-  const seedText = useRoundStore((s) => s.seedText);
-  const starting = useRoundStore((s) => s.starting);
+  const { sizeText, seedText, starting } = usePick(useRoundStore, 'sizeText', 'seedText', 'starting');
   const error = useRoundStore((s) => s.startError);
-  const setSize = useRoundStore((s) => s.setSize);
-  const setSeed = useRoundStore((s) => s.setSeed);
-  const start = useRoundStore((s) => s.start);
+  const { setSize, setSeed, start } = usePick(useRoundStore, 'setSize', 'setSeed', 'start');
   const size = parseWholeNumber(sizeText, 1, 1000);
   const seed = parseWholeNumber(seedText, 0, 2 ** 31 - 1);
   const sizeProblem = size.error ?? (size.value === null ? 'not-a-number' : null);

@@ -10,14 +10,12 @@ import { DocumentList } from './DocumentList';
 import { LeakBanner } from './LeakBanner';
 import { ReferenceAnswer } from './ReferenceAnswer';
 import { ResponseList } from './ResponseList';
+import { usePick } from '../../common/usePick';
 
 /** The right-hand reading pane: everything known about the selected case. */
 export function CaseDetailPane() {
   const { t } = useI18n();
-  const caseId = useDetailStore((s) => s.caseId);
-  const detail = useDetailStore((s) => s.detail);
-  const loading = useDetailStore((s) => s.loading);
-  const error = useDetailStore((s) => s.error);
+  const { caseId, detail, loading, error } = usePick(useDetailStore, 'caseId', 'detail', 'loading', 'error');
   const [activeClaim, setActiveClaim] = useState<number | null>(null);
   const scroller = useRef<HTMLElement>(null);
   const shownId = detail?.case.id;

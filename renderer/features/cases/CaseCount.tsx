@@ -1,10 +1,10 @@
 import { useI18n } from '../../i18n/useI18n';
 import { hasActiveFilters, useCasesStore } from './casesStore';
+import { usePick } from '../../common/usePick';
 
 export function CaseCount() {
   const { t, num } = useI18n();
-  const facets = useCasesStore((s) => s.facets);
-  const count = useCasesStore((s) => s.count);
+  const { facets, count } = usePick(useCasesStore, 'facets', 'count');
   const loaded = useCasesStore((s) => s.facetsLoaded);
   const filtered = useCasesStore((s) => hasActiveFilters(s.filters));
   const clearFilters = useCasesStore((s) => s.clearFilters);

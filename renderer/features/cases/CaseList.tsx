@@ -5,17 +5,14 @@ import { PAGE_SIZE, useCasesStore } from './casesStore';
 import { CaseListEmpty } from './CaseListEmpty';
 import { CASE_LIST_ID, caseRowDomId } from './domIds';
 import { CaseRow, PlaceholderRow, ROW_HEIGHT } from './CaseRow';
+import { usePick } from '../../common/usePick';
 
 /** The virtualized list: only the rows in view exist in the DOM; pages load as they come into view. */
 export function CaseList() {
   const { t } = useI18n();
   const count = useCasesStore((s) => s.count);
   const loaded = useCasesStore((s) => s.facetsLoaded);
-  const pages = useCasesStore((s) => s.pages);
-  const generation = useCasesStore((s) => s.generation);
-  const selectedIndex = useCasesStore((s) => s.selectedIndex);
-  const requestRange = useCasesStore((s) => s.requestRange);
-  const selectRow = useCasesStore((s) => s.selectRow);
+  const { pages, generation, selectedIndex, requestRange, selectRow } = usePick(useCasesStore, 'pages', 'generation', 'selectedIndex', 'requestRange', 'selectRow');
   const scroller = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({

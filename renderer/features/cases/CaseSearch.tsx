@@ -2,14 +2,12 @@ import { useI18n } from '../../i18n/useI18n';
 import { useCasesStore } from './casesStore';
 import { CASE_LIST_ID, SEARCH_INPUT_ID } from './domIds';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 
 export function CaseSearch() {
   const { t } = useI18n();
-  const searchText = useCasesStore((s) => s.searchText);
-  const setSearchText = useCasesStore((s) => s.setSearchText);
-  const clearSearch = useCasesStore((s) => s.clearSearch);
-  const move = useCasesStore((s) => s.move);
+  const { searchText, setSearchText, clearSearch, move } = usePick(useCasesStore, 'searchText', 'setSearchText', 'clearSearch', 'move');
   return (
     <div className="search-box">
       <Icon name="search" className="search-icon" />

@@ -9,11 +9,11 @@ import { CaseFilters } from './CaseFilters';
 import { CaseList } from './CaseList';
 import { CaseSearch } from './CaseSearch';
 import { ExportFilteredButton } from './ExportFilteredButton';
+import { usePick } from '../../common/usePick';
 
 export function CasesView() {
   const { t } = useI18n();
-  const error = useCasesStore((s) => s.error);
-  const reload = useCasesStore((s) => s.reload);
+  const { error, reload } = usePick(useCasesStore, 'error', 'reload');
   useCaseKeyboard();
   return (
     <div className="cases-view">

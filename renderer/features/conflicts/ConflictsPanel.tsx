@@ -14,6 +14,7 @@ import { Icon } from '../../common/Icon';
 import './conflicts.css';
 import { KeyLegend, type KeyLegendRow } from '../../common/KeyLegend';
 import { visibleId } from '../../common/bidi';
+import { usePick } from '../../common/usePick';
 
 const LEGEND: KeyLegendRow[] = [
   { keys: ['J', 'K'], label: 'conflicts.keys.move' },
@@ -29,14 +30,7 @@ const fieldLabel = (field: OpenConflict['field']): MessageKey => (field === 'cla
 export function ConflictsPanel() {
   const { t, num } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const rows = useConflictStore((s) => s.rows);
-  const total = useConflictStore((s) => s.total);
-  const offset = useConflictStore((s) => s.offset);
-  const loaded = useConflictStore((s) => s.loaded);
-  const loading = useConflictStore((s) => s.loading);
-  const error = useConflictStore((s) => s.error);
-  const index = useConflictStore((s) => s.index);
-  const resolved = useConflictStore((s) => s.resolved);
+  const { rows, total, offset, loaded, loading, error, index, resolved } = usePick(useConflictStore, 'rows', 'total', 'offset', 'loaded', 'loading', 'error', 'index', 'resolved');
   const store = useConflictStore.getState;
   useConflictKeyboard(rows.length > 0);
 
@@ -121,10 +115,7 @@ export function ConflictsPanel() {
 function ConflictDetail({ conflict }: { conflict: OpenConflict }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const note = useConflictStore((s) => s.note);
-  const noteFocus = useConflictStore((s) => s.noteFocus);
-  const editing = useConflictStore((s) => s.editing);
-  const resolving = useConflictStore((s) => s.resolving);
+  const { note, noteFocus, editing, resolving } = usePick(useConflictStore, 'note', 'noteFocus', 'editing', 'resolving');
   const store = useConflictStore.getState;
   const lead = useReviewerStore((s) => s.current);
   const noteField = useRef<HTMLInputElement>(null);

@@ -6,6 +6,7 @@ import { useTestSetStore } from '../test-sets/testSetStore';
 import { backupReasonText, fileNameOf, formatBackupTime } from './backupText';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** The backups of the open file, newest first: back up now, the interval, and Restore of any one of them. */
 export function BackupsPanel() {
@@ -13,14 +14,7 @@ export function BackupsPanel() {
   const file = useTestSetStore((s) => s.current?.path ?? '');
   const backups = useDataStore((s) => s.backups);
   const error = useDataStore((s) => s.backupsError);
-  const interval = useDataStore((s) => s.interval);
-  const creating = useDataStore((s) => s.creating);
-  const created = useDataStore((s) => s.created);
-  const actionError = useDataStore((s) => s.actionError);
-  const restored = useDataStore((s) => s.restored);
-  const backUpNow = useDataStore((s) => s.backUpNow);
-  const setInterval = useDataStore((s) => s.setInterval);
-  const askRestore = useDataStore((s) => s.askRestore);
+  const { interval, creating, created, actionError, restored, backUpNow, setInterval, askRestore } = usePick(useDataStore, 'interval', 'creating', 'created', 'actionError', 'restored', 'backUpNow', 'setInterval', 'askRestore');
 
   return (
     <section className="cal-card data-card" data-testid="backups">

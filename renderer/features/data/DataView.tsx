@@ -12,6 +12,7 @@ import { ExportDataPanel } from '../interchange/ExportDataPanel';
 import { RestoreDialog } from './RestoreDialog';
 import '../calibration/calibration.css';
 import './data.css';
+import { usePick } from '../../common/usePick';
 
 const TABS: { name: DataTab; label: MessageKey }[] = [
   { name: 'packs', label: 'data.tab.packs' },
@@ -24,9 +25,7 @@ const TABS: { name: DataTab; label: MessageKey }[] = [
 export function DataView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useDataStore((s) => s.init);
-  const tab = useDataStore((s) => s.tab);
-  const setTab = useDataStore((s) => s.setTab);
+  const { init, tab, setTab } = usePick(useDataStore, 'init', 'tab', 'setTab');
   const confirming = useDataStore((s) => s.confirming !== null);
 
   useEffect(() => {

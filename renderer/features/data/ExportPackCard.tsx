@@ -5,6 +5,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { ExportedFiles } from '../../common/ExportedFiles';
 import { Icon } from '../../common/Icon';
 import { FolderField } from '../../common/FolderField';
+import { usePick } from '../../common/usePick';
 
 /** The current reviewer's label pack to a folder: labels.jsonl + manifest.json, each with its sha256. */
 export function ExportPackCard() {
@@ -16,8 +17,7 @@ export function ExportPackCard() {
   const result = useDataStore((s) => s.exportResult);
   const error = useDataStore((s) => s.exportError);
   const setDir = useDataStore((s) => s.setExportDir);
-  const pickFolder = useDataStore((s) => s.pickFolder);
-  const exportPack = useDataStore((s) => s.exportPack);
+  const { pickFolder, exportPack } = usePick(useDataStore, 'pickFolder', 'exportPack');
 
   return (
     <form

@@ -4,6 +4,7 @@ import { fileNameOf } from './backupText';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { FolderField } from '../../common/FolderField';
+import { usePick } from '../../common/usePick';
 
 /** The lead merges a reviewer's pack: verified first (manifest, sha256, same test set), a backup, then only new events. */
 export function ImportPackCard() {
@@ -13,9 +14,7 @@ export function ImportPackCard() {
   const result = useDataStore((s) => s.importResult);
   const error = useDataStore((s) => s.importError);
   const setDir = useDataStore((s) => s.setImportDir);
-  const pickFolder = useDataStore((s) => s.pickFolder);
-  const importPack = useDataStore((s) => s.importPack);
-  const setTab = useDataStore((s) => s.setTab);
+  const { pickFolder, importPack, setTab } = usePick(useDataStore, 'pickFolder', 'importPack', 'setTab');
 
   return (
     <form

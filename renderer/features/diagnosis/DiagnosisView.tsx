@@ -7,6 +7,7 @@ import { useTestSetStore } from '../test-sets/testSetStore';
 import { DIAGNOSIS_SECTIONS } from './registry';
 import { useDiagnosisStore } from './store';
 import './diagnosis.css';
+import { usePick } from '../../common/usePick';
 
 const sections = [...DIAGNOSIS_SECTIONS].sort((a, b) => a.order - b.order);
 
@@ -14,14 +15,7 @@ const sections = [...DIAGNOSIS_SECTIONS].sort((a, b) => a.order - b.order);
 export function DiagnosisView() {
   const { t, num } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useDiagnosisStore((s) => s.init);
-  const systems = useDiagnosisStore((s) => s.systems);
-  const system = useDiagnosisStore((s) => s.system);
-  const report = useDiagnosisStore((s) => s.report);
-  const loading = useDiagnosisStore((s) => s.loading);
-  const error = useDiagnosisStore((s) => s.error);
-  const setSystem = useDiagnosisStore((s) => s.setSystem);
-  const refresh = useDiagnosisStore((s) => s.refresh);
+  const { init, systems, system, report, loading, error, setSystem, refresh } = usePick(useDiagnosisStore, 'init', 'systems', 'system', 'report', 'loading', 'error', 'setSystem', 'refresh');
 
   useEffect(() => {
     // fresh figures every time the screen opens (labels may have been recorded meanwhile)

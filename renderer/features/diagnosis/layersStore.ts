@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
+import { usePick } from '../../common/usePick';
 
 export type LayersReport = OpOutput<'diagnosis.layers'>;
 export type TestSetHealth = OpOutput<'diagnosis.health'>;
@@ -46,7 +47,6 @@ export function useLayers(system: string, reportKey: unknown): Pick<LayersState,
     void load(system, reportKey);
   }, [load, system, reportKey]);
   const layers = useLayersStore((s) => (s.system === system ? s.layers : null));
-  const health = useLayersStore((s) => s.health);
-  const error = useLayersStore((s) => s.error);
+  const { health, error } = usePick(useLayersStore, 'health', 'error');
   return { layers, health, error };
 }

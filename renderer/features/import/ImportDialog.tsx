@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { ImportFiles, IMPORT_FORM_ID } from './ImportFiles';
 import { ImportSummary } from './ImportSummary';
 import { toWrite, useImportStore } from './importStore';
+import { usePick } from '../../common/usePick';
 
 /** Import: several files at once, each kind detected and shown, written in dependency order with one summary. */
 export function ImportDialog() {
@@ -12,8 +13,7 @@ export function ImportDialog() {
 
 function ImportDialogBody() {
   const { t } = useI18n();
-  const phase = useImportStore((s) => s.phase);
-  const files = useImportStore((s) => s.files);
+  const { phase, files } = usePick(useImportStore, 'phase', 'files');
   const close = useImportStore((s) => s.closeDialog);
   const startOver = useImportStore((s) => s.startOver);
   const writable = toWrite(files).length;

@@ -4,18 +4,14 @@ import { isDesktop } from '../../api/transport';
 import { Icon } from '../../common/Icon';
 import { useI18n } from '../../i18n/useI18n';
 import { inWritingOrder, useImportStore, type ImportFile } from './importStore';
+import { usePick } from '../../common/usePick';
 
 export const IMPORT_FORM_ID = 'import-form';
 
 /** Step one: drop or choose several files; each shows what it holds (editable) before anything is written. */
 export function ImportFiles() {
   const { t } = useI18n();
-  const files = useImportStore((s) => s.files);
-  const system = useImportStore((s) => s.system);
-  const setSystem = useImportStore((s) => s.setSystem);
-  const addFiles = useImportStore((s) => s.addFiles);
-  const pickPath = useImportStore((s) => s.pickPath);
-  const start = useImportStore((s) => s.start);
+  const { files, system, setSystem, addFiles, pickPath, start } = usePick(useImportStore, 'files', 'system', 'setSystem', 'addFiles', 'pickPath', 'start');
   const [dragging, setDragging] = useState(false);
   const ordered = inWritingOrder(files);
   const external = files.some((f) => f.kind === 'judge' || (f.kind === 'cases' && (f.format === 'ragas' || f.format === 'deepeval' || f.detected?.format === 'ragas' || f.detected?.format === 'deepeval')));
@@ -103,9 +99,7 @@ export function ImportFiles() {
 
 function FileRow({ file, position }: { file: ImportFile; position: number }) {
   const { t, label, locale } = useI18n();
-  const setKind = useImportStore((s) => s.setKind);
-  const setFormat = useImportStore((s) => s.setFormat);
-  const removeFile = useImportStore((s) => s.removeFile);
+  const { setKind, setFormat, removeFile } = usePick(useImportStore, 'setKind', 'setFormat', 'removeFile');
   const skipped = file.importedBefore !== null;
   let note: string;
   if (file.status === 'inspecting') note = t('import.inspecting');
@@ -159,8 +153,7 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
 /** What a file needs beyond its kind before it is written: the judge of a results file, the columns of a mapped one. */
 function FileDetails({ file }: { file: ImportFile }) {
   const { t } = useI18n();
-  const setJudge = useImportStore((s) => s.setJudge);
-  const setMapping = useImportStore((s) => s.setMapping);
+  const { setJudge, setMapping } = usePick(useImportStore, 'setJudge', 'setMapping');
   const judge = file.kind === 'judge' && !file.importedBefore;
   const mapped = file.format === 'mapped' && !file.importedBefore;
   if (!judge && !mapped) return null;

@@ -13,6 +13,7 @@ import { LabelDocument } from './LabelDocument';
 import { DocumentFind } from './DocumentFind';
 import { RetrievalHint } from '../retrieval/RetrievalHint';
 import { visibleId } from '../../common/bidi';
+import { usePick } from '../../common/usePick';
 
 type Detail = LabelingItem['detail'];
 
@@ -24,11 +25,9 @@ type Detail = LabelingItem['detail'];
  */
 export function CaseContext() {
   const { t } = useI18n();
-  const item = useLabelingStore((s) => s.item);
-  const stepIndex = useLabelingStore((s) => s.stepIndex);
+  const { item, stepIndex } = usePick(useLabelingStore, 'item', 'stepIndex');
   const kind = useLabelingStore(currentStepKind);
-  const claimsDraft = useClaimsDraftStore((s) => s.claimsDraft);
-  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
+  const { claimsDraft, activeClaim } = usePick(useClaimsDraftStore, 'claimsDraft', 'activeClaim');
   const scroller = useRef<HTMLElement>(null);
   // kept from scroll events, so that a new case need not read (and force) layout to know whether to scroll back up
   const scrolled = useRef(false);

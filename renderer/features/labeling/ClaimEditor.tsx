@@ -10,6 +10,7 @@ import { CLAIM_ADD_INPUT_ID, claimDomId } from './labelDomIds';
 import { Icon } from '../../common/Icon';
 import { NoEvidencePrompt } from './NoEvidencePrompt';
 import '../conflicts/conflicts.css';
+import { usePick } from '../../common/usePick';
 
 type EvidenceStatus = LabelingItem['evidence'][number];
 
@@ -272,9 +273,7 @@ interface ReferenceAnswerEditProps {
 function ReferenceAnswerEdit({ caseId, text, source, settledBy }: ReferenceAnswerEditProps) {
   const { t } = useI18n();
   const editing = useReferenceAnswerStore((s) => s.editing === caseId);
-  const draft = useReferenceAnswerStore((s) => s.draft);
-  const saving = useReferenceAnswerStore((s) => s.saving);
-  const error = useReferenceAnswerStore((s) => s.error);
+  const { draft, saving, error } = usePick(useReferenceAnswerStore, 'draft', 'saving', 'error');
   const edits = useReferenceAnswerStore.getState;
   const sourceLabel = source === 'mine' ? t('refAnswer.source.mine') : source === 'settled' ? t('refAnswer.source.settled', { by: settledBy ?? '' }) : t('refAnswer.source.imported');
   const empty = draft.trim() === '';

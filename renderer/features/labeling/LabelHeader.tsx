@@ -4,16 +4,12 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { Icon } from '../../common/Icon';
 import { useSweep } from './sweepStore';
+import { usePick } from '../../common/usePick';
 
 /** Queue, progress (done / total for me), position, case navigation, history and shortcuts. */
 export function LabelHeader() {
   const { t, num } = useI18n();
-  const queue = useLabelingStore((s) => s.queue);
-  const progress = useLabelingStore((s) => s.progress);
-  const position = useLabelingStore((s) => s.position);
-  const caseId = useLabelingStore((s) => s.caseId);
-  const historyOpen = useLabelingStore((s) => s.historyOpen);
-  const exhausted = useLabelingStore((s) => s.exhausted);
+  const { queue, progress, position, caseId, historyOpen, exhausted } = usePick(useLabelingStore, 'queue', 'progress', 'position', 'caseId', 'historyOpen', 'exhausted');
   const sweeping = useSweep((s) => s.dimension !== null);
   const store = useLabelingStore.getState;
   const done = progress?.done ?? 0;

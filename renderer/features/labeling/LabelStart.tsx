@@ -3,13 +3,13 @@ import { useI18n } from '../../i18n/useI18n';
 import { useLabelingStore } from './labelingStore';
 import { useReviewerStore } from '../reviewers/reviewerStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** Choosing a queue (and, first, who is labeling). */
 export function LabelStart() {
   const { t } = useI18n();
   const reviewer = useReviewerStore((s) => s.current);
-  const openDialog = useReviewerStore((s) => s.openDialog);
-  const testSetId = useReviewerStore((s) => s.testSetId);
+  const { openDialog, testSetId } = usePick(useReviewerStore, 'openDialog', 'testSetId');
   const startQueue = useLabelingStore((s) => s.startQueue);
   // read once per test set and reviewer (a selector must not build a new object on every call)
   const remembered = useMemo(() => useLabelingStore.getState().rememberedQueue(), [testSetId, reviewer?.id]);

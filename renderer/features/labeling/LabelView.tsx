@@ -15,20 +15,13 @@ import { ShortcutOverlay } from './ShortcutOverlay';
 import { StepPanel } from './StepPanel';
 import { useSweep } from './sweepStore';
 import './labeling.css';
+import { usePick } from '../../common/usePick';
 
 /** The labeling screen: a queue of cases, one guided step at a time, the case always beside the step. */
 export function LabelView() {
   const { t } = useI18n();
   const reviewerId = useReviewerStore((s) => s.current?.id ?? null);
-  const queue = useLabelingStore((s) => s.queue);
-  const opening = useLabelingStore((s) => s.opening);
-  const openError = useLabelingStore((s) => s.openError);
-  const exhausted = useLabelingStore((s) => s.exhausted);
-  const item = useLabelingStore((s) => s.item);
-  const loading = useLabelingStore((s) => s.loading);
-  const loadError = useLabelingStore((s) => s.loadError);
-  const historyOpen = useLabelingStore((s) => s.historyOpen);
-  const retryLoad = useLabelingStore((s) => s.retryLoad);
+  const { queue, opening, openError, exhausted, item, loading, loadError, historyOpen, retryLoad } = usePick(useLabelingStore, 'queue', 'opening', 'openError', 'exhausted', 'item', 'loading', 'loadError', 'historyOpen', 'retryLoad');
   useLabelKeyboard();
   // sweep mode belongs to this screen: another screen and back is the guided sequence again
   useEffect(() => () => void useSweep.getState().leave(), []);

@@ -5,14 +5,14 @@ import { useI18n } from '../../i18n/useI18n';
 import { saveKey, useLabelingStore, type LabelStep } from './labelingStore';
 import { optionHint, valueLabel } from './labelText';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** Categorical, binary and ordinal steps: one key per option; choosing saves at once. */
 export function OptionsStep({ dimension, step, caseId }: { dimension: Dimension; step: LabelStep; caseId: string }) {
   const i18n = useI18n();
   const { t } = i18n;
   const save = useLabelingStore((s) => s.saves[saveKey(caseId, step)]);
-  const reasonPrompt = useLabelingStore((s) => s.reasonPrompt);
-  const choose = useLabelingStore((s) => s.choose);
+  const { reasonPrompt, choose } = usePick(useLabelingStore, 'reasonPrompt', 'choose');
   const values = dimension.options.map((o) => o.value);
   const keys = optionKeys(values);
   const stored = step.current?.value;

@@ -21,6 +21,7 @@ import { SummaryStep } from './SummaryStep';
 import { StepWaitingMark } from './StepWaitingMark';
 import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
+import { usePick } from '../../common/usePick';
 
 /** "1 correct · 2 incorrect": the keys that answer the step, as the dimension defines them. */
 function decideOptions(i18n: ReturnType<typeof useI18n>, dimension: string, values: readonly (string | number)[]): string {
@@ -41,14 +42,9 @@ function suggestionReason(item: LabelingItem, step: LabelStep): string | null {
 export function StepCard() {
   const i18n = useI18n();
   const { t } = i18n;
-  const item = useLabelingStore((s) => s.item);
-  const stepIndex = useLabelingStore((s) => s.stepIndex);
-  const saves = useLabelingStore((s) => s.saves);
-  const dimensions = useLabelingStore((s) => s.dimensions);
-  const reasonPrompt = useLabelingStore((s) => s.reasonPrompt);
+  const { item, stepIndex, saves, dimensions, reasonPrompt } = usePick(useLabelingStore, 'item', 'stepIndex', 'saves', 'dimensions', 'reasonPrompt');
   const kind = useLabelingStore(currentStepKind);
-  const retrySave = useLabelingStore((s) => s.retrySave);
-  const confirm = useLabelingStore((s) => s.confirm);
+  const { retrySave, confirm } = usePick(useLabelingStore, 'retrySave', 'confirm');
   if (!item) return null;
   if (kind === 'summary') return <SummaryStep />;
   const step = item.steps[stepIndex];

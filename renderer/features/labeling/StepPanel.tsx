@@ -13,6 +13,7 @@ import { VerdictLine, verdictFor } from './VerdictLine';
 import { SweepBanner, SweepChooser } from './Sweep';
 import { sweepStepIndex } from './labelingStore';
 import { useSweep } from './sweepStore';
+import { usePick } from '../../common/usePick';
 
 /** The current step's card on top, the whole sequence of the case below it. */
 export function StepPanel() {
@@ -36,9 +37,7 @@ export function StepPanel() {
 function StepSequence({ item }: { item: LabelingItem }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const stepIndex = useLabelingStore((s) => s.stepIndex);
-  const saves = useLabelingStore((s) => s.saves);
-  const setStep = useLabelingStore((s) => s.setStep);
+  const { stepIndex, saves, setStep } = usePick(useLabelingStore, 'stepIndex', 'saves', 'setStep');
   const caseId = item.detail.case.id;
   const responses = item.detail.responses;
   const keepFocus = (event: MouseEvent) => event.preventDefault();
@@ -122,10 +121,7 @@ function StepSequence({ item }: { item: LabelingItem }) {
 function FailedSaves({ item }: { item: LabelingItem }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const saves = useLabelingStore((s) => s.saves);
-  const stepIndex = useLabelingStore((s) => s.stepIndex);
-  const retrySave = useLabelingStore((s) => s.retrySave);
-  const setStep = useLabelingStore((s) => s.setStep);
+  const { saves, stepIndex, retrySave, setStep } = usePick(useLabelingStore, 'saves', 'stepIndex', 'retrySave', 'setStep');
   const caseId = item.detail.case.id;
   const failed = item.steps
     .map((step, index) => ({ step, index, save: saves[saveKey(caseId, step)] }))

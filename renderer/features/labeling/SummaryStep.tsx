@@ -5,6 +5,7 @@ import { dimensionLabel, valueLabel } from './labelText';
 import { isSaved } from './stepStatus';
 import { VerdictLine } from './VerdictLine';
 import type { LabelStep } from './labelingStore';
+import { usePick } from '../../common/usePick';
 
 /** Claims of a saved claims label that carry no evidence (0 for any other step). */
 function claimsWithoutEvidence(step: LabelStep): number {
@@ -17,10 +18,7 @@ function claimsWithoutEvidence(step: LabelStep): number {
 export function SummaryStep() {
   const i18n = useI18n();
   const { t } = i18n;
-  const item = useLabelingStore((s) => s.item);
-  const saves = useLabelingStore((s) => s.saves);
-  const confirm = useLabelingStore((s) => s.confirm);
-  const setStep = useLabelingStore((s) => s.setStep);
+  const { item, saves, confirm, setStep } = usePick(useLabelingStore, 'item', 'saves', 'confirm', 'setStep');
   if (!item) return null;
   const caseId = item.detail.case.id;
   const open = item.steps.filter((step) => !isSaved(step, saves[saveKey(caseId, step)])).length;

@@ -7,6 +7,7 @@ import { dimensionOf, kindOf, sweepStepIndex, useLabelingStore } from './labelin
 import { dimensionLabel } from './labelText';
 import { useSweep } from './sweepStore';
 import './labeling-keys.css';
+import { usePick } from '../../common/usePick';
 
 /** The dimensions a sweep can take: those of the case's steps answered by one key, in step order. */
 export function sweepableDimensions(item: LabelingItem | null, dimensions: readonly Dimension[]): string[] {
@@ -19,8 +20,7 @@ export function SweepChooser() {
   const i18n = useI18n();
   const { t } = i18n;
   const choosing = useSweep((s) => s.choosing);
-  const item = useLabelingStore((s) => s.item);
-  const dimensions = useLabelingStore((s) => s.dimensions);
+  const { item, dimensions } = usePick(useLabelingStore, 'item', 'dimensions');
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (choosing) first.current?.focus();
@@ -71,9 +71,7 @@ export function SweepBanner() {
   const { t, num } = i18n;
   const dimension = useSweep((s) => s.dimension);
   const answered = useSweep((s) => s.answered);
-  const position = useLabelingStore((s) => s.position);
-  const dimensions = useLabelingStore((s) => s.dimensions);
-  const item = useLabelingStore((s) => s.item);
+  const { position, dimensions, item } = usePick(useLabelingStore, 'position', 'dimensions', 'item');
   if (!dimension) return null;
   const values = dimensionOf(dimensions, dimension)?.options.map((o) => o.value) ?? [];
   const keys = optionKeys(values).filter(Boolean);

@@ -3,14 +3,12 @@ import { cellTone, crossTableLayout } from './format';
 import { useI18n } from '../../i18n/useI18n';
 import { useReportStore, type CrossTableGroup } from './reportStore';
 import { behaviorLabel } from '../settings/labels';
+import { usePick } from '../../common/usePick';
 
 /** answerability × response behaviour, each count a button that lists its cases. */
 export function CrossTable({ group }: { group: CrossTableGroup }) {
   const { t, label, num, locale } = useI18n();
-  const behaviorOrder = useReportStore((s) => s.behaviorOrder);
-  const cell = useReportStore((s) => s.cell);
-  const openCell = useReportStore((s) => s.openCell);
-  const closeCell = useReportStore((s) => s.closeCell);
+  const { behaviorOrder, cell, openCell, closeCell } = usePick(useReportStore, 'behaviorOrder', 'cell', 'openCell', 'closeCell');
   const layout = useMemo(() => crossTableLayout(group.cells, behaviorOrder), [group.cells, behaviorOrder]);
   const main: string[] = layout.rows.filter((row) => row === 'answerable' || row === 'unanswerable');
   const special = layout.rows.filter((row) => !main.includes(row));

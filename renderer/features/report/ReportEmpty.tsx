@@ -3,6 +3,7 @@ import { useImportStore } from '../import/importStore';
 import { useNavigationStore, VIEWS, type View } from '../../shell/navigationStore';
 import { useReportStore } from './reportStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** The Label screen, when this build has one. */
 const LABEL_VIEW: View | undefined = VIEWS[(VIEWS as readonly string[]).indexOf('label')];
@@ -10,9 +11,7 @@ const LABEL_VIEW: View | undefined = VIEWS[(VIEWS as readonly string[]).indexOf(
 /** Nothing to count yet: says why, and what to do to get figures. */
 export function ReportEmpty({ kind }: { kind: 'no-systems' | 'no-labels' }) {
   const { t } = useI18n();
-  const system = useReportStore((s) => s.system);
-  const reviewerId = useReportStore((s) => s.reviewerId);
-  const reviewers = useReportStore((s) => s.reviewers);
+  const { system, reviewerId, reviewers } = usePick(useReportStore, 'system', 'reviewerId', 'reviewers');
   const setView = useNavigationStore((s) => s.setView);
   const openImport = useImportStore((s) => s.openDialog);
   const reviewer = reviewers.find((r) => r.id === reviewerId)?.name ?? null;

@@ -1,13 +1,12 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useNavigationStore } from '../../shell/navigationStore';
 import { useReportStore, type CrossTableReport } from './reportStore';
+import { usePick } from '../../common/usePick';
 
 /** What the figures are made of: how many responses are labeled, from whose labels. */
 export function ReportSummary({ report }: { report: CrossTableReport }) {
   const { t, num } = useI18n();
-  const systems = useReportStore((s) => s.systems);
-  const reviewers = useReportStore((s) => s.reviewers);
-  const reviewerId = useReportStore((s) => s.reviewerId);
+  const { systems, reviewers, reviewerId } = usePick(useReportStore, 'systems', 'reviewers', 'reviewerId');
   const setView = useNavigationStore((s) => s.setView);
   const total = systems?.find((s) => s.system === report.system)?.responses ?? null;
   const reviewer = reviewers.find((r) => r.id === reviewerId)?.name ?? null;

@@ -1,18 +1,12 @@
 import { useI18n } from '../../i18n/useI18n';
 import { useReportStore } from './reportStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** Which system version, and whose labels (one reviewer, or the latest label of anyone). */
 export function ReportToolbar() {
   const { t, num } = useI18n();
-  const systems = useReportStore((s) => s.systems);
-  const reviewers = useReportStore((s) => s.reviewers);
-  const system = useReportStore((s) => s.system);
-  const reviewerId = useReportStore((s) => s.reviewerId);
-  const loading = useReportStore((s) => s.loading);
-  const setSystem = useReportStore((s) => s.setSystem);
-  const setReviewer = useReportStore((s) => s.setReviewer);
-  const refresh = useReportStore((s) => s.refresh);
+  const { systems, reviewers, system, reviewerId, loading, setSystem, setReviewer, refresh } = usePick(useReportStore, 'systems', 'reviewers', 'system', 'reviewerId', 'loading', 'setSystem', 'setReviewer', 'refresh');
   const noSystems = !systems || systems.length === 0;
 
   return (

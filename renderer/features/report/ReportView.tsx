@@ -10,17 +10,13 @@ import { ReportGroup } from './ReportGroup';
 import { ReportSummary } from './ReportSummary';
 import { ReportToolbar } from './ReportToolbar';
 import './report.css';
+import { usePick } from '../../common/usePick';
 
 /** SPEC workflow 3: the refusal cross-table of one system version, per question-type group. */
 export function ReportView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useReportStore((s) => s.init);
-  const systems = useReportStore((s) => s.systems);
-  const report = useReportStore((s) => s.report);
-  const loading = useReportStore((s) => s.loading);
-  const error = useReportStore((s) => s.error);
-  const refresh = useReportStore((s) => s.refresh);
+  const { init, systems, report, loading, error, refresh } = usePick(useReportStore, 'init', 'systems', 'report', 'loading', 'error', 'refresh');
 
   useEffect(() => {
     // fresh figures every time the screen opens (labels may have been recorded meanwhile)

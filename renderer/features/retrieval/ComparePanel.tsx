@@ -4,19 +4,14 @@ import { formatDifference, formatFigure, metricLabel } from './retrievalText';
 import { CutoffPicker } from './RetrievalToolbar';
 import { kOf, useRetrievalStore } from './retrievalStore';
 import { visibleId } from '../../common/bidi';
+import { usePick } from '../../common/usePick';
 
 /** Two versions at the same k: paired differences with intervals, per slice, and the cases that got worse. */
 export function ComparePanel({ onOpen }: { onOpen(caseId: string): void }) {
   const i18n = useI18n();
   const { t, label } = i18n;
   const systems = useRetrievalStore((s) => s.systems) ?? [];
-  const system = useRetrievalStore((s) => s.system);
-  const baseline = useRetrievalStore((s) => s.baseline);
-  const cutoff = useRetrievalStore((s) => s.cutoff);
-  const baselineCutoff = useRetrievalStore((s) => s.baselineCutoff);
-  const comparison = useRetrievalStore((s) => s.comparison);
-  const setBaseline = useRetrievalStore((s) => s.setBaseline);
-  const setBaselineCutoff = useRetrievalStore((s) => s.setBaselineCutoff);
+  const { system, baseline, cutoff, baselineCutoff, comparison, setBaseline, setBaselineCutoff } = usePick(useRetrievalStore, 'system', 'baseline', 'cutoff', 'baselineCutoff', 'comparison', 'setBaseline', 'setBaselineCutoff');
   const undefinedText = t('retrieval.undefined');
   const k = kOf(cutoff);
   const baselineRow = systems.find((s) => s.system === baseline);

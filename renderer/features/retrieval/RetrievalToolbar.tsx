@@ -1,6 +1,7 @@
 import { MAX_K } from '../../../shared/retrieval/report';
 import { useI18n } from '../../i18n/useI18n';
 import { useRetrievalStore, type Cutoff, type ListChoice } from './retrievalStore';
+import { usePick } from '../../common/usePick';
 
 const K_VALUES = Array.from({ length: MAX_K }, (_, i) => i + 1);
 
@@ -38,11 +39,7 @@ export function CutoffPicker({ cutoff, candidates, testIdPrefix, listLabel, onCh
 /** The system version and cutoff the screen shows. */
 export function RetrievalToolbar() {
   const { t, num } = useI18n();
-  const systems = useRetrievalStore((s) => s.systems);
-  const system = useRetrievalStore((s) => s.system);
-  const cutoff = useRetrievalStore((s) => s.cutoff);
-  const setSystem = useRetrievalStore((s) => s.setSystem);
-  const setCutoff = useRetrievalStore((s) => s.setCutoff);
+  const { systems, system, cutoff, setSystem, setCutoff } = usePick(useRetrievalStore, 'systems', 'system', 'cutoff', 'setSystem', 'setCutoff');
   const row = systems?.find((s) => s.system === system);
   return (
     <div className="retrieval-toolbar">

@@ -16,6 +16,7 @@ import { useRetrievalKeyboard } from './useRetrievalKeyboard';
 import { WorstCases } from './WorstCases';
 import { visibleId } from '../../common/bidi';
 import './retrieval.css';
+import { usePick } from '../../common/usePick';
 
 function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: string): void }) {
   const { t } = useI18n();
@@ -75,18 +76,7 @@ function Overview({ report, onOpen }: { report: RetrievalReport; onOpen(caseId: 
 export function RetrievalView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const init = useRetrievalStore((s) => s.init);
-  const systems = useRetrievalStore((s) => s.systems);
-  const report = useRetrievalStore((s) => s.report);
-  const loading = useRetrievalStore((s) => s.loading);
-  const error = useRetrievalStore((s) => s.error);
-  const tab = useRetrievalStore((s) => s.tab);
-  const setTab = useRetrievalStore((s) => s.setTab);
-  const detail = useRetrievalStore((s) => s.detail);
-  const cutoff = useRetrievalStore((s) => s.cutoff);
-  const assembly = useRetrievalStore((s) => s.assembly);
-  const openCase = useRetrievalStore((s) => s.openCase);
-  const closeCase = useRetrievalStore((s) => s.closeCase);
+  const { init, systems, report, loading, error, tab, setTab, detail, cutoff, assembly, openCase, closeCase } = usePick(useRetrievalStore, 'init', 'systems', 'report', 'loading', 'error', 'tab', 'setTab', 'detail', 'cutoff', 'assembly', 'openCase', 'closeCase');
   const systemRow = useRetrievalStore((s) => s.systems?.find((row) => row.system === s.system));
   useRetrievalKeyboard();
 

@@ -5,6 +5,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { useNavigationStore } from '../../shell/navigationStore';
 import { initials } from './initials';
+import { usePick } from '../../common/usePick';
 
 /**
  * "Who is labeling?": pick a reviewer of this test set or add one (a name, no
@@ -19,17 +20,11 @@ export function ReviewerDialog() {
 
 function ReviewerDialogBody() {
   const { t } = useI18n();
-  const reviewers = useReviewerStore((s) => s.reviewers);
-  const current = useReviewerStore((s) => s.current);
-  const loaded = useReviewerStore((s) => s.loaded);
+  const { reviewers, current, loaded } = usePick(useReviewerStore, 'reviewers', 'current', 'loaded');
   const startWithCreate = useReviewerStore((s) => s.dialogCreate);
-  const creating = useReviewerStore((s) => s.creating);
-  const error = useReviewerStore((s) => s.error);
-  const choose = useReviewerStore((s) => s.choose);
-  const create = useReviewerStore((s) => s.create);
+  const { creating, error, choose, create } = usePick(useReviewerStore, 'creating', 'error', 'choose', 'create');
   const close = useReviewerStore((s) => s.closeDialog);
-  const suggestedName = useReviewerStore((s) => s.suggestedName);
-  const continueAsSuggested = useReviewerStore((s) => s.continueAsSuggested);
+  const { suggestedName, continueAsSuggested } = usePick(useReviewerStore, 'suggestedName', 'continueAsSuggested');
   const [name, setName] = useState('');
   const suggestion = useRef<HTMLButtonElement>(null);
   const titleId = useId();

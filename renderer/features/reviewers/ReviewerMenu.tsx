@@ -6,6 +6,7 @@ import { Icon } from '../../common/Icon';
 import { ReviewerDialog } from './ReviewerDialog';
 import { initials } from './initials';
 import '../labeling/labeling.css';
+import { usePick } from '../../common/usePick';
 
 /**
  * The current reviewer, always in the top bar; one click opens the list of
@@ -15,11 +16,7 @@ import '../labeling/labeling.css';
 export function ReviewerMenu() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
-  const reviewers = useReviewerStore((s) => s.reviewers);
-  const current = useReviewerStore((s) => s.current);
-  const choose = useReviewerStore((s) => s.choose);
-  const openDialog = useReviewerStore((s) => s.openDialog);
-  const refresh = useReviewerStore((s) => s.refresh);
+  const { reviewers, current, choose, openDialog, refresh } = usePick(useReviewerStore, 'reviewers', 'current', 'choose', 'openDialog', 'refresh');
   const { open, setOpen, root, button } = useDropdownMenu();
 
   if (!testSetId) return null;

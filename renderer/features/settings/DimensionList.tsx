@@ -3,13 +3,12 @@ import { useI18n } from '../../i18n/useI18n';
 import { useSettingsStore } from './settingsStore';
 import { Icon } from '../../common/Icon';
 import { dimensionTitle } from './labels';
+import { usePick } from '../../common/usePick';
 
 /** The dimensions in labeling order; ↑ ↓ reorder, a click selects one for editing. */
 export function DimensionList() {
   const { t } = useI18n();
-  const drafts = useSettingsStore((s) => s.drafts);
-  const selectedKey = useSettingsStore((s) => s.selectedKey);
-  const addDimension = useSettingsStore((s) => s.addDimension);
+  const { drafts, selectedKey, addDimension } = usePick(useSettingsStore, 'drafts', 'selectedKey', 'addDimension');
   return (
     <div className="dimension-list-pane">
       <ol className="dimension-list" aria-label={t('settings.dimensions.title')}>

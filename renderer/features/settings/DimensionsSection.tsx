@@ -5,21 +5,16 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { Icon } from '../../common/Icon';
 import { DimensionEditor } from './DimensionEditor';
 import { DimensionList } from './DimensionList';
+import { usePick } from '../../common/usePick';
 
 const NO_ISSUES: DraftIssue[] = [];
 
 /** The dimension set: the ordered list on the left, the selected dimension's editor on the right. */
 export function DimensionsSection() {
   const { t } = useI18n();
-  const dirty = useSettingsStore((s) => s.dirty);
-  const issueCount = useSettingsStore((s) => s.issueCount);
+  const { dirty, issueCount } = usePick(useSettingsStore, 'dirty', 'issueCount');
   const listIssues = useSettingsStore((s) => s.issues[''] ?? NO_ISSUES);
-  const saving = useSettingsStore((s) => s.saving);
-  const saveError = useSettingsStore((s) => s.saveError);
-  const savedNotice = useSettingsStore((s) => s.savedNotice);
-  const save = useSettingsStore((s) => s.save);
-  const discard = useSettingsStore((s) => s.discard);
-  const askRestore = useSettingsStore((s) => s.askRestore);
+  const { saving, saveError, savedNotice, save, discard, askRestore } = usePick(useSettingsStore, 'saving', 'saveError', 'savedNotice', 'save', 'discard', 'askRestore');
 
   let status = null;
   if (issueCount > 0) {

@@ -10,15 +10,14 @@ import { ThresholdsSection } from './ThresholdsSection';
 import { DiagnosisSettingsSection } from '../diagnosis/DiagnosisSettingsSection';
 import { DataSettingsSection } from '../diagnosis/DataSettingsSection';
 import './settings.css';
+import { usePick } from '../../common/usePick';
 
 /** The test set's label dimensions (in labeling order) and its release thresholds per question type. */
 export function SettingsView() {
   const { t } = useI18n();
   const testSetId = useTestSetStore((s) => s.current?.testSetId ?? null);
   const testSetName = useTestSetStore((s) => s.current?.name ?? '');
-  const load = useSettingsStore((s) => s.load);
-  const loading = useSettingsStore((s) => s.loading);
-  const loadError = useSettingsStore((s) => s.loadError);
+  const { load, loading, loadError } = usePick(useSettingsStore, 'load', 'loading', 'loadError');
   const loaded = useSettingsStore((s) => s.drafts.length > 0 || s.saved.length > 0);
   const confirmingRestore = useSettingsStore((s) => s.confirmingRestore);
 

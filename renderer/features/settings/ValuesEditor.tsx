@@ -5,6 +5,7 @@ import { valueLabel } from '../labeling/labelText';
 import { useSettingsStore } from './settingsStore';
 import { Icon } from '../../common/Icon';
 import { FieldErrors } from './FieldErrors';
+import { usePick } from '../../common/usePick';
 
 const STAKES_CHOICES: { value: string; stakes: StakesChoice }[] = [
   { value: 'high', stakes: 'high' },
@@ -16,10 +17,7 @@ const STAKES_CHOICES: { value: string; stakes: StakesChoice }[] = [
 export function ValuesEditor({ draft, issues }: { draft: DimensionDraft; issues: readonly DraftIssue[] }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const addOption = useSettingsStore((s) => s.addOption);
-  const updateOption = useSettingsStore((s) => s.updateOption);
-  const removeOption = useSettingsStore((s) => s.removeOption);
-  const moveOption = useSettingsStore((s) => s.moveOption);
+  const { addOption, updateOption, removeOption, moveOption } = usePick(useSettingsStore, 'addOption', 'updateOption', 'removeOption', 'moveOption');
   const stakes = showsStakes(draft);
   const listIssues = issues.filter((issue) => issue.field === 'options');
   const table = useRef<HTMLTableElement>(null);

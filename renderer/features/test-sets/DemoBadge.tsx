@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { Modal } from '../../common/Modal';
 import { useTestSetStore } from './testSetStore';
+import { usePick } from '../../common/usePick';
 
 /** The "demo data" badge beside the demo's name: it says what the file is and offers to build it afresh. */
 export function DemoBadge() {
   const { t } = useI18n();
   const [asking, setAsking] = useState(false);
-  const busy = useTestSetStore((s) => s.busy);
-  const resetDemo = useTestSetStore((s) => s.resetDemo);
+  const { busy, resetDemo } = usePick(useTestSetStore, 'busy', 'resetDemo');
   return (
     <>
       <button type="button" className="badge demo-badge" title={t('demo.badgeTitle')} data-testid="demo-badge" onClick={() => setAsking(true)}>

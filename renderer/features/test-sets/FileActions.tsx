@@ -3,12 +3,12 @@ import { useTestSetStore } from './testSetStore';
 import { useNewTestSetStore } from '../first-run/newTestSetStore';
 import { Icon } from '../../common/Icon';
 import { RecentMenu } from './RecentMenu';
+import { usePick } from '../../common/usePick';
 
 /** Open / New / Demo / Recent: the same actions as the desktop File menu. */
 export function FileActions() {
   const { t } = useI18n();
-  const busy = useTestSetStore((s) => s.busy);
-  const requestOpen = useTestSetStore((s) => s.requestOpen);
+  const { busy, requestOpen } = usePick(useTestSetStore, 'busy', 'requestOpen');
   const requestCreate = useNewTestSetStore((s) => s.show);
   const openDemo = useTestSetStore((s) => s.openDemo);
   return (

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore, type PathPrompt } from './testSetStore';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Modal } from '../../common/Modal';
+import { usePick } from '../../common/usePick';
 
 /** Browser mode's stand-in for the native open dialog: type a path, or pick a recent one. */
 export function PathDialog() {
@@ -13,8 +14,7 @@ export function PathDialog() {
 
 function PathDialogBody({ prompt }: { prompt: PathPrompt }) {
   const { t } = useI18n();
-  const recent = useTestSetStore((s) => s.recent);
-  const submitPath = useTestSetStore((s) => s.submitPath);
+  const { recent, submitPath } = usePick(useTestSetStore, 'recent', 'submitPath');
   const close = useTestSetStore((s) => s.closePathPrompt);
   const [path, setPath] = useState('');
   const formId = 'path-dialog-form';

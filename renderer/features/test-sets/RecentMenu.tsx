@@ -2,15 +2,12 @@ import { useDropdownMenu } from '../../common/useDropdownMenu';
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from './testSetStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** The recent files, as a small drop-down menu in the top bar. */
 export function RecentMenu() {
   const { t } = useI18n();
-  const recent = useTestSetStore((s) => s.recent);
-  const current = useTestSetStore((s) => s.current);
-  const busy = useTestSetStore((s) => s.busy);
-  const openRecent = useTestSetStore((s) => s.openRecent);
-  const refreshRecent = useTestSetStore((s) => s.refreshRecent);
+  const { recent, current, busy, openRecent, refreshRecent } = usePick(useTestSetStore, 'recent', 'current', 'busy', 'openRecent', 'refreshRecent');
   const { open, setOpen, root, button } = useDropdownMenu();
 
   return (

@@ -2,15 +2,14 @@ import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from './testSetStore';
 import { useNewTestSetStore } from '../first-run/newTestSetStore';
 import { Icon } from '../../common/Icon';
+import { usePick } from '../../common/usePick';
 
 /** What the window shows when no test set is open. */
 export function WelcomeScreen() {
   const { t } = useI18n();
-  const busy = useTestSetStore((s) => s.busy);
-  const requestOpen = useTestSetStore((s) => s.requestOpen);
+  const { busy, requestOpen } = usePick(useTestSetStore, 'busy', 'requestOpen');
   const requestCreate = useNewTestSetStore((s) => s.show);
-  const openDemo = useTestSetStore((s) => s.openDemo);
-  const openRecent = useTestSetStore((s) => s.openRecent);
+  const { openDemo, openRecent } = usePick(useTestSetStore, 'openDemo', 'openRecent');
   const recent = useTestSetStore((s) => s.recent).filter((file) => file.exists);
   return (
     <div className="welcome" data-testid="welcome">
