@@ -70,7 +70,7 @@ describe('agreement on claims this answer states', () => {
   beforeEach(async () => {
     dir = tempDir();
     path = join(dir, 'demo.sqlite');
-    await createDemoTestSet(path);
+    await createDemoTestSet(path, { story: false });
     all = items(path);
     // the judge marks every claim; item 0's last claim is one the judge's list does not have
     const judge = all.map((item, i) => JSON.stringify({

@@ -129,7 +129,7 @@ describe('agreement on the demo test set', () => {
   beforeEach(async () => {
     const dir = tempDir();
     path = join(dir, 'demo.sqlite');
-    await createDemoTestSet(path);
+    await createDemoTestSet(path, { story: false });
     ids = seedLabels(path);
     backend = await createBackend({ dataDir: dir, mode: 'browser', version: 'test', initialTestSet: path });
   });

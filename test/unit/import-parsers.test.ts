@@ -357,7 +357,8 @@ describe('bad input gives file, line, field and a clear message', () => {
     expect(en.message).toMatch(/expected one of "dev", "holdout", got "test"/);
     const v = failure(() => parse('judge.jsonl', jsonl(verdict('a', { value: true })), 'judge'));
     expect(v.field).toBe('value');
-    expect(v.message).toMatch(/expected a string or a number, got a boolean/);
+    // a verdict is a string or a number, or per-claim marks for "claims this answer states"
+    expect(v.message).toMatch(/expected a string or a number or a record, got a boolean/);
     const d = failure(() => parse('docs.jsonl', jsonl({ ...SPEC_DOC, effectiveFrom: '01/10/2026' }), 'documents'));
     expect(d.field).toBe('effectiveFrom');
     expect(d.message).toMatch(/must be a date like 2026-10-01, got "01\/10\/2026"/);
