@@ -95,3 +95,11 @@ export function caseWhere(db: Db, filters: CaseFilters, except?: FacetName): Sql
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
+
+/**
+ * Each case's search row, read from `schema` (the test set, or an import's stage). Each text ends in two
+ * newlines, so a 1–2 character term at its end still begins a trigram.
+ */
+export const searchRowsSql = (schema: 'main' | 'stage') => `SELECT c.seq, c.query || char(10, 10), coalesce(c.reference_answer, '') || char(10, 10),
+       coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM ${schema}.claims WHERE case_seq = c.seq), '') || char(10, 10)
+  FROM ${schema}.cases c`;

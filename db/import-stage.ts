@@ -5,6 +5,7 @@ import { text } from '../shared/messages/text';
 import { saveDimensions } from './dimension-edits';
 import { listDimensions } from './dimensions';
 import { rememberImportedFile } from './imported-files';
+import { searchRowsSql } from './case-search';
 import { refreshProgress } from './label-progress';
 import type { Db } from './open';
 import { openSqlite } from './sqlite';
@@ -85,12 +86,7 @@ export function dropOrphanSearchRows(db: Db): void {
 
 /** One short write: the search rows of staged cases `from`..`to` (no case of the test set has these seqs yet). */
 export function indexStagedSearch(db: Db, from: number, to: number): void {
-  db.prepare(
-    `INSERT INTO main.cases_fts (rowid, query, reference_answer, claims_text)
-     SELECT c.seq, c.query, coalesce(c.reference_answer, ''),
-            coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM stage.claims WHERE case_seq = c.seq), '')
-     FROM stage.cases c WHERE c.seq BETWEEN ? AND ?`,
-  ).run(from, to);
+  db.prepare(`INSERT INTO main.cases_fts (rowid, query, reference_answer, claims_text) ${searchRowsSql('stage')} WHERE c.seq BETWEEN ? AND ?`).run(from, to);
 }
 
 export interface PublishExtras {

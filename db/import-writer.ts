@@ -5,6 +5,7 @@ import { valueProblem } from '../shared/domain/dimensions';
 import { formatLocation } from '../shared/import/errors';
 import { listDimensions } from './dimensions';
 import { settleCaseMarks } from './case-marks';
+import { searchRowsSql } from './case-search';
 import { refreshProgress } from './label-progress';
 import { indexRetrieval } from './retrieval-index';
 import { invalidateQueues } from './queue-cache';
@@ -77,13 +78,7 @@ function writeRecordsInTransaction(db: Db, records: RecordsToWrite, source: Impo
     insertClaim: db.prepare('INSERT INTO claims (case_seq, position, text) VALUES (?, ?, ?)'),
     insertEvidence: db.prepare('INSERT INTO evidence (claim_id, position, doc_id, quote, start_offset, end_offset, grade) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     // New cases get seqs above every stored one, so "seq >= the first new seq" is exactly this import's cases.
-    // Each text ends in two newlines, so a 1–2 character term at its end still begins a trigram (db/case-search.ts).
-    indexNewCases: db.prepare(
-      `INSERT INTO cases_fts (rowid, query, reference_answer, claims_text)
-       SELECT c.seq, c.query || char(10, 10), coalesce(c.reference_answer, '') || char(10, 10),
-              coalesce((SELECT group_concat(text, char(10) ORDER BY position) FROM claims WHERE case_seq = c.seq), '') || char(10, 10)
-       FROM cases c WHERE c.seq >= ?`,
-    ),
+    indexNewCases: db.prepare(`INSERT INTO cases_fts (rowid, query, reference_answer, claims_text) ${searchRowsSql('main')} WHERE c.seq >= ?`),
     response: db.prepare('SELECT seq, case_seq, answer FROM responses WHERE id = ?'),
     insertResponse: db.prepare(
       'INSERT INTO responses (id, case_seq, system, answer, retrieval_called, final_context, candidates, condition, cost, citations, stop_state, trajectory) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -25,7 +25,7 @@ function api(db: Db) {
 const CLAIMS = [{ id: 'c1', text: '30 天内可退款', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
 const VALUES: Record<string, unknown> = {
   answerability: 'answerable', questionType: 'fact', claims: CLAIMS, responseBehavior: 'answered', claimsStated: { c1: { stated: true } },
-  refusalCorrect: 'correct', correctness: 2, faithfulness: 1, failureLayer: 'none',
+  refusalCorrect: 'correct', correctness: 2, faithfulness: 1, failureLayer: 'none', failureTags: [],
 };
 const unlabeled = { source: 'unlabeled' } as const;
 

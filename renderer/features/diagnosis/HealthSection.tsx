@@ -5,6 +5,7 @@ import { LayerStatus } from './LayerStatus';
 import { useLayers } from './layersStore';
 import { SectionCard } from './SectionCard';
 import type { DiagnosisSectionProps } from './sections';
+import { visibleId } from '../../common/bidi';
 
 type Kind = 'origin' | 'answerability' | 'slice' | 'split';
 
@@ -72,7 +73,7 @@ export function HealthSection({ system, report }: DiagnosisSectionProps) {
             {health.holdoutOpenings.latest.slice(0, SHOWN_OPENINGS).map((o, i) => (
               <li key={i} data-testid="dx-holdout-opening" data-case-id={o.caseId}>
                 {t('dxdata.health.openings.one', {
-                  at: formatTime(o.at, locale), reviewer: o.reviewer ?? t('dxdata.health.openings.nobody'), caseId: o.caseId, via: t(`dxdata.health.openings.via.${o.via}` as MessageKey),
+                  at: formatTime(o.at, locale), reviewer: o.reviewer ?? t('dxdata.health.openings.nobody'), caseId: visibleId(o.caseId), via: t(`dxdata.health.openings.via.${o.via}` as MessageKey),
                 })}
               </li>
             ))}
