@@ -162,7 +162,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     expect(claims[imported + 1]).toMatchObject({ text: '以官网公告为准', evidence: [] });
 
     // the summary counts the claim without evidence
-    for (let guard = 0; guard < 12 && (await page.locator('[data-testid="step-summary"][data-state="current"]').count()) === 0; guard++) {
+    for (let guard = 0; guard < 40 && (await page.locator('[data-testid="step-summary"][data-state="current"]').count()) === 0; guard++) {
       await page.keyboard.press('ArrowDown');
     }
     await expect(page.getByTestId('summary-no-evidence')).toHaveAttribute('data-count', '1');

@@ -71,7 +71,16 @@ export function DocumentFind({ caseId, selecting }: { caseId: string; selecting:
           {t('docFind.open')} <kbd>F</kbd>
         </button>
       )}
-      {selecting && selected ? <SelectedLine evidence={selected} /> : null}
+      {/* the line is there for the whole claims step, one line high, so a selection made with the mouse never moves the text under it */}
+      {selecting ? (
+        selected ? (
+          <SelectedLine evidence={selected} />
+        ) : (
+          <p className="doc-selection empty" data-testid="doc-selection-hint">
+            {t('docFind.selectHint')}
+          </p>
+        )
+      ) : null}
     </div>
   );
 }
@@ -92,16 +101,34 @@ function SelectedLine({ evidence }: { evidence: EvidenceSpan }) {
   );
 }
 
-/** The evidence the window's selection makes in a document, kept up to date as it changes (mouse or keys). */
+/**
+ * The evidence the window's selection makes in a document, kept up to date as keys change it (find,
+ * Shift+arrows). A selection made with the mouse has its own Attach offer beside it; this line then
+ * keeps its hint, so nothing above the text changes while the pointer selects.
+ */
 function useSelectedEvidence(): EvidenceSpan | null {
   const [evidence, setEvidence] = useState<EvidenceSpan | null>(null);
   useEffect(() => {
+    let byMouse = false;
     const update = () => {
-      const next = selectedEvidence();
+      const next = byMouse ? null : selectedEvidence();
       setEvidence((previous) => (previous?.quote === next?.quote && previous?.start === next?.start && previous?.docId === next?.docId ? previous : next));
     };
+    const mouse = () => {
+      byMouse = true;
+      update();
+    };
+    const keys = () => {
+      byMouse = false;
+    };
     document.addEventListener('selectionchange', update);
-    return () => document.removeEventListener('selectionchange', update);
+    document.addEventListener('mousedown', mouse);
+    document.addEventListener('keydown', keys, true);
+    return () => {
+      document.removeEventListener('selectionchange', update);
+      document.removeEventListener('mousedown', mouse);
+      document.removeEventListener('keydown', keys, true);
+    };
   }, []);
   return evidence;
 }

@@ -425,6 +425,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     submit({ reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason });
   }
 
+  /** A label of the claims step (a failure-tags set is an array too, and no claims). */
+  function isClaimsLabel(label: { dimension: string; value: unknown }): boolean {
+    return kindOf(dimensionOf(get().dimensions, label.dimension)) === 'claims' && isClaims(label.value);
+  }
+
   function submit(label: Undone): void {
     const uid = newUid();
     const outbox = useLabelOutbox.getState();
@@ -455,7 +460,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         : s.item;
       return { saves, item: current };
     });
-    if (mine && isClaims(entry.value) && get().caseId === entry.caseId) drafts().written(entry.value);
+    if (mine && isClaimsLabel(entry) && get().caseId === entry.caseId) drafts().written(entry.value as Claim[]);
     navigator?.forgetCase(entry.caseId);
     navigator?.forgetUnfinished(entry.caseId);
     // a label on a case already left still moves the progress shown on this one
@@ -488,11 +493,11 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const index = item.steps.findIndex((candidate) => sameStep(candidate, label));
     if (index < 0) return;
     set({ stepIndex: index, numericDraft: '', reasonPrompt: null });
-    if (!isClaims(label.value)) return;
+    if (!isClaimsLabel(label)) return;
     // what the step holds now: the restored claims, else (nothing left) its suggestion or the imported claims
     const held = isClaims(restored) ? restored
       : savedClaims({ ...item, steps: item.steps.map((candidate) => (sameStep(candidate, label) ? { ...candidate, current: null } : candidate)) }, get().dimensions);
-    drafts().restore(label.value, held);
+    drafts().restore(label.value as Claim[], held);
   }
 
   /** Undo of a label still in the outbox: it is taken out, never written, and no undo event is needed. */
@@ -898,7 +903,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       submit(label);
       showToast({ kind: 'redo', caseId: label.caseId, dimension: label.dimension, responseId: label.responseId, value: label.value });
       if (index >= 0) {
-        if (isClaims(label.value)) drafts().restore(label.value, drafts().saved ?? []);
+        if (isClaimsLabel(label)) drafts().restore(label.value as Claim[], drafts().saved ?? []);
         set({ stepIndex: stepAfter(item?.steps ?? [], index), numericDraft: '', reasonPrompt: null });
       }
     },
