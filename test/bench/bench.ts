@@ -39,6 +39,8 @@ import { createLabelingHandlers } from '../../server/labeling/labeling-handlers'
 import { contract } from '../../shared/api/contract';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
+/** BENCH_PARTS=agreement,import-labels measures only those parts after the labeling figures (default: every part). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'diagnosis,browser,agreement,retrieval,exchange,import-labels').split(',').map((p) => p.trim()));
 const DOCUMENTS = Math.max(10, Math.round(CASES / 5));
 const TOPICS = ['退款', '发票', '会员', '续费', '优惠券', '账号', '密码', '积分', 'refund', 'invoice'];
 const SLICES = ['exact-id', 'paraphrase', 'multi-hop', 'time-sensitive', 'table', 'negation', 'conflict', 'unanswerable'];
@@ -251,14 +253,14 @@ try {
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
   // the computation alone (CPU time of the median run), the figure the 1 s target is about on a shared machine
   results.crossTableCpuMs = (await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }))).cpuMs;
-  Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
+  if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
 
   db.close();
-  Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
-  Object.assign(results, await measureAgreement(dir));
-  Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
-  Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
-  Object.assign(results, await measureLabelsDuringImport(dir, files));
+  if (PARTS.has('browser')) Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
+  if (PARTS.has('agreement')) Object.assign(results, await measureAgreement(dir));
+  if (PARTS.has('retrieval')) Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
+  if (PARTS.has('exchange')) Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
+  if (PARTS.has('import-labels')) Object.assign(results, await measureLabelsDuringImport(dir, files));
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
   results.benchProcessPeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
