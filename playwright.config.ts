@@ -14,6 +14,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
+  // one retry: a failure that holds twice is a failure; a spec that needed its retry is listed as flaky in the report
+  retries: 1,
   workers: 1,
   reporter: [['list']],
   use: {

@@ -187,8 +187,10 @@ test('the Conflicts panel in Chinese', async ({ page }) => {
   await openConflicts(page);
   await expect(page.getByTestId('data-tab-conflicts')).toHaveText('冲突');
   // the two editors of the previous tests changed one reference answer differently: that is a conflict too
-  const open = Number(await page.getByTestId('conflicts-count').getAttribute('data-count'));
-  expect(open).toBeGreaterThanOrEqual(1);
+  // the count arrives with the list: wait for it rather than read it once
+  const count = async () => Number(await page.getByTestId('conflicts-count').getAttribute('data-count'));
+  await expect.poll(count).toBeGreaterThanOrEqual(1);
+  const open = await count();
   await page.locator(`[data-testid="conflict-row"][data-case-id="${zhCase.id}"]`).click();
   await expect(page.getByTestId('conflict-detail')).toHaveAttribute('data-case-id', zhCase.id);
   await expect(page.getByTestId('conflict-use').first()).toContainText('采用此版本');
