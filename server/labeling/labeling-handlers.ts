@@ -89,12 +89,14 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
       return { detail, steps, verdicts, evidence, position, referenceAnswerEdit: current.get(stepKey(REFERENCE_ANSWER_FIELD, null)) ?? null };
     },
 
-    'labels.record': ({ testSetId, ...input }) => {
+    'labels.record': ({ testSetId, resume, ...input }) => {
       const d = db();
       if (testSetId && readMeta(d, 'test_set_id') !== testSetId) {
         throw new ApiError('conflict', say('err.label.other-test-set'), { file: 'labels.record', line: null, field: 'testSetId' });
       }
-      return recordLabel(d, { ...input, reason: input.reason ?? null });
+      const written = recordLabel(d, { ...input, reason: input.reason ?? null });
+      if (resume) keepReadingWhenUnwritable(() => saveResumePoint(d, input.reviewerId, resume.queue, input.caseId, resume.step));
+      return written;
     },
     'labels.undo': ({ reviewerId }) => undoLast(db(), reviewerId),
     'labels.history': ({ caseId }) => caseHistory(db(), caseId),

@@ -180,6 +180,8 @@ export const labelingOps = {
       uid: z.string().min(1).max(200).nullish(),
       /** The test set the client means; a call meant for another file is refused ('conflict', field testSetId) and writes nothing. */
       testSetId: z.string().min(1).nullish(),
+      /** Where the reviewer goes on from: written with the label, so a restart right after "saved" resumes past it. */
+      resume: z.object({ queue: QueueSpecSchema, step: z.number().int().min(0) }).nullish(),
     }),
     /** Recording the current value again appends nothing: the current event comes back with appended false. */
     z.object({ eventId: z.number().int(), at: z.string(), previousValue: LabelValueSchema, appended: z.boolean().optional() }), { writes: true },

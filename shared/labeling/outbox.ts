@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LabelValueSchema } from '../domain/dimensions';
+import { QueueSpecSchema } from '../api/labeling-ops';
 
 /**
  * Labels given but not confirmed written yet, oldest first. Every label goes
@@ -18,6 +19,8 @@ export const PendingLabelSchema = z.object({
   value: LabelValueSchema,
   reason: z.string().nullable(),
   givenAt: z.string(),
+  /** The queue and step the reviewer goes on from, written with the label (absent for labels given outside a queue). */
+  resume: z.object({ queue: QueueSpecSchema, step: z.number().int().min(0) }).nullish(),
   /**
    * Sent at least once without an answer saying it was not written (the
    * answer was lost, or the window closed while it was on its way): it may be

@@ -170,6 +170,22 @@ describe('queues, progress and resume points on a real file', () => {
     db.close();
   });
 
+  it('a label given in a queue carries its resume point: a restart right after "saved" resumes past it', async () => {
+    const opened = await smallLabelingSet(tempDir());
+    let call = api(opened.db);
+    const ada = (await call('reviewers.create', { name: 'Ada' })).id;
+    await call('labels.record', { reviewerId: ada, caseId: 'c1', responseId: null, dimension: 'answerability', value: 'answerable', resume: { queue: unlabeled, step: 1 } });
+    // the window moved on to c2 and labeled its first step; no read of c2 reached the server before it stopped
+    await call('labels.record', { reviewerId: ada, caseId: 'c2', responseId: null, dimension: 'answerability', value: 'unanswerable', resume: { queue: unlabeled, step: 1 } });
+    // a label given outside a queue leaves the resume point where it was
+    await call('labels.record', { reviewerId: ada, caseId: 'c4', responseId: null, dimension: 'answerability', value: 'answerable' });
+    opened.db.close();
+    const again = await openTestSetFile(opened.file, { create: false });
+    call = api(again.db);
+    expect(await call('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ resumeCaseId: 'c2', resumeStep: 1 });
+    again.db.close();
+  });
+
   it('labeling.item gives steps, position and the resume point; everything is there after closing and reopening the file', async () => {
     const opened = await smallLabelingSet(tempDir());
     let call = api(opened.db);

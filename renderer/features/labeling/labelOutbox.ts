@@ -190,7 +190,7 @@ export const useLabelOutbox = create<OutboxState>()((set, get) => {
       outcome = {
         result: await invoke('labels.record', {
           reviewerId: entry.reviewerId, caseId: entry.caseId, responseId: entry.responseId, dimension: entry.dimension, value: entry.value,
-          reason: entry.reason, uid: entry.uid, testSetId,
+          reason: entry.reason, uid: entry.uid, testSetId, resume: entry.resume ?? null,
         }),
       };
     } catch (error) {

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { LabelEvent, LabelingItem, QueueSpec } from '../../../shared/api/labeling-ops';
 import { DEFAULT_DIMENSIONS, type Dimension, type LabelValue } from '../../../shared/domain/dimensions';
 import type { Claim } from '../../../shared/domain/schemas';
-import { latestFor, type PendingLabel } from '../../../shared/labeling/outbox';
+import { latestFor, type NewLabel, type PendingLabel } from '../../../shared/labeling/outbox';
 import { applyNumericKey, parseNumericDraft } from './numeric';
 import { stepKey } from '../../../shared/labeling/steps';
 import { firstOpenStep, hasLabel, stepAfter } from './sequence';
@@ -422,7 +422,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     const step = item.steps[stepIndex];
     if (!step) return;
     undone = [];
-    submit({ reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason });
+    submit({ reviewerId: ctx.reviewerId, caseId, responseId: step.responseId, dimension: step.dimension, value, reason }, resumeAfter(stepIndex));
+  }
+
+  /** The step after this one, in the open queue: a re-check queue's case ids would ride along with every label, so it resumes from the next read instead. */
+  function resumeAfter(stepIndex: number): NewLabel['resume'] {
+    const { queue } = get();
+    return queue && queue.source !== 'cases' ? { queue, step: stepIndex + 1 } : null;
   }
 
   /** A label of the claims step (a failure-tags set is an array too, and no claims). */
@@ -430,14 +436,14 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     return kindOf(dimensionOf(get().dimensions, label.dimension)) === 'claims' && isClaims(label.value);
   }
 
-  function submit(label: Undone): void {
+  function submit(label: Undone, resume: NewLabel['resume'] = null): void {
     const uid = newUid();
     const outbox = useLabelOutbox.getState();
     const status: SaveStatus = outbox.fault ? 'waiting' : 'saving';
     if (label.reviewerId === reviewerContext()?.reviewerId) {
       set((s) => ({ saves: { ...s.saves, [saveKey(label.caseId, label)]: { value: label.value, reason: label.reason, status, error: null, at: null, uid } } }));
     }
-    outbox.submit({ uid, ...label, reason: label.reason || null, givenAt: new Date().toISOString() });
+    outbox.submit({ uid, ...label, reason: label.reason || null, givenAt: new Date().toISOString(), resume });
   }
 
   function labelWritten(entry: PendingLabel, result: { eventId: number; at: string }): void {
