@@ -178,7 +178,5 @@ export const enDiagnosis = {
   'diagnosis.settings.utilisation': 'Utilisation threshold',
   'diagnosis.settings.faithfulness': 'Faithfulness threshold',
   'diagnosis.settings.dependency': 'Dependency of {questionType}',
-  'diagnosis.settings.save': 'Save diagnosis settings',
-  'diagnosis.settings.saved': 'Saved',
   'diagnosis.settings.invalid': 'Enter a number from 0 to 1.',
 } as const satisfies Record<string, string>;

@@ -180,7 +180,5 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.settings.utilisation': '利用率阈值',
   'diagnosis.settings.faithfulness': '忠实度阈值',
   'diagnosis.settings.dependency': '{questionType} 的依赖程度',
-  'diagnosis.settings.save': '保存诊断设置',
-  'diagnosis.settings.saved': '已保存',
   'diagnosis.settings.invalid': '请输入 0 到 1 之间的数。',
 };

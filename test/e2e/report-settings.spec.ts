@@ -181,13 +181,13 @@ test('Settings: a new question-type value is checked inline, saved, and a dimens
     await expect(values).toHaveCount(count + 1);
     // the schema's problem shows before saving, and Save waits for it to be fixed
     await expect(editor).toContainText('A value cannot be empty.');
-    await expect(page.getByTestId('dimension-save')).toBeDisabled();
+    await expect(page.getByTestId('dimensions-save')).toBeDisabled();
     await values.nth(count).fill(String(before.find((d) => d.name === 'questionType')!.options[0].value));
     await expect(editor.getByTestId('dimension-values-error')).toContainText('values must be distinct');
     await values.nth(count).fill(value);
     await editor.getByTestId('dimension-value-stakes').nth(count).selectOption('low');
     await expect(page.getByTestId('dimensions-issues')).toHaveCount(0);
-    await page.getByTestId('dimension-save').click();
+    await page.getByTestId('dimensions-save').click();
     await expect(page.getByTestId('dimensions-saved')).toBeVisible();
 
     const saved = await api<Dimension[]>(request, 'dimensions.list', {});
@@ -199,7 +199,7 @@ test('Settings: a new question-type value is checked inline, saved, and a dimens
     await page.locator('[data-testid="dimension-row"][data-name="responseBehavior"] button').first().click();
     await page.getByTestId('dimension-remove').click();
     await expect(page.locator('[data-testid="dimension-row"][data-name="responseBehavior"]')).toHaveCount(0);
-    await page.getByTestId('dimension-save').click();
+    await page.getByTestId('dimensions-save').click();
     await expect(page.getByTestId('dimensions-save-error')).toContainText('responseBehavior');
     await page.getByTestId('dimensions-discard').click();
     await expect(page.locator('[data-testid="dimension-row"][data-name="responseBehavior"]')).toHaveCount(1);

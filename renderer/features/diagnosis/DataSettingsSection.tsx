@@ -4,6 +4,7 @@ import { invoke } from '../../api/transport';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { toErrorBody } from '../../common/errors';
 import { useI18n } from '../../i18n/useI18n';
+import { SettingsCard } from '../settings/SettingsCard';
 
 type DataSettings = OpOutput<'diagnosis.dataSettings'>;
 type Choice = 'must' | 'need-not' | 'unset';
@@ -18,6 +19,7 @@ const choiceOf = (value: boolean | undefined): Choice => (value === true ? 'must
 export function DataSettingsSection() {
   const { t, label } = useI18n();
   const [settings, setSettings] = useState<DataSettings | null>(null);
+  const [saved, setSaved] = useState<DataSettings | null>(null);
   const [questionTypes, setQuestionTypes] = useState<string[]>([]);
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [notice, setNotice] = useState(false);
@@ -25,8 +27,9 @@ export function DataSettingsSection() {
   useEffect(() => {
     void (async () => {
       try {
-        const [saved, dimensions] = await Promise.all([invoke('diagnosis.dataSettings', {}), invoke('dimensions.list', {})]);
-        setSettings(saved);
+        const [loaded, dimensions] = await Promise.all([invoke('diagnosis.dataSettings', {}), invoke('dimensions.list', {})]);
+        setSettings(loaded);
+        setSaved(loaded);
         setQuestionTypes((dimensions.find((d) => d.name === 'questionType')?.options ?? []).map((o) => String(o.value)));
       } catch (e) {
         setError(toErrorBody(e));
@@ -50,7 +53,9 @@ export function DataSettingsSection() {
   };
   const save = async () => {
     try {
-      setSettings(await invoke('diagnosis.saveDataSettings', { settings }));
+      const next = await invoke('diagnosis.saveDataSettings', { settings });
+      setSettings(next);
+      setSaved(next);
       setError(null);
       setNotice(true);
     } catch (e) {
@@ -59,18 +64,13 @@ export function DataSettingsSection() {
   };
 
   return (
-    <section className="page-card settings-section" aria-labelledby="settings-data-title" data-testid="data-settings">
-      <div className="card-head">
-        <div className="card-title-block">
-          <h2 id="settings-data-title" className="card-title">{t('dxdata.settings.title')}</h2>
-          <p className="card-subtitle">{t('dxdata.settings.hint')}</p>
-        </div>
-        <div className="card-actions">
-          {notice ? <span className="save-status saved" data-testid="data-settings-saved">{t('diagnosis.settings.saved')}</span> : null}
-          <button type="button" className="button primary" data-testid="data-settings-save" onClick={() => void save()}>{t('diagnosis.settings.save')}</button>
-        </div>
-      </div>
-      {error ? <ErrorDetails error={error} /> : null}
+    <SettingsCard
+      name="data-settings"
+      title={t('dxdata.settings.title')}
+      subtitle={t('dxdata.settings.hint')}
+      state={{ dirty: JSON.stringify(settings) !== JSON.stringify(saved), saved: notice, error }}
+      onSave={() => void save()}
+    >
       <div className="form">
         {types.map((qt) => (
           <label key={qt} className="field">
@@ -87,6 +87,6 @@ export function DataSettingsSection() {
           <span>{t('dxdata.settings.holdout')}</span>
         </label>
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -4,6 +4,7 @@ import type { DiagnosisSettings, Dependency } from '../../../shared/diagnosis/ty
 import { DEPENDENCIES } from '../../../shared/diagnosis/types';
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
+import { SettingsCard } from '../settings/SettingsCard';
 import { invoke } from '../../api/transport';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { toErrorBody } from '../../common/errors';
@@ -51,10 +52,10 @@ export function DiagnosisSettingsSection() {
 
   if (!texts || !saved) return error ? <ErrorDetails error={error} /> : null;
   const parsed = THRESHOLDS.map(([key]) => [key, share(texts[key])] as const);
-  const valid = parsed.every(([, v]) => v !== null);
+  const dirty = parsed.some(([key, v]) => v !== saved[key]) || JSON.stringify(dependency) !== JSON.stringify(saved.dependency);
 
   const save = async () => {
-    if (!valid) return;
+    if (parsed.some(([, v]) => v === null)) return;
     try {
       const next = await invoke('diagnosis.saveSettings', { settings: { ...Object.fromEntries(parsed), dependency } as DiagnosisSettings });
       adopt(next);
@@ -66,18 +67,13 @@ export function DiagnosisSettingsSection() {
   };
 
   return (
-    <section className="page-card settings-section" aria-labelledby="settings-diagnosis-title" data-testid="diagnosis-settings">
-      <div className="card-head">
-        <div className="card-title-block">
-          <h2 id="settings-diagnosis-title" className="card-title">{t('diagnosis.settings.title')}</h2>
-          <p className="card-subtitle">{t('diagnosis.settings.hint')}</p>
-        </div>
-        <div className="card-actions">
-          {notice ? <span className="save-status saved">{t('diagnosis.settings.saved')}</span> : null}
-          <button type="button" className="button primary" disabled={!valid} data-testid="diagnosis-settings-save" onClick={() => void save()}>{t('diagnosis.settings.save')}</button>
-        </div>
-      </div>
-      {error ? <ErrorDetails error={error} /> : null}
+    <SettingsCard
+      name="diagnosis-settings"
+      title={t('diagnosis.settings.title')}
+      subtitle={t('diagnosis.settings.hint')}
+      state={{ problems: parsed.filter(([, v]) => v === null).length, dirty, saved: notice, error }}
+      onSave={() => void save()}
+    >
       <div className="form">
         {THRESHOLDS.map(([key, text]) => (
           <label key={key} className="field">
@@ -113,6 +109,6 @@ export function DiagnosisSettingsSection() {
           </label>
         ))}
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,8 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { THRESHOLD_FIELDS, useSettingsStore, type ThresholdRow } from './settingsStore';
-import { ErrorDetails } from '../../common/ErrorDetails';
-import { Icon } from '../../common/Icon';
 import { StakesBadge } from '../report/StakesBadge';
+import { SettingsCard } from './SettingsCard';
 
 /** One row per question type: the release thresholds the refusal report checks that group against. */
 export function ThresholdsSection() {
@@ -17,56 +16,15 @@ export function ThresholdsSection() {
   const discard = useSettingsStore((s) => s.discardThresholds);
   const problemCount = Object.values(problems).reduce((sum, row) => sum + Object.keys(row).length, 0);
 
-  let status = null;
-  if (problemCount > 0) {
-    status = (
-      <span className="save-status problem">
-        <Icon name="alert" size={14} />
-        {t('settings.problems', { count: problemCount })}
-      </span>
-    );
-  } else if (dirty) {
-    status = <span className="save-status dirty">{t('settings.unsaved')}</span>;
-  } else if (savedNotice) {
-    status = (
-      <span className="save-status saved" data-testid="thresholds-saved">
-        <Icon name="check" size={14} />
-        {t('settings.saved')}
-      </span>
-    );
-  }
-
   return (
-    <section className="page-card settings-section" aria-labelledby="settings-thresholds-title">
-      <div className="card-head">
-        <div className="card-title-block">
-          <h2 id="settings-thresholds-title" className="card-title">{t('settings.thresholds.title')}</h2>
-          <p className="card-subtitle">{t('settings.thresholds.subtitle')}</p>
-        </div>
-        <div className="card-actions">
-          {status}
-          <button type="button" className="button" disabled={!dirty || saving} data-testid="thresholds-discard" onClick={discard}>
-            {t('settings.discard')}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            data-testid="thresholds-save"
-            disabled={!dirty || problemCount > 0 || saving}
-            onClick={() => void save()}
-          >
-            {saving ? t('settings.saving') : t('settings.save')}
-          </button>
-        </div>
-      </div>
-      {error ? (
-        <div className="inline-error card-error" data-testid="thresholds-save-error">
-          <div className="card-error-body">
-            <strong>{t('settings.saveFailed')}</strong>
-            <ErrorDetails error={error} />
-          </div>
-        </div>
-      ) : null}
+    <SettingsCard
+      name="thresholds"
+      title={t('settings.thresholds.title')}
+      subtitle={t('settings.thresholds.subtitle')}
+      state={{ problems: problemCount, dirty, saving, saved: savedNotice, error }}
+      onSave={() => void save()}
+      onDiscard={discard}
+    >
       {rows.length === 0 ? (
         <p className="card-empty">{t('settings.thresholds.none')}</p>
       ) : (
@@ -95,7 +53,7 @@ export function ThresholdsSection() {
         </div>
       )}
       <p className="card-footnote">{t('settings.thresholds.footnote')}</p>
-    </section>
+    </SettingsCard>
   );
 }
 
