@@ -35,7 +35,7 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
               const assigned = layers.assignments.filter((a) => a.layer === c.layer);
               return (
                 <tr key={c.layer} data-testid={`diagnosis-layer-${c.layer}`} className={c.layer === layers.top ? 'dx-top' : undefined}>
-                  <th scope="row">{t(layerKey(c.layer))}</th>
+                  <th scope="row" className="dx-layer-name">{t(layerKey(c.layer))}</th>
                   <td><RateText rate={c.share} /></td>
                   <td>
                     <CaseLinks refs={assigned} note={(ref) => reasonText(t, assigned.find((a) => a.responseId === ref.responseId)!.reason)} />
