@@ -322,7 +322,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.labels-file.no-round': '此测试集中没有校准轮次 {round}（某轮次的标签只能导入包含该轮次的副本）。',
   'err.adjudications-file.unknown-column': '裁决文件中有未知的列 "{column}"。允许的列：{allowed}。',
   'err.adjudications-file.not-object': '裁决文件的每一行须是一个 JSON 对象。',
-  'err.adjudications-file.decider-shape': '“lead”裁决须在 "decidedBy" 中写明裁决人；“unanimous”裁决（标签一致）不写裁决人。',
+  'err.adjudications-file.decider-shape': '“lead”裁决须在 "decidedBy" 中写明裁决人；“unanimous”裁决（标注一致）不写裁决人。',
   'err.adjudications-file.no-round': '此测试集中没有校准轮次 {round}（裁决只能导入包含其轮次的副本）。',
   'err.adjudications-file.repeated': '与第 {first} 行是同一条裁决。',
   'err.backup.unrestorable': '备份 {file} 无法恢复：{why}。未做任何更改。',
