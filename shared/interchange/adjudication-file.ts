@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PastInstantSchema } from '../security/well-formed';
 import { text as say } from '../messages/text';
-import { describeIssue } from '../import/issues';
 import { ImportDataError } from '../import/errors';
-import { readExportFile, type ExportFileRow } from './export-file';
+import { parseRow, readExportFile, type ExportFileRow } from './export-file';
 
 /** The columns of `touchstone export adjudications` (JSON Lines keys and CSV header alike), in their written order. */
 export const ADJUDICATION_COLUMNS = ['roundId', 'caseId', 'responseId', 'dimension', 'value', 'source', 'decidedBy', 'note', 'at'] as const;
@@ -40,13 +39,7 @@ const RowSchema = z.strictObject({
 
 function checked({ line, fields, value }: ExportFileRow, file: string): AdjudicationFileRow {
   // a CSV value cell is checked as text here and typed by its dimension later
-  const parsed = RowSchema.safeParse({ ...fields, value: 'json' in value ? value.json : value.cell }, { reportInput: true });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].map(String).join('.');
-    throw new ImportDataError(file, line, field || null, describeIssue(issue, RowSchema).message);
-  }
-  const r = parsed.data;
+  const r = parseRow(RowSchema, { ...fields, value: 'json' in value ? value.json : value.cell }, file, line);
   const decidedBy = r.decidedBy ?? null;
   // the lead's decision names who made it; agreement of the labels names no one
   if ((r.source === 'lead') !== (decidedBy !== null)) throw new ImportDataError(file, line, 'decidedBy', say('err.adjudications-file.decider-shape'));

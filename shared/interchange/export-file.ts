@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { LocalText } from '../messages/text';
+import { describeIssue } from '../import/issues';
 import { text as say } from '../messages/text';
 import { parseCsv, csvTable } from '../import/csv';
 import { ImportDataError, quoteList } from '../import/errors';
@@ -83,4 +85,13 @@ export function labelCellValue(cell: string, fits: (value: unknown) => boolean):
   if (cell === 'true' || cell === 'false') candidates.push(cell === 'true');
   candidates.push(cell);
   return candidates.find(fits) ?? cell;
+}
+
+/** A row's fields checked by its schema: the first problem refuses the file, naming the line and the field (an unknown key by its name). */
+export function parseRow<S extends z.ZodType>(schema: S, fields: Record<string, unknown>, file: string, line: number): z.output<S> {
+  const parsed = schema.safeParse(fields, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].map(String).join('.');
+  throw new ImportDataError(file, line, field || null, describeIssue(issue, schema).message);
 }

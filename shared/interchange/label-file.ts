@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PastInstantSchema } from '../security/well-formed';
 import { text as say } from '../messages/text';
-import { describeIssue } from '../import/issues';
 import { ImportDataError } from '../import/errors';
 import { LabelValueSchema } from '../domain/dimensions';
-import { readExportFile, type ExportFileRow } from './export-file';
+import { parseRow, readExportFile, type ExportFileRow } from './export-file';
 
 /** The columns of `touchstone export labels` (JSON Lines keys and CSV header alike), in their written order. */
 export const LABEL_COLUMNS = ['uid', 'caseId', 'responseId', 'dimension', 'value', 'reviewer', 'at', 'reason', 'kind', 'undoes', 'roundId'] as const;
@@ -48,13 +47,7 @@ const RowSchema = z.strictObject({
 
 function checked({ line, fields, value }: ExportFileRow, file: string): LabelFileEvent {
   // a CSV value cell is typed later, by its dimension
-  const parsed = RowSchema.safeParse({ ...fields, value: 'json' in value ? value.json : null }, { reportInput: true });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].map(String).join('.');
-    throw new ImportDataError(file, line, field || null, describeIssue(issue, RowSchema).message);
-  }
-  const r = parsed.data;
+  const r = parseRow(RowSchema, { ...fields, value: 'json' in value ? value.json : null }, file, line);
   const kind = r.kind ?? 'set';
   const undoes = r.undoes ?? null;
   if ((kind === 'undo') !== (undoes !== null)) throw new ImportDataError(file, line, 'undoes', say('err.labels-file.undo-shape'));

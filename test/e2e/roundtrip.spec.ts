@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api, openApp } from './helpers';
+import { api, freshTestSet, openApp } from './helpers';
 
 /**
  * Labels go out of one test set from the window (Data → Exports) and come back into another through
@@ -24,16 +24,6 @@ const sampleFile = (name: string) => ({
 });
 const SAMPLE = ['responses.jsonl', 'cases.jsonl', 'documents.jsonl'];
 
-async function freshTestSet(page: Page, prefix: string): Promise<void> {
-  await page.getByTestId('file-new').click();
-  await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
-  await page.getByTestId('new-test-set-name').press('Enter');
-  await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();
-  const card = page.getByTestId('reviewer-dialog');
-  await expect(card).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(card).toBeHidden();
-}
 
 async function importFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await page.getByTestId('import-button').click();

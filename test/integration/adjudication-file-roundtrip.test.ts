@@ -1,27 +1,10 @@
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createReviewer, recordLabel } from '../../db/labels';
-import { api, calibrationSet } from '../helpers/calibration-set';
+import { revealedRound } from '../helpers/calibration-set';
+import { backups, count } from '../helpers/sqlite-peek';
 import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
-
-const count = (db: string, sql: string): number => {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare(sql).pluck().get() as number;
-  } finally {
-    d.close();
-  }
-};
-const backups = (db: string): string[] => {
-  try {
-    return readdirSync(`${db}.backups`).filter((n) => n.endsWith('.sqlite'));
-  } catch {
-    return [];
-  }
-};
 
 /**
  * File A: a round labeled by two reviewers, revealed, and a copy taken then (it lacks every decision);
@@ -29,19 +12,8 @@ const backups = (db: string): string[] => {
  * records the agreeing cells as unanimous decisions.
  */
 async function adjudicatedSetAndCopy(dir: string): Promise<{ source: string; copy: string; roundId: number }> {
-  const { db, file } = await calibrationSet(dir);
-  const call = api(db);
-  const ada = createReviewer(db, 'Ada').id;
-  const bo = createReviewer(db, '王芳').id;
-  const round = await call('rounds.start', { size: 4, seed: 7, week: '2026-W07' });
-  const [first, second, third] = round.items;
-  for (const [item, a, b] of [[first, 2, 1], [second, 0, 2], [third, 2, 2]] as const) {
-    recordLabel(db, { reviewerId: ada, caseId: item.caseId, responseId: item.responseId, dimension: 'correctness', value: a });
-    recordLabel(db, { reviewerId: bo, caseId: item.caseId, responseId: item.responseId, dimension: 'correctness', value: b });
-  }
-  await call('rounds.reveal', { roundId: round.round.id, early: true });
-  const copy = join(dir, 'copy.sqlite');
-  await db.backup(copy);
+  const { db, file, call, reviewers: [ada, bo], round, copy } = await revealedRound(dir, [[2, 1], [0, 2], [2, 2]], ['Ada', '王芳']);
+  const [first, second] = round.items;
   await call('rounds.adjudicate', { roundId: round.round.id, caseId: first.caseId, responseId: first.responseId, dimension: 'correctness', value: 1, note: '按原文 "第 3 条", 部分正确', deciderReviewerId: ada });
   await call('rounds.adjudicate', { roundId: round.round.id, caseId: second.caseId, responseId: second.responseId, dimension: 'correctness', value: 2, deciderReviewerId: bo });
   await call('rounds.close', { roundId: round.round.id });

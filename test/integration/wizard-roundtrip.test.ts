@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../shared/api/contract';
 import { createBackend, type Backend } from '../../server/backend';
-import { createReviewer, recordLabel } from '../../db/labels';
-import { api, calibrationSet } from '../helpers/calibration-set';
+import { revealedRound } from '../helpers/calibration-set';
 import { useTempDir } from '../helpers/temp-dir';
 
 /**
@@ -89,7 +88,7 @@ describe('every export goes back in through the import wizard', () => {
     } finally {
       backend.close();
     }
-  });
+  }, 240_000); // the demo built, then seven import workers, each started under tsx
 
   it('cases as a Ragas dataset and as DeepEval goldens are detected as those formats and bring every case back', async () => {
     const dataDir = tempDir();
@@ -108,23 +107,12 @@ describe('every export goes back in through the import wizard', () => {
     } finally {
       backend.close();
     }
-  });
+  }, 240_000);
 
   it('labels as JSON Lines and adjudications (JSON Lines and CSV) into a copy that lacks them: detected by their fields, appended, the same bytes out again', async () => {
     const dir = tempDir();
-    const { db, file } = await calibrationSet(dir);
-    const call2 = api(db);
-    const ada = createReviewer(db, 'Ada').id;
-    const bo = createReviewer(db, 'Bo').id;
-    const round = await call2('rounds.start', { size: 4, seed: 7, week: '2026-W07' });
-    const [first, second] = round.items;
-    for (const [item, a, b] of [[first, 2, 1], [second, 1, 1]] as const) {
-      recordLabel(db, { reviewerId: ada, caseId: item.caseId, responseId: item.responseId, dimension: 'correctness', value: a });
-      recordLabel(db, { reviewerId: bo, caseId: item.caseId, responseId: item.responseId, dimension: 'correctness', value: b });
-    }
-    await call2('rounds.reveal', { roundId: round.round.id, early: true });
-    const copy = join(dir, 'copy-source.sqlite');
-    await db.backup(copy);
+    const { db, file, call: call2, reviewers: [ada], round, copy } = await revealedRound(dir, [[2, 1], [1, 1]]);
+    const [first] = round.items;
     await call2('rounds.adjudicate', { roundId: round.round.id, caseId: first.caseId, responseId: first.responseId, dimension: 'correctness', value: 1, note: 'a, "quoted"', deciderReviewerId: ada });
     await call2('rounds.close', { roundId: round.round.id });
     db.close();
