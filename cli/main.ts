@@ -15,6 +15,7 @@ import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
 import { importLabelFileInto } from '../server/interchange/label-import';
+import { importAdjudicationsInto } from '../server/interchange/adjudication-import';
 import { agreementCommand } from './agreement-command';
 import { diagnoseCommand } from './diagnose-command';
 import { anchorsCommand, roundCommand } from './calibration-commands';
@@ -35,7 +36,8 @@ export const USAGE = `Usage: touchstone <command> [options]
   init --db FILE                         create an empty test set (or migrate an old one)
   import KIND INPUT --db FILE [--format F] [--system NAME] [--judge-model M --judge-version V --prompt-version P]
          [--map TARGET=COLUMN,...] [--create-dimensions]
-                                         KIND: documents | cases | responses | judge | labels; INPUT - reads stdin
+                                         KIND: documents | cases | responses | judge | labels | adjudications;
+                                         INPUT - reads stdin
                                          F: auto | jsonl | csv | ragas | deepeval | langsmith | langfuse | phoenix |
                                             promptfoo | openai-evals | trulens (auto detects all of them)
                                          judge + a Ragas/DeepEval/promptfoo results file: its scores become one judge
@@ -49,6 +51,9 @@ export const USAGE = `Usage: touchstone <command> [options]
                                          verified (sha256, same test set) and merged idempotently after a backup;
                                          or a labels export (export labels, jsonl or csv): its events appended
                                          back, reviewers by name, rows already here skipped
+                                         adjudications: an adjudications export (jsonl or csv) added back to its
+                                         rounds (revealed, in this copy of the test set); decisions already here
+                                         skipped, a closed round's adjudications final
   runs list --db FILE                    judge runs: id, model, version, prompt version, file, sha256, verdicts
                                          per dimension, imported at
   export WHAT --db FILE --out PATH [--format F] [--run RUN]
@@ -221,7 +226,7 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
   const opened = await openExisting(path);
   try {
     if (existsSync(input) && statSync(input).isFile()) {
-      const outcome = await importLabelFileInto(opened, input);
+      const outcome = await importLabelFileInto(opened, basename(input), readInputFile(input, 'import', 'file'));
       const created = outcome.reviewersCreated.length ? ` (new reviewer${outcome.reviewersCreated.length === 1 ? '' : 's'}: ${outcome.reviewersCreated.join(', ')})` : '';
       const text = `Imported labels from ${outcome.file}${created}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new: no backup written)'}.`;
       return { code: EXIT.ok, json: { kind: 'labels', ...outcome, file: resolve(input) }, text };
@@ -229,6 +234,25 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
     const outcome = await importLabelPackInto(opened, input);
     const text = `Imported label pack of ${outcome.reviewer}${outcome.reviewerCreated ? ' (new reviewer)' : ''}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : " (nothing new: no backup written)"}.`;
     return { code: EXIT.ok, json: { kind: 'labels', dir: resolve(input), ...outcome }, text };
+  } finally {
+    opened.db.close();
+  }
+}
+
+/**
+ * `touchstone import adjudications FILE --db FILE`: an adjudications export (JSON Lines or CSV) added
+ * back to its rounds; idempotent, with a backup only when something is added.
+ */
+async function importAdjudicationsCommand(input: string | undefined, values: { db?: string }, io: CliIo): Promise<Result> {
+  if (!input) throw new UsageError('FILE is required: touchstone import adjudications FILE --db FILE (FILE - reads stdin).');
+  const path = requireDb(values.db);
+  const bytes = readInput(input, io);
+  const opened = await openExisting(path);
+  try {
+    const outcome = await importAdjudicationsInto(opened, input === '-' ? 'stdin' : basename(input), bytes);
+    const created = outcome.reviewersCreated.length ? ` (new reviewer${outcome.reviewersCreated.length === 1 ? '' : 's'}: ${outcome.reviewersCreated.join(', ')})` : '';
+    const text = `Imported adjudications from ${outcome.file}${created}: ${outcome.added} decisions added, ${outcome.alreadyPresent} already present${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new: no backup written)'}.`;
+    return { code: EXIT.ok, json: { kind: 'adjudications', ...outcome, file: input === '-' ? 'stdin' : resolve(input) }, text };
   } finally {
     opened.db.close();
   }
@@ -314,6 +338,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     case 'import': {
       const [kindArg, input] = rest;
       if (kindArg === 'labels') return importLabelsCommand(input, values);
+      if (kindArg === 'adjudications') return importAdjudicationsCommand(input, values, io);
       const kind = oneOf<ImportKind>(kindArg, IMPORT_KINDS, 'KIND');
       if (!input) throw new UsageError('INPUT file is required: touchstone import KIND INPUT --db FILE (INPUT - reads stdin).');
       const format = oneOf<ImportFormat>(values.format, IMPORT_FORMATS, '--format');

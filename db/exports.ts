@@ -66,7 +66,8 @@ export function* labelRows(db: Db): Generator<ExportRow> {
   }
 }
 
-export const ADJUDICATION_COLUMNS = ['roundId', 'caseId', 'responseId', 'dimension', 'value', 'source', 'decidedBy', 'note', 'at'] as const;
+// the columns an adjudications file is read back with
+export { ADJUDICATION_COLUMNS } from '../shared/interchange/adjudication-file';
 
 /** Adjudications in the order they were made (the latest of a round's item and dimension is its final value). */
 export function* adjudicationRows(db: Db): Generator<ExportRow> {

@@ -23,6 +23,8 @@ import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
 import { unreadableFile } from './imports/file-errors';
 import { inspectImport } from './imports/inspect';
+import { isAppendedKind } from '../shared/domain/schemas';
+import { appendExport } from './interchange/append-export';
 
 export interface BackendOptions {
   dataDir: string;
@@ -103,6 +105,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
+      if (isAppendedKind(kind)) return { jobId: jobs.startAppend(fileName, kind, () => backups.serial(() => appendExport(session.require(), kind, fileName, bytes))) };
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
     },
     'imports.status': ({ jobId }) => jobs.status(jobId),

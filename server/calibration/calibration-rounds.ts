@@ -274,6 +274,12 @@ export function revealView(db: Db, roundId: number): OpOutput<'rounds.revealView
 
 // ---- adjudicate --------------------------------------------------------------------------------
 
+/** A revealed round whose every labeled cell now has an adjudication is adjudicated (ready to close). */
+export function settleRoundStatus(db: Db, roundId: number, op: string): void {
+  const after = roundState(db, roundId, op);
+  if (after.round.status === 'revealed' && after.cells.every((c) => c.labels.length === 0 || c.adjudication !== null)) setStatus(db, roundId, 'adjudicated');
+}
+
 export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>, now: () => string = nowIso): OpOutput<'rounds.adjudicate'> {
   const op = 'rounds.adjudicate';
   const id = db.transaction(() => {
@@ -297,9 +303,7 @@ export function adjudicate(db: Db, input: OpParsedInput<'rounds.adjudicate'>, no
       roundId: input.roundId, caseSeq: item.caseSeq, responseSeq: item.responseSeq, dimension: input.dimension, value: input.value,
       note: input.note?.trim() ? input.note.trim() : null, source: 'lead', deciderId: input.deciderReviewerId, fromEventIds: cell.labels.map((l) => l.eventId), at: now(),
     });
-    // every labeled cell settled → adjudicated
-    const after = roundState(db, input.roundId, op);
-    if (after.round.status === 'revealed' && after.cells.every((c) => c.labels.length === 0 || c.adjudication !== null)) setStatus(db, input.roundId, 'adjudicated');
+    settleRoundStatus(db, input.roundId, op);
     return adjudicationId;
   }).immediate();
   const state = roundState(db, input.roundId, op);

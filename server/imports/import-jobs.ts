@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { ApiError, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
+import { ApiError, type AppendedCounts, type ApiErrorBody, type ImportJob } from '../../shared/api/contract';
+import type { AppendedKind } from '../../shared/domain/schemas';
+import { importFailure } from './import-pipeline';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
 import { text as say } from '../../shared/messages/text';
 
@@ -46,13 +48,36 @@ export class ImportJobs {
 
   start(dbPath: string, request: ImportRequest): string {
     const jobId = randomUUID();
-    const job: ImportJob = {
-      jobId, fileName: request.fileName, kind: request.kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null,
-      runId: null, alreadyImported: false, report: null, error: null,
-    };
-    this.jobs.set(jobId, job);
+    const job = this.newJob(jobId, request.fileName, request.kind);
     this.queue = this.queue.then(() => this.run(job, dbPath, request));
     return jobId;
+  }
+
+  /**
+   * A labels or adjudications export: appended on the app's own connection (a few short
+   * transactions, no worker), after any import queued before it, so it finds the cases it names.
+   */
+  startAppend(fileName: string, kind: AppendedKind, append: () => Promise<AppendedCounts>): string {
+    const jobId = randomUUID();
+    const job = this.newJob(jobId, fileName, kind);
+    this.queue = this.queue.then(async () => {
+      try {
+        const appended = await append();
+        Object.assign(job, { state: 'done', phase: 'finished', format: null, appended, done: appended.rows, total: appended.rows });
+      } catch (error) {
+        Object.assign(job, { state: 'failed', phase: 'finished', error: importFailure(error, fileName) });
+      }
+    });
+    return jobId;
+  }
+
+  private newJob(jobId: string, fileName: string, kind: ImportJob['kind']): ImportJob {
+    const job: ImportJob = {
+      jobId, fileName, kind, state: 'running', phase: 'reading', done: 0, total: 0, format: null, added: null,
+      runId: null, alreadyImported: false, report: null, appended: null, error: null,
+    };
+    this.jobs.set(jobId, job);
+    return job;
   }
 
   private async run(job: ImportJob, dbPath: string, request: ImportRequest): Promise<void> {

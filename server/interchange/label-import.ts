@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { backupTestSet, discardBackup } from '../../db/backups';
 import { planEvents, writePlannedEvents, type IncomingEvent } from '../../db/label-packs';
 import { listDimensions } from '../../db/dimensions';
@@ -8,9 +7,9 @@ import type { Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
 import { LabelValueSchema, recordableDimension, valueProblem } from '../../shared/domain/dimensions';
 import { ImportDataError } from '../../shared/import/errors';
-import { labelCellValue, parseLabelFile, type LabelFileEvent } from '../../shared/interchange/label-file';
+import { parseLabelFile, type LabelFileEvent } from '../../shared/interchange/label-file';
+import { labelCellValue } from '../../shared/interchange/export-file';
 import { text } from '../../shared/messages/text';
-import { readInputFile } from '../files/read-input';
 
 export interface ImportedLabelFile {
   file: string;
@@ -23,7 +22,7 @@ export interface ImportedLabelFile {
 }
 
 /** A parse problem as the refusal every import gives: file, line and field, and nothing written. */
-function refusal(error: unknown): unknown {
+export function fileRefusal(error: unknown): unknown {
   if (!(error instanceof ImportDataError)) return error;
   return new ApiError('invalid-data', text('err.import.refused', { problem: error.text }), { file: error.file, line: error.line, field: error.field });
 }
@@ -51,16 +50,15 @@ function incoming(db: Db, events: readonly LabelFileEvent[]): IncomingEvent[] {
  * events, through the same checks and writer as a label pack. Every row is checked before
  * anything is written; a file that adds nothing (imported before) writes no backup.
  */
-export async function importLabelFileInto(file: { db: Db; path: string }, input: string): Promise<ImportedLabelFile> {
-  const name = basename(input);
+export async function importLabelFileInto(file: { db: Db; path: string }, name: string, bytes: Uint8Array): Promise<ImportedLabelFile> {
   let events: IncomingEvent[];
   try {
-    events = incoming(file.db, parseLabelFile(name, readInputFile(input, 'import', 'file')));
+    events = incoming(file.db, parseLabelFile(name, bytes));
   } catch (error) {
-    throw refusal(error);
+    throw fileRefusal(error);
   }
   const checked = file.db.transaction(() => planEvents(file.db, name, events))();
-  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, 'label-file') : null;
+  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, 'import-labels') : null;
   try {
     const outcome = file.db.transaction(() => {
       const plan = planEvents(file.db, name, events);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ANSWERABILITY, CaseSchema, DocumentSchema, IMPORT_KINDS, ORIGINS, ResponseSchema, SPLITS,
+  ANSWERABILITY, CaseSchema, DocumentSchema, ORIGINS, ResponseSchema, SPLITS, WIZARD_KINDS,
 } from '../domain/schemas';
 import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
@@ -134,10 +134,15 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
+export const AppendedCountsSchema = z.object({
+  rows: z.number().int(), added: z.number().int(), alreadyPresent: z.number().int(), reviewersCreated: z.array(z.string()),
+});
+export type AppendedCounts = z.infer<typeof AppendedCountsSchema>;
+
 export const ImportJobSchema = z.object({
   jobId: z.string(),
   fileName: z.string(),
-  kind: z.enum(IMPORT_KINDS),
+  kind: z.enum(WIZARD_KINDS),
   state: z.enum(['running', 'done', 'failed']),
   phase: z.enum(['reading', 'validating', 'writing', 'finished']),
   done: z.number().int(),
@@ -148,6 +153,8 @@ export const ImportJobSchema = z.object({
   runId: z.number().int().nullable().default(null),
   alreadyImported: z.boolean().default(false),
   report: ImportReportSchema.nullable().default(null),
+  /** A labels or adjudications export: rows read, appended, already here (skipped), reviewers created by name. */
+  appended: AppendedCountsSchema.nullable().default(null),
   error: ApiErrorSchema.nullable(),
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;

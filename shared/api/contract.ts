@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renderText, type LocalText } from '../messages/text';
 import { op } from './op';
-import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
+import { IMPORT_FORMATS, WIZARD_KINDS } from '../domain/schemas';
 import { MAP_TARGETS } from '../import/foreign/mapped';
 import {
   ApiErrorSchema, CaseDetailSchema, CaseFacetsSchema, CaseFiltersSchema, CaseSummarySchema, ImportJobSchema, ImportSourceSchema,
@@ -47,7 +47,8 @@ export const contract = {
   'cases.get': op(z.object({ id: z.string().min(1), reviewerId: z.number().int().positive().nullish() }), CaseDetailSchema),
   'imports.start': op(
     z.object({
-      kind: z.enum(IMPORT_KINDS),
+      /** labels, adjudications: an export of either, appended back (its format told by its content). */
+      kind: z.enum(WIZARD_KINDS),
       format: z.enum(IMPORT_FORMATS).default('auto'),
       source: ImportSourceSchema,
       /** System version for the responses of Ragas / DeepEval files. */

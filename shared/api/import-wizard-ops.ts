@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { op } from './op';
 import { ImportSourceSchema } from './contract-shapes';
-import { IMPORT_FORMATS, IMPORT_KINDS } from '../domain/schemas';
+import { IMPORT_FORMATS, WIZARD_KINDS } from '../domain/schemas';
 
 /** The import wizard: what each chosen file holds, known before anything is written. */
 export const importWizardOps = {
@@ -11,7 +11,7 @@ export const importWizardOps = {
       fileName: z.string(),
       sha256: z.string(),
       /** Null: not recognised; the person chooses. */
-      kind: z.enum(IMPORT_KINDS).nullable(),
+      kind: z.enum(WIZARD_KINDS).nullable(),
       format: z.enum(IMPORT_FORMATS).nullable(),
       /** The same bytes were imported into this test set before: the wizard skips the file. */
       /** runId: the judge run these bytes made, when they were a results file. */

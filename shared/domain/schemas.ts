@@ -165,6 +165,12 @@ export type VerdictRecord = z.infer<typeof VerdictSchema>;
 
 export const IMPORT_KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** Exports of human decisions the import wizard takes back too: appended as events (labels) or decisions (adjudications), not parsed as records. */
+export const APPENDED_KINDS = ['labels', 'adjudications'] as const;
+export type AppendedKind = (typeof APPENDED_KINDS)[number];
+export const WIZARD_KINDS = [...IMPORT_KINDS, ...APPENDED_KINDS] as const;
+export type WizardKind = (typeof WIZARD_KINDS)[number];
+export const isAppendedKind = (kind: WizardKind): kind is AppendedKind => (APPENDED_KINDS as readonly string[]).includes(kind);
 export const IMPORT_FORMATS = [
   'auto', 'jsonl', 'csv', 'ragas', 'deepeval', 'langsmith', 'langfuse', 'phoenix', 'promptfoo', 'openai-evals', 'trulens', 'mapped',
 ] as const;

@@ -1,15 +1,17 @@
-import { IMPORT_KINDS, type ImportKind } from '../domain/schemas';
+import { IMPORT_KINDS, type WizardKind } from '../domain/schemas';
+import { isAdjudicationsExport } from '../interchange/adjudication-file';
+import { isLabelsExport } from '../interchange/label-file';
 import { classifyKeys, csvShape, extensionOf, jsonShape, keysOfItems, looksLikeJson, NATIVE_SIGNATURE } from './detect';
 import { isPlainObject, parseJsonFast } from './json';
 import { decodeUtf8, SourceText } from './text';
 import type { ConcreteImportFormat } from './types';
 
 /** The order files are written in: what a later kind refers to must be there first. */
-export const IMPORT_ORDER: readonly ImportKind[] = ['documents', 'cases', 'responses', 'judge'];
+export const IMPORT_ORDER: readonly WizardKind[] = ['documents', 'cases', 'responses', 'judge', 'labels', 'adjudications'];
 
 export interface DetectedImport {
   /** Null when no kind's fields were recognised (the person chooses). */
-  kind: ImportKind | null;
+  kind: WizardKind | null;
   format: ConcreteImportFormat | null;
 }
 
@@ -32,8 +34,9 @@ function firstRecordKeys(fileName: string, bytes: Uint8Array): { keys: string[];
 
 /**
  * What a file holds, judged from its first record's fields before anything is written: Ragas and
- * DeepEval files are cases; a native record is the kind whose identifying fields it has (a document
- * has docId, a case id + query, a response caseId + answer, a verdict caseId + dimension).
+ * DeepEval files are cases; a labels export has reviewer + at beside caseId, dimension and value, an
+ * adjudications export roundId + source; a native record is the kind whose identifying fields it has
+ * (a document has docId, a case id + query, a response caseId + answer, a verdict caseId + dimension).
  * A file that cannot even be read says nothing here: the import names its problem.
  */
 export function detectImport(fileName: string, bytes: Uint8Array): DetectedImport {
@@ -46,6 +49,8 @@ export function detectImport(fileName: string, bytes: Uint8Array): DetectedImpor
   if (!first) return { kind: null, format: null };
   const external = classifyKeys(first.keys, 'cases');
   if (external !== null && external !== 'native') return { kind: 'cases', format: external.format };
+  if (isLabelsExport(first.keys)) return { kind: 'labels', format: first.container === 'csv' ? 'csv' : 'jsonl' };
+  if (isAdjudicationsExport(first.keys)) return { kind: 'adjudications', format: first.container === 'csv' ? 'csv' : 'jsonl' };
   const has = (k: string) => first!.keys.includes(k);
   const kind = IMPORT_KINDS.find((k) => NATIVE_SIGNATURE[k].every(has))
     ?? IMPORT_KINDS.find((k) => classifyKeys(first!.keys, k) === 'native')

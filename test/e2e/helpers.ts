@@ -51,3 +51,15 @@ export async function openApp(page: Page, options: OpenAppOptions = {}): Promise
 export async function useSessionToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), token);
 }
+
+/** Creates a test set named PREFIX-<time> from the top bar and opens it, closing the reviewer card it shows. */
+export async function freshTestSet(page: Page, prefix: string): Promise<void> {
+  await page.getByTestId('file-new').click();
+  await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
+  await page.getByTestId('new-test-set-name').press('Enter');
+  await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();
+  const card = page.getByTestId('reviewer-dialog');
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+}

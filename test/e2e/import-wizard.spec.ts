@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { api, openApp } from './helpers';
+import { api, freshTestSet, openApp } from './helpers';
 
 // the server is shared by every spec: leave the demo open, as the other specs expect
 test.afterEach(async ({ request }) => {
@@ -15,16 +15,6 @@ const sampleFile = (name: string) => ({
   buffer: readFileSync(fileURLToPath(new URL(`../../shared/sample/${name}`, import.meta.url))),
 });
 
-async function freshTestSet(page: Page, prefix: string): Promise<void> {
-  await page.getByTestId('file-new').click();
-  await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
-  await page.getByTestId('new-test-set-name').press('Enter');
-  await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();
-  const card = page.getByTestId('reviewer-dialog');
-  await expect(card).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(card).toBeHidden();
-}
 
 test.setTimeout(120_000);
 

@@ -4,6 +4,7 @@ import { contract, type OpInput, type OpName, type OpOutput } from '../../shared
 import { createCalibrationHandlers } from '../../server/calibration/calibration-handlers';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { importRows } from './labeling-set';
+import { createReviewer, recordLabel } from '../../db/labels';
 
 /** Calls calibration and labeling handlers the way the dispatcher does: input parsed by the contract, output checked against it. */
 export function api(db: Db) {
@@ -66,4 +67,23 @@ export async function calibrationSet(dir: string, opts: { runs?: 0 | 1 | 2 } = {
   if (runs >= 1) importRows(opened, 'judge', judgeRows(RUN1, JUDGE_V1), 'judge-v1.jsonl');
   if (runs >= 2) importRows(opened, 'judge', judgeRows(RUN2, JUDGE_V2), 'judge-v2.jsonl');
   return { ...opened, file };
+}
+
+/**
+ * A round of 4 items whose first items two reviewers (names) labeled on correctness (values: [first, second]
+ * per item), revealed early; `copy` is the file as it was then, before any decision: a copy that lacks them.
+ */
+export async function revealedRound(dir: string, values: readonly (readonly [number, number])[], names: readonly [string, string] = ['Ada', 'Bo']) {
+  const set = await calibrationSet(dir);
+  const call = api(set.db);
+  const reviewers = names.map((name) => createReviewer(set.db, name).id);
+  const round = await call('rounds.start', { size: 4, seed: 7, week: '2026-W07' });
+  values.forEach((pair, i) => {
+    const item = round.items[i];
+    pair.forEach((value, r) => recordLabel(set.db, { reviewerId: reviewers[r], caseId: item.caseId, responseId: item.responseId, dimension: 'correctness', value }));
+  });
+  await call('rounds.reveal', { roundId: round.round.id, early: true });
+  const copy = join(dir, 'copy.sqlite');
+  await set.db.backup(copy);
+  return { ...set, call, reviewers, round, copy };
 }

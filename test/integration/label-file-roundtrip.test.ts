@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { createReviewer, recordLabel, undoLast } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
+import { backups, count } from '../helpers/sqlite-peek';
 
 const SAMPLE = fileURLToPath(new URL('../../shared/sample/', import.meta.url));
 
@@ -16,22 +17,6 @@ async function sampleSet(dir: string, name: string): Promise<string> {
   for (const kind of ['documents', 'cases', 'responses']) expect((await cli('import', kind, join(SAMPLE, `${kind}.jsonl`), '--db', db)).code).toBe(0);
   return db;
 }
-
-const count = (db: string, sql: string): number => {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare(sql).pluck().get() as number;
-  } finally {
-    d.close();
-  }
-};
-const backups = (db: string): string[] => {
-  try {
-    return readdirSync(`${db}.backups`);
-  } catch {
-    return [];
-  }
-};
 
 /** Two reviewers' labels of every kind of value, a change of mind, an undo, and a reason a CSV must quote. */
 async function labelSome(db: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../../../shared/domain/schemas';
+import { IMPORT_FORMATS, isAppendedKind, WIZARD_KINDS, type ImportFormat, type WizardKind } from '../../../shared/domain/schemas';
 import { isDesktop } from '../../api/transport';
 import { Icon } from '../../common/Icon';
 import { useI18n } from '../../i18n/useI18n';
@@ -7,6 +7,9 @@ import { inWritingOrder, useImportStore, type ImportFile } from './importStore';
 import { usePick } from '../../common/usePick';
 
 export const IMPORT_FORM_ID = 'import-form';
+
+/** A labels or adjudications export is JSON Lines or CSV, told apart by its content: no other format applies. */
+const APPENDED_FORMATS: readonly ImportFormat[] = ['auto', 'jsonl', 'csv'];
 
 /** Step one: drop or choose several files; each shows what it holds (editable) before anything is written. */
 export function ImportFiles() {
@@ -123,10 +126,10 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
           disabled={skipped || file.status === 'inspecting'}
           data-testid="import-kind"
           aria-label={t('import.kind')}
-          onChange={(event) => setKind(file.id, event.target.value as ImportKind)}
+          onChange={(event) => setKind(file.id, event.target.value as WizardKind)}
         >
           {file.kind === null ? <option value="">{t('import.chooseKind')}</option> : null}
-          {IMPORT_KINDS.map((value) => <option key={value} value={value}>{label('importKind', value)}</option>)}
+          {WIZARD_KINDS.map((value) => <option key={value} value={value}>{label('importKind', value)}</option>)}
         </select>
       </td>
       <td>
@@ -138,7 +141,7 @@ function FileRow({ file, position }: { file: ImportFile; position: number }) {
           aria-label={t('import.format')}
           onChange={(event) => setFormat(file.id, event.target.value as ImportFormat)}
         >
-          {IMPORT_FORMATS.map((value) => <option key={value} value={value}>{label('importFormat', value)}</option>)}
+          {(file.kind && isAppendedKind(file.kind) ? APPENDED_FORMATS : IMPORT_FORMATS).map((value) => <option key={value} value={value}>{label('importFormat', value)}</option>)}
         </select>
       </td>
       <td>

@@ -55,7 +55,7 @@ function Outcome({ file }: { file: ImportFile }) {
           <div className="progress-fill" style={{ width: `${((100 * file.job.done) / file.job.total).toFixed(1)}%` }} />
         </div>
       ) : null}
-      {file.status === 'done' ? (
+      {file.status === 'done' && !file.job?.appended ? (
         entries.length > 0 && added ? (
           <ul className="added-counts" aria-label={t('import.added')}>
             {entries.map((key) => (
@@ -69,11 +69,36 @@ function Outcome({ file }: { file: ImportFile }) {
           <p className="muted">{t('import.nothingNew')}</p>
         )
       ) : null}
+      {file.status === 'done' && file.job?.appended ? <AppendedDetail file={file} /> : null}
       {file.status === 'done' && file.job?.runId ? <p className="muted" data-testid="import-run-id">{t('import.judgeRun', { run: file.job.runId })}</p> : null}
       {file.status === 'done' && file.job?.report ? <ImportReport fileId={file.id} report={file.job.report} defined={file.definedDimensions} /> : null}
       {file.status === 'skipped' ? <SkippedDetail file={file} /> : null}
       {file.error ? <ErrorDetails error={file.error} /> : null}
     </li>
+  );
+}
+
+/** A labels or adjudications export: what it added and what was already here (skipped), and the reviewers it brought. */
+function AppendedDetail({ file }: { file: ImportFile }) {
+  const { t, num } = useI18n();
+  const appended = file.job!.appended!;
+  const kind = file.kind === 'adjudications' ? 'adjudications' : 'labels';
+  return (
+    <>
+      <ul className="added-counts" aria-label={t('import.added')}>
+        <li data-testid={`import-added-${kind}`} data-count={appended.added}>
+          <span className="added-number">{num(appended.added)}</span>
+          <span className="added-label">{t(`import.added.${kind}`)}</span>
+        </li>
+        <li data-testid="import-already-present" data-count={appended.alreadyPresent}>
+          <span className="added-number">{num(appended.alreadyPresent)}</span>
+          <span className="added-label">{t('import.alreadyPresent')}</span>
+        </li>
+      </ul>
+      {appended.reviewersCreated.length > 0 ? (
+        <p className="muted" data-testid="import-reviewers-created">{t('import.reviewersCreated', { names: appended.reviewersCreated.join(', ') })}</p>
+      ) : null}
+    </>
   );
 }
 

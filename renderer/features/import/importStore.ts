@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, ImportJob, OpInput, OpOutput } from '../../../shared/api/contract';
-import type { ImportFormat, ImportKind } from '../../../shared/domain/schemas';
+import { isAppendedKind, type ImportFormat, type WizardKind } from '../../../shared/domain/schemas';
 import { IMPORT_ORDER } from '../../../shared/import/detect-kind';
 import { invoke, isDesktop } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
@@ -46,9 +46,9 @@ export interface ImportFile {
   size: number | null;
   source: Source;
   status: FileStatus;
-  kind: ImportKind | null;
+  kind: WizardKind | null;
   format: ImportFormat;
-  detected: { kind: ImportKind | null; format: ImportFormat | null } | null;
+  detected: { kind: WizardKind | null; format: ImportFormat | null } | null;
   importedBefore: OpOutput<'imports.inspect'>['importedBefore'];
   /** Kind "judge": the judge, when the file does not name it (Ragas); empty fields are not sent. */
   judge: JudgeFields;
@@ -78,7 +78,7 @@ interface ImportState {
   addFiles(files: readonly File[]): Promise<void>;
   pickPath(): Promise<void>;
   removeFile(id: number): void;
-  setKind(id: number, kind: ImportKind): void;
+  setKind(id: number, kind: WizardKind): void;
   setFormat(id: number, format: ImportFormat): void;
   setSystem(system: string): void;
   setJudge(id: number, patch: Partial<JudgeFields>): void;
@@ -221,7 +221,9 @@ export const useImportStore = create<ImportState>()((set, get) => {
     },
 
     setKind(id, kind) {
-      update(id, { kind });
+      const format = get().files.find((f) => f.id === id)?.format;
+      // a labels or adjudications export is read as JSON Lines or CSV by its content: a foreign format chosen before does not apply
+      update(id, isAppendedKind(kind) && format !== 'jsonl' && format !== 'csv' ? { kind, format: 'auto' } : { kind });
     },
 
     setFormat(id, format) {
