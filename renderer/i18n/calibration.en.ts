@@ -141,7 +141,7 @@ export const enCalibration = {
   'calibration.figure.ciTitle': '95% interval',
 
   'calibration.figures.title': 'Round figures',
-  'calibration.figures.hint': 'Judge vs adjudicated values; intervals are 95%.',
+  'calibration.figures.hint': 'Population figures from the random half only; the items picked because the judge’s score moved are shown apart. Intervals are 95%, cases as clusters.',
   'calibration.figures.empty': 'No figures were stored for this round.',
   'calibration.figures.dimension': 'Dimension',
   'calibration.figures.agreement': 'Agreement',
@@ -149,7 +149,7 @@ export const enCalibration = {
   'calibration.figures.bias': 'Bias (judge − human)',
   'calibration.figures.judgeRaw': 'Judge, whole test set',
   'calibration.figures.corrected': 'Bias-corrected estimate',
-  'calibration.figures.random': 'Random items: the population',
+  'calibration.figures.random': 'Random half: the population figures',
   'calibration.figures.pool': 'pooled from {rounds} round(s) with this judge version ({ids}): {items} items',
   'calibration.figures.fewRandom': 'too few random items yet ({n} of {m})',
   'calibration.figures.humanMean': 'People, random items',
@@ -158,6 +158,9 @@ export const enCalibration = {
   'calibration.figures.changedNone': 'No item of this round was picked for a judge change.',
   'calibration.figures.changedBias': 'Bias on the items whose judge score moved',
   'calibration.figures.noJudge': 'no judge run',
+  'calibration.figures.nSplit': 'n = {random} random (population) · {changed} changed',
+  'calibration.figures.recomputed': 'Closed before the halves were kept apart: recomputed from this round’s items and final values (the figures stored then mixed both halves).',
+  'calibration.reason.no-random': 'No random item of this round, or of the rounds pooled with it, has a final value and a verdict: the population figures need them.',
 
   'calibration.coef.none': 'agreement',
   'calibration.coef.percentAgreement': '% agreement',
@@ -183,8 +186,8 @@ export const enCalibration = {
   'calibration.trend.emptyHint': 'Each closed round adds one point per dimension here.',
   'calibration.trend.rounds': '{count} rounds',
   'calibration.trend.rounds.one': '1 round',
-  'calibration.trend.agreement': 'Agreement ({key})',
-  'calibration.trend.bias': 'Bias, judge − human',
+  'calibration.trend.agreement': 'Agreement ({key}), random half',
+  'calibration.trend.bias': 'Bias, judge − human, random half',
   'calibration.trend.break': 'judge changed: {what}',
   'calibration.trend.breakTitle': 'Judge changed',
   'calibration.trend.field.model': 'model',
@@ -196,6 +199,9 @@ export const enCalibration = {
   'calibration.trend.legendValue': 'value',
   'calibration.trend.legendBand': '95% interval',
   'calibration.trend.legendBreak': 'judge changed (never joined)',
+  'calibration.trend.legendRandom': 'Each point is a round’s population figure: its random half, pooled with the rounds before it scored by the same judge version. The items picked because the judge’s score moved are never plotted (see each round’s figures).',
+  'calibration.trend.tip.pool': 'random half: {items} items from {rounds} round(s)',
+  'calibration.trend.tip.recomputed': 'recomputed by half (closed before the split)',
 
   'calibration.queue.round': 'Calibration round #{id}',
 

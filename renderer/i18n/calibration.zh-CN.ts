@@ -143,7 +143,7 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.figure.ciTitle': '95% 区间',
 
   'calibration.figures.title': '本轮指标',
-  'calibration.figures.hint': '评审模型对比裁决值；区间均为 95%。',
+  'calibration.figures.hint': '总体指标只来自随机一半；因评审模型分数变化而抽取的条目单独列出。区间均为 95%，以用例为聚类单位。',
   'calibration.figures.empty': '本轮没有保存指标。',
   'calibration.figures.dimension': '维度',
   'calibration.figures.agreement': '一致性',
@@ -151,7 +151,7 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.figures.bias': '偏差（模型 − 人工）',
   'calibration.figures.judgeRaw': '模型（全测试集）',
   'calibration.figures.corrected': '偏差校正估计',
-  'calibration.figures.random': '随机条目：总体',
+  'calibration.figures.random': '随机一半：总体指标',
   'calibration.figures.pool': '合并了同一评审模型版本的 {rounds} 轮（{ids}）：共 {items} 个条目',
   'calibration.figures.fewRandom': '随机条目还太少（{n} / {m}）',
   'calibration.figures.humanMean': '人工均值（随机条目）',
@@ -160,6 +160,9 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.figures.changedNone': '本轮没有因评审模型分数变化而抽取的条目。',
   'calibration.figures.changedBias': '分数有变化的条目上的偏差',
   'calibration.figures.noJudge': '无评审模型运行',
+  'calibration.figures.nSplit': 'n = {random} 个随机条目（总体）· {changed} 个分数变化条目',
+  'calibration.figures.recomputed': '本轮在两半分开统计之前关闭：以下指标按本轮条目和最终值重新计算（当时保存的指标混合了两半）。',
+  'calibration.reason.no-random': '本轮及与之合并的轮次中，没有同时具备最终值和评审模型结论的随机条目：总体指标需要它们。',
 
   'calibration.coef.none': '一致性',
   'calibration.coef.percentAgreement': '一致率',
@@ -185,8 +188,8 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.trend.emptyHint': '每关闭一轮，这里的每个维度就多一个点。',
   'calibration.trend.rounds': '{count} 轮',
   'calibration.trend.rounds.one': '1 轮',
-  'calibration.trend.agreement': '一致性（{key}）',
-  'calibration.trend.bias': '偏差（模型 − 人工）',
+  'calibration.trend.agreement': '一致性（{key}），随机一半',
+  'calibration.trend.bias': '偏差（模型 − 人工），随机一半',
   'calibration.trend.break': '评审模型变更：{what}',
   'calibration.trend.breakTitle': '评审模型变更',
   'calibration.trend.field.model': '模型',
@@ -198,6 +201,9 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.trend.legendValue': '数值',
   'calibration.trend.legendBand': '95% 区间',
   'calibration.trend.legendBreak': '评审模型变更（不连线）',
+  'calibration.trend.legendRandom': '每个点是一轮的总体指标：该轮的随机一半，与之前同一评审模型版本的轮次合并。因评审模型分数变化而抽取的条目从不画入（见各轮指标）。',
+  'calibration.trend.tip.pool': '随机一半：{rounds} 轮共 {items} 个条目',
+  'calibration.trend.tip.recomputed': '按两半重新计算（在分开统计之前关闭）',
 
   'calibration.queue.round': '校准轮次 #{id}',
 
