@@ -413,6 +413,16 @@ export function closedFigures(db: Db, roundId: number, op: string): RoundFigures
   });
 }
 
+/** A closed round's figures as served (the latest closed round when roundId is null). */
+export function closedRoundFigures(db: Db, roundId: number | null): OpOutput<'rounds.figures'> {
+  const op = 'rounds.figures';
+  const id = roundId ?? listRounds(db).find((r) => r.status === 'closed')?.id;
+  if (id === undefined) throw new ApiError('conflict', text('err.round.no-closed'), at(op, 'roundId'));
+  const round = requireRound(db, id, op);
+  if (round.status !== 'closed') throw new ApiError('conflict', text('err.round.figures-not-closed', { roundId: id, status: text(`err.round-status.${round.status}`) }), at(op, 'roundId'));
+  return contract[op].output.parse({ round: summary(round), figures: closedFigures(db, id, op) });
+}
+
 // ---- trend -------------------------------------------------------------------------------------
 
 export function roundTrend(db: Db): OpOutput<'rounds.trend'> {

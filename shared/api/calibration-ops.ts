@@ -426,6 +426,12 @@ export const calibrationOps = {
    * a disagreement between reviewers has no adjudication.
    */
   'rounds.close': op(z.object({ roundId }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) }), { writes: true }),
+  /**
+   * A closed round's figures (the latest closed round when roundId is omitted): the random half's
+   * population figures per dimension and the changed half as its own stratum. Refused (conflict)
+   * for a round not closed yet.
+   */
+  'rounds.figures': op(z.object({ roundId: roundId.nullish() }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) })),
   /** Every closed round's stored figures, per dimension, oldest week first. */
   'rounds.trend': op(
     z.object({}).default({}),

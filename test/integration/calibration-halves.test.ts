@@ -6,6 +6,7 @@ import { pairFigures } from '../../shared/calibration/figures';
 import { listDimensions } from '../../db/dimensions';
 import { krippendorffAlpha } from '../../shared/stats';
 import { expectClose } from '../helpers/expect-close';
+import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
 import { api, calibrationSet, RUN2 } from '../helpers/calibration-set';
 
@@ -78,7 +79,7 @@ describe('round figures by half (real file)', () => {
   const tempDir = useTempDir();
 
   it('the round and its trend point report the random half; the biased changed half is its own stratum; older stored rounds read the same way', async () => {
-    const { db } = await calibrationSet(tempDir());
+    const { db, file } = await calibrationSet(tempDir());
     const call = api(db);
     const ada = createReviewer(db, 'Ada').id;
     // every eligible item: the 6 items whose judge score changed, and 10 random ones
@@ -137,7 +138,21 @@ describe('round figures by half (real file)', () => {
     expect(point.agreement).toEqual(fig.agreement);
     expect(point.n).toBe(10);
 
-    // a round stored by the version that kept the halves but put the mixed figures on top: served with the random half's on top
+    // the CLI prints the same: the random half, then the changed half apart, never the mixed figure
+    const json = await cli('round', 'figures', '--db', file, '--json');
+    expect(json.code).toBe(0);
+    expect(json.json.round.id).toBe(roundId);
+    expect(json.json.figures.find((f: RoundFigures) => f.dimension === 'correctness').bias).toEqual(fig.bias);
+    const printed = await cli('round', 'figures', '--db', file, '--round', String(roundId));
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain('population figures from the random half only');
+    expect(printed.stdout).toContain(`random half, n 10 from round ${roundId}; too few random items yet (10 of 40)`);
+    expect(printed.stdout).toContain(`bias (judge − human) ${fig.bias.value!.toFixed(3)} [${fig.bias.ci95![0]!.toFixed(3)}, ${fig.bias.ci95![1]!.toFixed(3)}]`);
+    expect(printed.stdout).toContain(`items whose judge score moved (own stratum), n 6:`);
+    expect(printed.stdout).toContain(`bias on these items ${changedBias.toFixed(3)}`);
+    expect(printed.stdout).not.toContain(mixedBias.toFixed(3));
+
+        // a round stored by the version that kept the halves but put the mixed figures on top: served with the random half's on top
     storeAsOlderVersion(db, roundId, (stored) => {
       const { computed: _computed, ...rest } = stored;
       void _computed;
@@ -167,5 +182,12 @@ describe('round figures by half (real file)', () => {
     void _b;
     expect(recomputed).toEqual(atClose);
     expect(db.prepare('SELECT figures FROM round_figures WHERE round_id = ? AND dimension = ?').pluck().get(roundId, 'correctness')).toBe(JSON.stringify(stored));
+    expect((await cli('round', 'figures', '--db', file)).stdout).toContain("correctness (judge run 2: judge-x 2026-02, prompt p4) — recomputed from the round's items");
+
+    // a round still being labeled has no figures yet
+    const open = await call('rounds.start', { size: 4, seed: 6, week: '2026-W11' });
+    const refused = await cli('round', 'figures', '--db', file, '--round', String(open.round.id));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Round ${open.round.id} is still being labeled: a round has figures once it is closed.`);
   });
 });
