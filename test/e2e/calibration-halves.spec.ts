@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, openApp, sample } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { api, importLines, openApp, sample } from './helpers';
 
 /**
  * On a test set of its own (the demo is left as it was, and reopened at the end): a new judge
@@ -33,16 +33,11 @@ interface Figures {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, window.scrollY));
+  // hovering a point on the right scrolls the page sideways (the top bar is wider than the window in English): back to the left edge
+  await page.evaluate(() => {
+    for (const element of [document.scrollingElement, ...document.querySelectorAll('*')]) if (element && element.scrollLeft) element.scrollLeft = 0;
+  });
   await page.screenshot({ path: `test-results/screens/calibration-halves-${name}.png`, fullPage: true });
-}
-
-async function importFile(request: APIRequestContext, kind: string, fileName: string, lines: readonly unknown[]): Promise<void> {
-  const content = lines.map((l) => JSON.stringify(l)).join('\n');
-  const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName, contentBase64: Buffer.from(content).toString('base64') } });
-  let status: { state: string } = { state: 'running' };
-  await expect.poll(async () => (status = await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toMatch(/done|failed/);
-  expect(status.state, `${fileName}: ${JSON.stringify(status)}`).toBe('done');
 }
 
 const key = (caseId: string, responseId: string | null) => `${caseId}|${responseId}`;
@@ -51,10 +46,10 @@ test('a closed round and the trend report the random half; the items whose judge
   test.setTimeout(240_000);
   const created = await api<{ testSetId: string }>(request, 'testSets.createNamed', { name: `e2e-halves-${stamp}` });
   try {
-    await importFile(request, 'documents', 'documents.jsonl', sample('documents.jsonl'));
-    await importFile(request, 'cases', 'cases.jsonl', sample('cases.jsonl'));
-    await importFile(request, 'responses', 'responses.jsonl', sample('responses.jsonl'));
-    await importFile(request, 'judge', 'judge.jsonl', judged);
+    await importLines(request, 'documents', 'documents.jsonl', sample('documents.jsonl'));
+    await importLines(request, 'cases', 'cases.jsonl', sample('cases.jsonl'));
+    await importLines(request, 'responses', 'responses.jsonl', sample('responses.jsonl'));
+    await importLines(request, 'judge', 'judge.jsonl', judged);
     // the new judge version scores six fully correct answers one step lower
     const lowered = new Set(judged.filter((v) => v.dimension === 'correctness' && v.value === 2).slice(0, 6).map((v) => key(String(v.caseId), v.responseId as string)));
     const next: Record<string, unknown>[] = judged.map((v) => ({
@@ -62,7 +57,7 @@ test('a closed round and the trend report the random half; the items whose judge
       judge: { ...(v.judge as Record<string, unknown>), version: '2026-11-30' },
       value: v.dimension === 'correctness' && lowered.has(key(String(v.caseId), v.responseId as string)) ? 1 : v.value,
     }));
-    await importFile(request, 'judge', 'judge-next.jsonl', next);
+    await importLines(request, 'judge', 'judge-next.jsonl', next);
     const verdict = new Map(next.map((v) => [`${key(String(v.caseId), v.responseId as string)}|${v.dimension}`, v.value as string | number]));
     const reviewer = await api<{ id: number }>(request, 'reviewers.create', { name: `halves-${stamp}` });
 
