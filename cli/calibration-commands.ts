@@ -4,7 +4,7 @@ import { IsoWeekSchema } from '../shared/api/calibration-ops';
 import type { OpenedTestSet } from '../db/open';
 import { listRounds } from '../db/rounds';
 import { driftReport, exportAnchorSet, freezeAnchorSet, importAnchorSet } from '../server/calibration/calibration-anchors';
-import { startRound } from '../server/calibration/calibration-rounds';
+import { closedRoundFigures, startRound } from '../server/calibration/calibration-rounds';
 import { text as say } from '../shared/messages/text';
 
 /**
@@ -12,6 +12,7 @@ import { text as say } from '../shared/messages/text';
  * calls the same function the API serves, so --json prints exactly the API's answer.
  *
  *   round start --db FILE [--size 30] [--seed N] [--week YYYY-Www]
+ *   round figures --db FILE [--round R]                      (default: the latest closed round)
  *   anchors freeze --db FILE --name NAME [--round R]...     (default: every closed round)
  *   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]
  *   anchors import DIR --db FILE
@@ -61,8 +62,45 @@ async function withDb<T>(args: CalibrationArgs, context: CalibrationContext, wor
 const fmt = (value: number | null, digits = 3) => (value === null ? 'undefined' : value.toFixed(digits));
 const figure = (f: Figure) => `${fmt(f.value)}${f.ci95 ? ` [${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : ''}${f.value === null && f.reason ? ` (${f.reason})` : ''}`;
 
+const signed = (f: Figure) => (f.value !== null && f.value > 0 ? `+${figure(f)}` : figure(f));
+
+/** A closed round's figures: the random half's population figures first, the changed half apart; never a figure over both. */
+function roundFiguresText(report: OpOutput<'rounds.figures'>): string {
+  const r = report.round;
+  const lines = [
+    `Round ${r.id} (${r.week}), closed ${r.closedAt}: population figures from the random half only (pooled with earlier rounds of the same judge version); ` +
+      'the items picked because the judge\'s score moved are their own stratum, never a population figure.',
+  ];
+  for (const f of report.figures) {
+    const judge = f.judge ? `judge run ${f.judge.runId}: ${f.judge.model} ${f.judge.modelVersion}, prompt ${f.judge.promptVersion}` : 'no judge run';
+    lines.push(`  ${f.dimension} (${judge})${f.computed === 'recomputed' ? ' — recomputed from the round\'s items: it closed before the halves were kept apart' : ''}`);
+    const few = f.random.items < f.random.minItems ? `; too few random items yet (${f.random.items} of ${f.random.minItems}) for the population interval` : '';
+    lines.push(`    random half, n ${f.random.items} from round${f.random.roundIds.length === 1 ? '' : 's'} ${f.random.roundIds.join(', ')}${few}:`);
+    lines.push(`      ${f.agreementKey ?? 'agreement'} ${figure(f.random.agreement)}, percent agreement ${figure(f.random.percentAgreement)}, bias (judge − human) ${signed(f.random.bias)}`);
+    if (f.random.humanMean.value !== null || f.corrected.value !== null) {
+      lines.push(`      people's mean ${figure(f.random.humanMean)}, judge on the whole test set ${figure(f.judgeRaw)}, bias-corrected estimate ${figure(f.corrected)}`);
+    }
+    lines.push(`    items whose judge score moved (own stratum), n ${f.changed.n}:`);
+    lines.push(
+      f.changed.n === 0
+        ? '      none picked for a judge change'
+        : `      ${f.agreementKey ?? 'agreement'} ${figure(f.changed.agreement)}, percent agreement ${figure(f.changed.percentAgreement)}, bias on these items ${signed(f.changed.bias)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export async function roundCommand(sub: string | undefined, args: CalibrationArgs, context: CalibrationContext): Promise<Result> {
-  if (sub !== 'start') throw context.usage(sub ? `Unknown round command "${sub}" (expected: round start).` : 'round needs a command: round start.');
+  if (sub === 'figures') {
+    const rounds = args.round ?? [];
+    if (rounds.length > 1) throw context.usage('round figures takes one --round R.');
+    const roundId = wholeNumber(rounds[0], '--round', context, 1, 2 ** 31 - 1) ?? null;
+    return withDb(args, context, ({ db }) => {
+      const report = closedRoundFigures(db, roundId);
+      return { code: 0, json: report, text: roundFiguresText(report) };
+    });
+  }
+  if (sub !== 'start') throw context.usage(sub ? `Unknown round command "${sub}" (expected: round start, round figures).` : 'round needs a command: round start, round figures.');
   const size = wholeNumber(args.size, '--size', context, 1, 1000) ?? 30;
   const seed = wholeNumber(args.seed, '--seed', context, 0, 2 ** 31 - 1) ?? null;
   const week = args.week === undefined ? null : IsoWeekSchema.safeParse(args.week);

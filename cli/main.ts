@@ -69,6 +69,8 @@ export const USAGE = `Usage: touchstone <command> [options]
                                          human vs human, bias-corrected estimates
   round start --db FILE [--size 30] [--seed N] [--week YYYY-Www] [--same-week]
                                          pick this week's calibration round (half largest judge changes, half random)
+  round figures --db FILE [--round R]    a closed round's figures (default: the latest): the random half's
+                                         population figures, and the items whose judge score moved apart
   anchors freeze --db FILE --name NAME [--round R]...
                                          freeze adjudicated items of closed rounds (default: all) as version N+1
   anchors export --db FILE --name NAME [--version V] --out DIR [--zip]

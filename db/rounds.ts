@@ -1,5 +1,6 @@
 import { ApiError } from '../shared/api/contract';
 import type { JudgeRef, PickReason, RoundFigures, RoundStatus, RoundSummary } from '../shared/api/calibration-ops';
+import type { StoredRoundFigures } from '../shared/calibration/figures';
 import { readStoredNotes, storedNotes, type CodedNote } from '../shared/calibration/round-notes';
 import { itemKey, type RoundPick, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../shared/calibration/sampler';
 import { listDimensions } from './dimensions';
@@ -400,8 +401,9 @@ export function insertFigures(db: Db, roundId: number, figures: readonly RoundFi
   figures.forEach((f, i) => insert.run(roundId, i, f.dimension, JSON.stringify(f)));
 }
 
-export function roundFigures(db: Db, roundId: number): RoundFigures[] {
-  return (db.prepare('SELECT figures FROM round_figures WHERE round_id = ? ORDER BY position').pluck().all(roundId) as string[]).map((t) => JSON.parse(t) as RoundFigures);
+/** The figures as stored when the round closed (older rounds in older shapes: see StoredRoundFigures). */
+export function roundFigures(db: Db, roundId: number): StoredRoundFigures[] {
+  return (db.prepare('SELECT figures FROM round_figures WHERE round_id = ? ORDER BY position').pluck().all(roundId) as string[]).map((t) => JSON.parse(t) as StoredRoundFigures);
 }
 
 /** Closed rounds started before this one, newest first. */
@@ -409,10 +411,10 @@ export function closedRoundsBefore(db: Db, roundId: number): number[] {
   return db.prepare("SELECT id FROM rounds WHERE status = 'closed' AND id < ? ORDER BY id DESC").pluck().all(roundId) as number[];
 }
 
-/** Every closed round with its figures, oldest week first (then round id). */
-export function closedRoundFigures(db: Db): { roundId: number; week: string; closedAt: string; figures: RoundFigures[] }[] {
+/** Every closed round, oldest week first (then round id). */
+export function closedRounds(db: Db): { roundId: number; week: string; closedAt: string }[] {
   const rounds = db.prepare("SELECT id, week, closed_at FROM rounds WHERE status = 'closed' ORDER BY week, id").all() as { id: number; week: string; closed_at: string }[];
-  return rounds.map((r) => ({ roundId: r.id, week: r.week, closedAt: r.closed_at, figures: roundFigures(db, r.id) }));
+  return rounds.map((r) => ({ roundId: r.id, week: r.week, closedAt: r.closed_at }));
 }
 
 export function caseSlices(db: Db, caseSeqs: readonly number[]): Map<number, string[]> {

@@ -2,7 +2,7 @@ import type { Handlers } from '../../shared/api/contract';
 import type { calibrationOps } from '../../shared/api/calibration-ops';
 import type { Db } from '../../db/open';
 import { anchorGet, anchorList, driftReport, exportAnchorSet, freezeAnchorSet, importAnchorSet } from './calibration-anchors';
-import { adjudicate, closeRound, listRoundSummaries, removeRound, revealRound, revealView, roundDetail, roundTrend, startRound } from './calibration-rounds';
+import { adjudicate, closeRound, closedRoundFigures, listRoundSummaries, removeRound, revealRound, revealView, roundDetail, roundTrend, startRound } from './calibration-rounds';
 
 export type CalibrationHandlers = Pick<Handlers, keyof typeof calibrationOps>;
 
@@ -17,6 +17,7 @@ export function createCalibrationHandlers(db: () => Db): CalibrationHandlers {
     'rounds.revealView': ({ roundId }) => revealView(db(), roundId),
     'rounds.adjudicate': (input) => adjudicate(db(), input),
     'rounds.close': ({ roundId }) => closeRound(db(), roundId),
+    'rounds.figures': ({ roundId }) => closedRoundFigures(db(), roundId ?? null),
     'rounds.trend': () => roundTrend(db()),
     'anchors.list': () => anchorList(db()),
     'anchors.get': (input) => anchorGet(db(), input),

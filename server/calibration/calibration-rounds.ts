@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { ApiError, contract, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { JudgeRef, RevealCell, RoundDetail, RoundFigures, RoundSummary, TrendPoint } from '../../shared/api/calibration-ops';
 import { isSingleValued, valueProblem, type Dimension } from '../../shared/domain/dimensions';
-import { judgeBreak, roundFigures, type CellPair } from '../../shared/calibration/figures';
+import { judgeBreak, roundFigures, servedFigures, type CellPair } from '../../shared/calibration/figures';
 import { isoWeek } from '../../shared/calibration/iso-week';
 import { orderCells, readCell } from '../../shared/calibration/reveal';
 import { numericTolerance } from '../../shared/calibration/reveal';
@@ -13,7 +13,7 @@ import { listDimensions } from '../../db/dimensions';
 import { requireReviewer } from '../../db/labels';
 import type { Db } from '../../db/open';
 import {
-  allVerdicts, closedRoundFigures, closedRoundsBefore, deleteRound, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
+  allVerdicts, closedRounds, closedRoundsBefore, deleteRound, eligibleItems, insertAdjudication, insertFigures, insertRound, judgeRef, judgeRuns, latestAdjudications,
   latestRunPerDimension, listRounds, previousRoundItems, requireRound, roundDimensionRows, roundFigures as storedFigures, roundItems, roundLabels,
   roundsOfWeek, runVerdicts, seqKey, setRevealed, setStatus, type StoredAdjudication, type StoredRound, type StoredRoundItem,
 } from '../../db/rounds';
@@ -394,7 +394,37 @@ export function closeRound(db: Db, roundId: number, now: () => string = nowIso):
     insertFigures(db, roundId, figuresOf(db, state, finals));
     setStatus(db, roundId, 'closed', at2);
   }).immediate();
-  return contract['rounds.close'].output.parse({ round: summary(requireRound(db, roundId, op)), figures: storedFigures(db, roundId) });
+  return contract['rounds.close'].output.parse({ round: summary(requireRound(db, roundId, op)), figures: closedFigures(db, roundId, op) });
+}
+
+/**
+ * A closed round's figures as served: the random half's population figures on top and the changed
+ * half apart. A round closed before its figures were kept by half is recomputed from what the file
+ * keeps unchangeable (its items and the half that picked each, the final values, the run's
+ * verdicts), the same way a close computes them now, rather than shown mixed: its place in the
+ * trend stays comparable with the rounds after it.
+ */
+export function closedFigures(db: Db, roundId: number, op: string): RoundFigures[] {
+  const stored = storedFigures(db, roundId);
+  const served = stored.map(servedFigures);
+  if (served.every((f) => f !== null)) return served as RoundFigures[];
+  const state = roundState(db, roundId, op);
+  const finals = new Map([...state.adjudications].map(([key, a]) => [key, a.value]));
+  const recomputed = new Map(figuresOf(db, state, finals).map((f) => [f.dimension, { ...f, computed: 'recomputed' as const }]));
+  return stored.flatMap((f, i) => {
+    const figures = served[i] ?? recomputed.get(f.dimension);
+    return figures ? [figures] : [];
+  });
+}
+
+/** A closed round's figures as served (the latest closed round when roundId is null). */
+export function closedRoundFigures(db: Db, roundId: number | null): OpOutput<'rounds.figures'> {
+  const op = 'rounds.figures';
+  const id = roundId ?? listRounds(db).find((r) => r.status === 'closed')?.id;
+  if (id === undefined) throw new ApiError('conflict', text('err.round.no-closed'), at(op, 'roundId'));
+  const round = requireRound(db, id, op);
+  if (round.status !== 'closed') throw new ApiError('conflict', text('err.round.figures-not-closed', { roundId: id, status: text(`err.round-status.${round.status}`) }), at(op, 'roundId'));
+  return contract[op].output.parse({ round: summary(round), figures: closedFigures(db, id, op) });
 }
 
 // ---- trend -------------------------------------------------------------------------------------
@@ -402,8 +432,8 @@ export function closeRound(db: Db, roundId: number, now: () => string = nowIso):
 export function roundTrend(db: Db): OpOutput<'rounds.trend'> {
   const order = new Map(listDimensions(db).map((d, i) => [d.name, i]));
   const byDimension = new Map<string, { type: RoundFigures['type']; points: TrendPoint[] }>();
-  for (const round of closedRoundFigures(db)) {
-    for (const f of round.figures) {
+  for (const round of closedRounds(db)) {
+    for (const f of closedFigures(db, round.roundId, 'rounds.trend')) {
       const entry = byDimension.get(f.dimension) ?? { type: f.type, points: [] };
       const previous = entry.points[entry.points.length - 1];
       const breakReason = previous ? judgeBreak(previous.judge, f.judge) : null;

@@ -189,20 +189,28 @@ export const RevealViewSchema = z.object({
 });
 export type RevealView = z.infer<typeof RevealViewSchema>;
 
-/** The figures stored per dimension when a round closes. */
+/** Agreement and bias of one half of a round (a stratum). */
+const StratumFigures = { agreement: FigureSchema, percentAgreement: FigureSchema, bias: FigureSchema };
+
+/**
+ * A round's figures per dimension. The top-level n, agreement, percent agreement and bias are the
+ * population figures: the random halves only (pooled as `random` says), never mixed with the
+ * changed half, which is its own stratum under `changed`.
+ */
 export const RoundFiguresSchema = z.object({
   dimension: z.string(),
   type: z.enum(DIMENSION_TYPES),
   judge: JudgeRefSchema.nullable(),
-  /** (verdict, adjudicated value) pairs. */
+  /** (verdict, adjudicated value) pairs of the pooled random items: the population figure's n (equals `random.items`). */
   n: int,
   /** Cohen's kappa (categorical), Gwet's AC1 (binary), Krippendorff's alpha ordinal (ordinal) / interval (numeric). */
   agreementKey: z.enum(COEFFICIENT_KEYS).nullable(),
+  /** Over the pooled random items (case-bootstrap interval). */
   agreement: FigureSchema,
   percentAgreement: FigureSchema,
-  /** Judge − human: mean difference (numeric, ordinal), pass-rate difference (binary); null value with reason for categorical. */
+  /** Judge − human over the pooled random items: mean difference (numeric, ordinal; clustered t interval), pass-rate difference (binary); null value with reason for categorical. */
   bias: FigureSchema,
-  /** The judge's raw mean / pass rate over the whole test set in its run, and the PPI corrected estimate. */
+  /** The judge's raw mean / pass rate over the whole test set in its run, and the PPI++ population estimate from the pooled random items. */
   judgeRaw: FigureSchema,
   corrected: FigureSchema,
   reason: z.string().nullable(),
@@ -212,19 +220,15 @@ export const RoundFiguresSchema = z.object({
    * reports as the population's. `roundIds` newest first (this round first); `items` pooled random
    * items with a final value; below `minItems` the population interval is not shown.
    */
-  random: z
-    .object({
-      roundIds: z.array(int),
-      items: int,
-      minItems: int,
-      agreement: FigureSchema,
-      percentAgreement: FigureSchema,
-      bias: FigureSchema,
-      humanMean: FigureSchema,
-    })
-    .optional(),
+  random: z.object({ roundIds: z.array(int), items: int, minItems: int, ...StratumFigures, humanMean: FigureSchema }),
   /** The changed half of this round alone (picked because the judge's score moved): its own stratum, never a population figure. */
-  changed: z.object({ n: int, agreement: FigureSchema, percentAgreement: FigureSchema, bias: FigureSchema }).optional(),
+  changed: z.object({ n: int, ...StratumFigures }),
+  /**
+   * 'close': computed by halves when the round closed. 'recomputed': the round closed before its
+   * figures were kept by half (they mixed both halves); these are recomputed from its stored items,
+   * final values and the run's verdicts (all unchangeable in the file) whenever they are read.
+   */
+  computed: z.enum(['close', 'recomputed']),
 });
 export type RoundFigures = z.infer<typeof RoundFiguresSchema>;
 
@@ -422,6 +426,12 @@ export const calibrationOps = {
    * a disagreement between reviewers has no adjudication.
    */
   'rounds.close': op(z.object({ roundId }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) }), { writes: true }),
+  /**
+   * A closed round's figures (the latest closed round when roundId is omitted): the random half's
+   * population figures per dimension and the changed half as its own stratum. Refused (conflict)
+   * for a round not closed yet.
+   */
+  'rounds.figures': op(z.object({ roundId: roundId.nullish() }), z.object({ round: RoundSummarySchema, figures: z.array(RoundFiguresSchema) })),
   /** Every closed round's stored figures, per dimension, oldest week first. */
   'rounds.trend': op(
     z.object({}).default({}),

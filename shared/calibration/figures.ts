@@ -43,6 +43,7 @@ export function agreementKey(type: Dimension['type']): CoefficientKey | null {
 
 export const CATEGORICAL_BIAS_REASON = 'A categorical dimension has no mean bias: see the over- and under-calling per value in "Judge vs human".';
 export const NOT_CORRECTABLE_REASON = 'The bias-corrected estimate needs a numeric, pass/fail or numeric-ordinal dimension.';
+export const NO_RANDOM_REASON = 'No random item of this round, or of the rounds pooled with it, has a final value and a verdict: the population figures need them.';
 export const NO_JUDGE_REASON = 'No judge run scored this dimension when the round started, so there is nothing to compare.';
 
 export interface CellPair {
@@ -134,17 +135,25 @@ export function pooledRandomPairs(pairs: readonly CellPair[], earlier: readonly 
   return { pairs: out, roundIds };
 }
 
-/** What a closing round stores for one dimension. */
+/**
+ * What a closing round stores for one dimension. The top-level agreement, percent agreement and
+ * bias (and n) are the population figures: the pooled random halves alone. The changed half was
+ * picked because the judge's score moved, so a figure over both halves is not an estimate of
+ * anything; it is kept apart as `changed` and never computed mixed.
+ */
 export function roundFigures(input: RoundFiguresInput): RoundFigures {
   const { dimension } = input;
   if (!input.judge) {
     const none = undefinedFigure(NO_JUDGE_REASON);
+    const stratum = { agreement: none, percentAgreement: none, bias: none };
     return {
       dimension: dimension.name, type: dimension.type, judge: null, n: 0, agreementKey: agreementKey(dimension.type),
-      agreement: none, percentAgreement: none, bias: none, judgeRaw: none, corrected: none, reason: NO_JUDGE_REASON,
+      ...stratum, judgeRaw: none, corrected: none, reason: NO_JUDGE_REASON,
+      random: { roundIds: input.roundId === undefined ? [] : [input.roundId], items: 0, minItems: MIN_POOLED_RANDOM, ...stratum, humanMean: none },
+      changed: { n: 0, ...stratum },
+      computed: 'close',
     };
   }
-  const figures = pairFigures(dimension, input.pairs, input.options);
   // the population figures rest on the random halves alone (pooled): the changed half was picked because of the judge
   const pooled = pooledRandomPairs(input.pairs, input.earlier ?? []);
   const randomFigures = pairFigures(dimension, pooled.pairs, input.options);
@@ -175,30 +184,55 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
     corrected = undefinedFigure(NOT_CORRECTABLE_REASON);
     humanMean = undefinedFigure(NOT_CORRECTABLE_REASON);
   }
-  const random = {
-    roundIds: input.roundId === undefined ? pooled.roundIds : [input.roundId, ...pooled.roundIds],
-    items: randomFigures.n,
-    minItems: MIN_POOLED_RANDOM,
-    agreement: randomFigures.agreement,
-    percentAgreement: randomFigures.percentAgreement,
-    bias: randomFigures.bias,
-    humanMean,
-  };
-  const changed = { n: changedFigures.n, agreement: changedFigures.agreement, percentAgreement: changedFigures.percentAgreement, bias: changedFigures.bias };
+  const population = { agreement: randomFigures.agreement, percentAgreement: randomFigures.percentAgreement, bias: randomFigures.bias };
   return {
     dimension: dimension.name,
     type: dimension.type,
     judge: input.judge,
-    n: figures.n,
-    agreementKey: figures.agreementKey,
-    agreement: figures.agreement,
-    percentAgreement: figures.percentAgreement,
-    bias: figures.bias,
+    n: randomFigures.n,
+    agreementKey: randomFigures.agreementKey,
+    ...population,
     judgeRaw,
     corrected,
-    reason: figures.reason,
+    reason: randomFigures.n === 0 ? NO_RANDOM_REASON : null,
+    random: {
+      roundIds: input.roundId === undefined ? pooled.roundIds : [input.roundId, ...pooled.roundIds],
+      items: randomFigures.n,
+      minItems: MIN_POOLED_RANDOM,
+      ...population,
+      humanMean,
+    },
+    changed: { n: changedFigures.n, agreement: changedFigures.agreement, percentAgreement: changedFigures.percentAgreement, bias: changedFigures.bias },
+    computed: 'close',
+  };
+}
+
+/**
+ * Round figures as a file stores them. Rounds closed before the halves were kept apart have no
+ * `random` / `changed`; rounds closed before the top-level figures were the random half's have
+ * both but no `computed`, and their top-level figures mixed the halves.
+ */
+export type StoredRoundFigures = Omit<RoundFigures, 'random' | 'changed' | 'computed'> & Partial<Pick<RoundFigures, 'random' | 'changed' | 'computed'>>;
+
+/**
+ * Stored figures as the API serves them: the top-level figures are the random half's (for a round
+ * stored with mixed top-level figures they are taken from its `random`, computed at close). null
+ * when the stored figures have no halves at all: the caller recomputes them from the round's items.
+ */
+export function servedFigures(stored: StoredRoundFigures): RoundFigures | null {
+  if (stored.computed) return stored as RoundFigures;
+  const { random, changed } = stored;
+  if (!random || !changed) return null;
+  return {
+    ...stored,
+    n: random.items,
+    agreement: random.agreement,
+    percentAgreement: random.percentAgreement,
+    bias: random.bias,
+    reason: random.items === 0 ? (stored.judge ? NO_RANDOM_REASON : stored.reason) : null,
     random,
     changed,
+    computed: 'close',
   };
 }
 

@@ -353,6 +353,8 @@ export const enErrors = {
   'err.round.item-outside': 'The item {item} with dimension "{dimension}" is not part of round {roundId}.',
   'err.round.close-unrevealed': 'Round {roundId} has not been revealed yet: reveal and adjudicate it before closing.',
   'err.round.closed-already': 'Round {roundId} is closed already.',
+  'err.round.figures-not-closed': 'Round {roundId} is {status}: a round has figures once it is closed.',
+  'err.round.no-closed': 'No calibration round is closed yet: a round has figures once it is closed.',
   'err.round.open-disagreements': 'Round {roundId} has {count} disagreements without an adjudication ({items}). Adjudicate them before closing.',
   'err.round.open-disagreements.one': 'Round {roundId} has 1 disagreement without an adjudication ({items}). Adjudicate it before closing.',
   'err.system.no-responses': 'There are no responses of system "{system}" in this test set.',

@@ -349,6 +349,8 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.round.item-outside': '维度为 "{dimension}" 的条目 {item} 不属于轮次 {roundId}。',
   'err.round.close-unrevealed': '轮次 {roundId} 尚未揭晓：请先揭晓并裁定，然后再关闭。',
   'err.round.closed-already': '轮次 {roundId} 已经关闭。',
+  'err.round.figures-not-closed': '轮次 {roundId} {status}：轮次关闭后才有指标。',
+  'err.round.no-closed': '还没有已关闭的校准轮次：轮次关闭后才有指标。',
   'err.round.open-disagreements': '轮次 {roundId} 有 {count} 处分歧尚未裁定（{items}）。请先裁定再关闭。',
   'err.round.open-disagreements.one': '轮次 {roundId} 有 1 处分歧尚未裁定（{items}）。请先裁定再关闭。',
   'err.system.no-responses': '此测试集中没有系统 "{system}" 的回答。',

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestSetFile } from '../../db/open';
 import { judgeVsHumanReport } from '../../server/agreement/agreement-handlers';
-import { judgeVsHumanDimension, type AgreementPair } from '../../shared/agreement';
+import { BOOTSTRAP_RESAMPLES, judgeVsHumanDimension, type AgreementPair } from '../../shared/agreement';
 import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { mulberry32 } from '../../shared/stats';
 import { measure } from './measure';
@@ -65,23 +65,28 @@ export async function measureAgreement(dir: string): Promise<Record<string, numb
   figure = await measure(3, () => judgeVsHumanDimension({ dimension: faithfulness, verdicts: PAIRS, pairs: numeric }));
   results.agreementNumericComputeMs = figure.wallMs;
   results.agreementNumericComputeCpuMs = figure.cpuMs;
+  const cases = new Set(ordinal.map((p) => p.caseId)).size;
+  console.log(
+    `agreement over ${PAIRS.toLocaleString('en-US')} pairs (${cases.toLocaleString('en-US')} cases) with ${BOOTSTRAP_RESAMPLES.toLocaleString('en-US')} case resamples: ` +
+      `ordinal ${results.agreementOrdinalComputeMs} ms (${results.agreementOrdinalComputeCpuMs} ms CPU), numeric ${results.agreementNumericComputeMs} ms (${results.agreementNumericComputeCpuMs} ms CPU) of computation`,
+  );
 
   // end to end: verdicts and labels in SQLite, read by db/agreement.ts
   const path = join(dir, 'agreement-bench.sqlite');
   const { db } = await openTestSetFile(path, { create: true });
   try {
-    const cases = Math.ceil(PAIRS / 2);
+    const fileCases = Math.ceil(PAIRS / 2);
     const now = new Date().toISOString();
     db.transaction(() => {
       const insertCase = db.prepare('INSERT INTO cases (seq, id, query, question_type) VALUES (?, ?, ?, ?)');
       const insertSlice = db.prepare('INSERT INTO case_slices (case_seq, position, slice) VALUES (?, ?, ?)');
-      for (let c = 1; c <= cases; c++) {
+      for (let c = 1; c <= fileCases; c++) {
         insertCase.run(c, `case-${c}`, `问题 ${c}`, c % 2 ? 'policy-and-amounts' : 'how-to');
         insertSlice.run(c, 0, SLICES[c % SLICES.length]);
         insertSlice.run(c, 1, SLICES[(c * 3 + 1) % SLICES.length]);
       }
       const insertResponse = db.prepare("INSERT INTO responses (seq, id, case_seq, system, answer) VALUES (?, ?, ?, 'bench-agent@1', '')");
-      for (let r = 1; r <= PAIRS; r++) insertResponse.run(r, `r-${r}`, ((r - 1) % cases) + 1);
+      for (let r = 1; r <= PAIRS; r++) insertResponse.run(r, `r-${r}`, ((r - 1) % fileCases) + 1);
       db.prepare("INSERT INTO judge_runs (id, model, model_version, prompt_version, source_file, source_sha256, imported_at) VALUES (1, 'bench-judge', '1', 'p1', 'bench.jsonl', '-', ?)").run(now);
       db.prepare("INSERT INTO reviewers (id, name, created_at) VALUES (1, 'bench', ?)").run(now);
       const insertVerdict = db.prepare("INSERT INTO verdicts (run_id, case_seq, response_seq, dimension, value) VALUES (1, ?, ?, 'correctness', ?)");
@@ -89,7 +94,7 @@ export async function measureAgreement(dir: string): Promise<Record<string, numb
         "INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, kind) VALUES (?, ?, ?, 'correctness', ?, 1, ?, 'set')",
       );
       ordinal.forEach((pair, i) => {
-        const caseSeq = (i % cases) + 1;
+        const caseSeq = (i % fileCases) + 1;
         insertVerdict.run(caseSeq, i + 1, JSON.stringify(pair.judge));
         insertLabel.run(`bench-${i}`, caseSeq, i + 1, JSON.stringify(pair.human), now);
       });

@@ -253,6 +253,8 @@ try {
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
   // the computation alone (CPU time of the median run), the figure the 1 s target is about on a shared machine
   results.crossTableCpuMs = (await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }))).cpuMs;
+  const crossTableResponses = db.prepare("SELECT count(*) FROM responses WHERE system = 'bench-agent@1'").pluck().get() as number;
+  console.log(`refusal cross-table at ${crossTableResponses.toLocaleString('en-US')} responses: ${results.crossTableMs} ms (${results.crossTableCpuMs} ms CPU)`);
   if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
 
   db.close();

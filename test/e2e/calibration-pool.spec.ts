@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, openApp, sample } from './helpers';
+import { api, importLines, openApp, sample } from './helpers';
 
 /**
  * On a test set of its own (the demo is left as it was, and reopened at the end):
@@ -25,14 +25,6 @@ interface RoundDetail {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/calibration-pool-${name}.png`, fullPage: true });
-}
-
-async function importFile(request: APIRequestContext, kind: string, fileName: string, lines: readonly unknown[]): Promise<void> {
-  const content = lines.map((l) => JSON.stringify(l)).join('\n');
-  const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName, contentBase64: Buffer.from(content).toString('base64') } });
-  let status: { state: string } = { state: 'running' };
-  await expect.poll(async () => (status = await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toMatch(/done|failed/);
-  expect(status.state, `${fileName}: ${JSON.stringify(status)}`).toBe('done');
 }
 
 /** A value for a cell: the judge's own (so most cells agree), one step lower on correctness every third item, or a valid default. */
@@ -71,10 +63,10 @@ test('pooled random halves, a blind round kept out of Agreement, and the cases t
   test.setTimeout(240_000);
   const created = await api<{ testSetId: string }>(request, 'testSets.createNamed', { name: `e2e-pool-${stamp}` });
   try {
-    await importFile(request, 'documents', 'documents.jsonl', sample('documents.jsonl'));
-    await importFile(request, 'cases', 'cases.jsonl', sample('cases.jsonl'));
-    await importFile(request, 'responses', 'responses.jsonl', sample('responses.jsonl'));
-    await importFile(request, 'judge', 'judge.jsonl', judged);
+    await importLines(request, 'documents', 'documents.jsonl', sample('documents.jsonl'));
+    await importLines(request, 'cases', 'cases.jsonl', sample('cases.jsonl'));
+    await importLines(request, 'responses', 'responses.jsonl', sample('responses.jsonl'));
+    await importLines(request, 'judge', 'judge.jsonl', judged);
     const reviewer = await api<{ id: number }>(request, 'reviewers.create', { name: `pool-${stamp}` });
     const first = await closedRound(request, reviewer.id, '2026-W01', 11);
     const second = await closedRound(request, reviewer.id, '2026-W02', 12);
@@ -167,7 +159,7 @@ test('pooled random halves, a blind round kept out of Agreement, and the cases t
     );
     expect(lowered.size).toBe(1);
     const next = judged.map((v) => ({ ...v, judge: { ...(v.judge as Record<string, unknown>), version: '2026-11-30' }, value: lowered.has(v) ? (v.value as number) - 1 : v.value }));
-    await importFile(request, 'judge', 'judge-next.jsonl', next);
+    await importLines(request, 'judge', 'judge-next.jsonl', next);
     const newRun = (await api<{ id: number }[]>(request, 'judgeRuns.list', {}))[0].id;
     const drift = await api<{ dimensions: { dimension: string; shiftSincePrevious?: { state: string; decidingN?: number | null } | null }[] }>(request, 'anchors.drift', { name: anchorName, runId: newRun });
     const correctnessDrift = drift.dimensions.find((d) => d.dimension === 'correctness')!;

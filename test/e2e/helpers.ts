@@ -21,6 +21,15 @@ export async function api<T = unknown>(request: APIRequestContext, name: string,
   return body.value as T;
 }
 
+/** Imports JSON lines through the app's staged import (as the window does) and waits until it is done. */
+export async function importLines(request: APIRequestContext, kind: string, fileName: string, lines: readonly unknown[]): Promise<void> {
+  const content = lines.map((l) => JSON.stringify(l)).join('\n');
+  const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName, contentBase64: Buffer.from(content).toString('base64') } });
+  let status: { state: string } = { state: 'running' };
+  await expect.poll(async () => (status = await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toMatch(/done|failed/);
+  expect(status.state, `${fileName}: ${JSON.stringify(status)}`).toBe('done');
+}
+
 export interface OpenAppOptions {
   /** The interface language; only applied on the first load, so a test can switch it later. */
   locale?: 'en' | 'zh-CN';

@@ -127,39 +127,45 @@ describe('calibration rounds on a real file', () => {
     ).pluck().get() as string;
     expect(JSON.parse(k03)).toBe(1);
 
-    // figures against raw SQL + shared/stats
+    // figures against raw SQL + shared/stats: the top-level (population) figures over the random half only,
+    // the changed half its own stratum
     const correctness = closed.figures.find((f) => f.dimension === 'correctness')!;
     const c = rawPairs(db, roundId, 2, 'correctness');
-    expect(correctness.n).toBe(10);
     expect(c.pairs).toHaveLength(10);
-    const h = c.pairs.map((p) => p.human as number);
-    const j = c.pairs.map((p) => p.judge as number);
-    expect(correctness.agreementKey).toBe('krippendorffOrdinal');
-    expectClose(correctness.agreement.value!, krippendorffAlpha(c.pairs.map((p) => [p.human, p.judge]), 'ordinal', { domain: [0, 1, 2] }));
-    expectClose(correctness.percentAgreement.value!, percentAgreement(h, j));
-    expectClose(correctness.bias.value!, meanBias(h, j).meanBias);
-    // the population estimate: PPI++ on the random half only (the changed half was picked because of the judge);
-    // every other verdict is unlabeled; 5 random items < 40: the estimate without an interval
     const randomKeys = new Set(db.prepare("SELECT case_seq || ':' || response_seq FROM round_items WHERE round_id = ? AND reason = 'random'").pluck().all(roundId) as string[]);
     const random = c.pairs.filter((p) => randomKeys.has(p.key!));
+    const changedPairs = c.pairs.filter((p) => !randomKeys.has(p.key!));
     expect(random.length).toBe(5);
-    const rest = [...c.pairs.filter((p) => !randomKeys.has(p.key!)).map((p) => p.judge as number), ...(c.unlabeledJudge as number[])];
+    expect(correctness.n).toBe(5);
+    expect(correctness.computed).toBe('close');
+    const h = random.map((p) => p.human as number);
+    const j = random.map((p) => p.judge as number);
+    expect(correctness.agreementKey).toBe('krippendorffOrdinal');
+    expectClose(correctness.agreement.value!, krippendorffAlpha(random.map((p) => [p.human, p.judge]), 'ordinal', { domain: [0, 1, 2] }));
+    expectClose(correctness.percentAgreement.value!, percentAgreement(h, j));
+    expectClose(correctness.bias.value!, meanBias(h, j).meanBias);
+    expect(correctness.random.agreement).toEqual(correctness.agreement);
+    expect(correctness.changed.n).toBe(5);
+    expectClose(correctness.changed.bias.value!, meanBias(changedPairs.map((p) => p.human as number), changedPairs.map((p) => p.judge as number)).meanBias);
+    // the population estimate: PPI++ on the random half only (the changed half was picked because of the judge);
+    // every other verdict is unlabeled; 5 random items < 40: the estimate without an interval
+    const rest = [...changedPairs.map((p) => p.judge as number), ...(c.unlabeledJudge as number[])];
     const ppi = ppiMean(random.map((p) => p.human as number), random.map((p) => p.judge as number), rest);
     expectClose(correctness.corrected.value!, ppi.estimate);
     expect(correctness.corrected.ci95).toBeNull();
     expect(correctness.corrected.ciReason).toMatch(/Too few random items yet/);
-    expectClose(correctness.judgeRaw.value!, [...j, ...(c.unlabeledJudge as number[])].reduce((s, v) => s + v, 0) / 16);
+    expectClose(correctness.judgeRaw.value!, [...c.pairs.map((p) => p.judge as number), ...(c.unlabeledJudge as number[])].reduce((s, v) => s + v, 0) / 16);
     expect(correctness.agreement.ci95).not.toBeNull();
 
     const faithfulness = closed.figures.find((f) => f.dimension === 'faithfulness')!;
-    const f = rawPairs(db, roundId, 2, 'faithfulness');
+    const f = rawPairs(db, roundId, 2, 'faithfulness').pairs.filter((p) => randomKeys.has(p.key!));
     expect(faithfulness.agreementKey).toBe('krippendorffInterval');
-    expectClose(faithfulness.agreement.value ?? Number.NaN, krippendorffAlpha(f.pairs.map((p) => [p.human, p.judge]), 'interval'));
+    expectClose(faithfulness.agreement.value ?? Number.NaN, krippendorffAlpha(f.map((p) => [p.human, p.judge]), 'interval'));
 
     const behavior = closed.figures.find((f) => f.dimension === 'responseBehavior')!;
-    const b = rawPairs(db, roundId, 2, 'responseBehavior');
+    const b = rawPairs(db, roundId, 2, 'responseBehavior').pairs.filter((p) => randomKeys.has(p.key!));
     expect(behavior.agreementKey).toBe('cohenKappa');
-    expectClose(behavior.agreement.value!, cohenKappa(b.pairs.map((p) => p.human), b.pairs.map((p) => p.judge)));
+    expectClose(behavior.agreement.value!, cohenKappa(b.map((p) => p.human), b.map((p) => p.judge)));
     expect(behavior.bias.value).toBeNull();
     expect(behavior.bias.reason).toMatch(/categorical/i);
     expect(behavior.corrected.value).toBeNull();

@@ -2,6 +2,7 @@ import {
   ADJUDICATED_REASON, ALL_LABELED_REASON, NO_COMPLETE_ITEMS_REASON, NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, SMALL_N_INTERVAL_REASON,
 } from '../../../shared/agreement';
 import { FEW_RANDOM_REASON } from '../../../shared/calibration/population';
+import { CATEGORICAL_BIAS_REASON, NO_JUDGE_REASON, NO_RANDOM_REASON, NOT_CORRECTABLE_REASON } from '../../../shared/calibration/figures';
 import { catalogues, type Locale, type MessageKey } from '../../i18n';
 import { explainUndefined, type UndefinedCode } from '../../../shared/stats';
 
@@ -24,6 +25,10 @@ const REASON_KEYS = new Map<string, MessageKey>([
   [NO_COMPLETE_ITEMS_REASON, 'agreement.reason.no-complete-items'],
   [SMALL_N_INTERVAL_REASON, 'agreement.reason.small-n-interval'],
   [FEW_RANDOM_REASON, 'agreement.reason.few-random'],
+  [NO_RANDOM_REASON, 'calibration.reason.no-random'],
+  [CATEGORICAL_BIAS_REASON, 'calibration.reason.categorical-bias'],
+  [NO_JUDGE_REASON, 'calibration.reason.no-judge'],
+  [NOT_CORRECTABLE_REASON, 'calibration.reason.not-correctable'],
 ]);
 
 export function reasonKey(reason: string | null): MessageKey | null {

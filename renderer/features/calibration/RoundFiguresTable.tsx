@@ -35,7 +35,7 @@ function Tiles({ tiles }: { tiles: readonly Tile[] }) {
  */
 function RandomStratum({ figures: f }: { figures: RoundFigures }) {
   const { t, locale, num } = useI18n();
-  const random = f.random!;
+  const random = f.random;
   const few = random.items < random.minItems;
   return (
     <section className="cal-fig-stratum" data-testid="round-figure-random" data-rounds={random.roundIds.length} data-items={random.items}>
@@ -71,7 +71,7 @@ function RandomStratum({ figures: f }: { figures: RoundFigures }) {
 /** The changed half of this round: picked because the judge's score moved, so never a population figure. */
 function ChangedStratum({ figures: f }: { figures: RoundFigures }) {
   const { t, locale, num } = useI18n();
-  const changed = f.changed!;
+  const changed = f.changed;
   return (
     <section className="cal-fig-stratum changed" data-testid="round-figure-changed" data-n={changed.n}>
       <header className="cal-fig-stratum-head">
@@ -93,7 +93,10 @@ function ChangedStratum({ figures: f }: { figures: RoundFigures }) {
   );
 }
 
-/** The figures stored when the round closed, per dimension: n, agreement, bias, and the bias-corrected estimate. */
+/**
+ * The figures of a closed round, per dimension: the population figures (the random half, pooled)
+ * and, apart, the items whose judge score moved. No figure over both halves is shown.
+ */
 export function RoundFiguresTable() {
   const { t, locale, num } = useI18n();
   const figures = useRoundStore((s) => s.figures);
@@ -118,32 +121,22 @@ export function RoundFiguresTable() {
       ) : (
         <div className="cal-fig-list">
           {figures.map((f) => (
-            <article key={f.dimension} className="cal-fig-row" data-testid="round-figure" data-dimension={f.dimension} data-n={f.n}>
+            <article key={f.dimension} className="cal-fig-row" data-testid="round-figure" data-dimension={f.dimension} data-n={f.n} data-computed={f.computed}>
               <div className="cal-fig-dim">
                 <span className="cal-fig-dim-name">{dimensionName(locale, f.dimension)}</span>
-                <span className="cal-fig-n" data-testid="round-figure-n">n = {num(f.n)}</span>
+                <span className="cal-fig-n" data-testid="round-figure-n">{t('calibration.figures.nSplit', { random: num(f.random.items), changed: num(f.changed.n) })}</span>
                 <span className="cal-fig-judge mono" title={f.judge ? `#${f.judge.runId}` : undefined}>
                   {f.judge ? judgeLabel(f.judge) : t('calibration.figures.noJudge')}
                 </span>
                 {f.reason ? <span className="cal-reason">{reasonText(locale, f.reason)}</span> : null}
               </div>
-              {f.random && f.changed ? (
-                <div className="cal-fig-strata">
-                  <RandomStratum figures={f} />
-                  <ChangedStratum figures={f} />
-                </div>
-              ) : (
-                // a round closed before pooling: its figures over both halves, as they were stored
-                <Tiles
-                  tiles={[
-                    { label: `${t('calibration.figures.agreement')} · ${coefficientLabel(locale, f.agreementKey)}`, figure: f.agreement, testId: 'round-figure-agreement' },
-                    { label: t('calibration.figures.percent'), figure: f.percentAgreement },
-                    { label: t('calibration.figures.bias'), figure: f.bias, signed: true, testId: 'round-figure-bias' },
-                    { label: t('calibration.figures.judgeRaw'), figure: f.judgeRaw },
-                    { label: t('calibration.figures.corrected'), figure: f.corrected, testId: 'round-figure-corrected' },
-                  ]}
-                />
-              )}
+              {f.computed === 'recomputed' ? (
+                <p className="cal-hint cal-fig-recomputed" data-testid="round-figure-recomputed">{t('calibration.figures.recomputed')}</p>
+              ) : null}
+              <div className="cal-fig-strata">
+                <RandomStratum figures={f} />
+                <ChangedStratum figures={f} />
+              </div>
             </article>
           ))}
         </div>

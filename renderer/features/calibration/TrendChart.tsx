@@ -19,14 +19,15 @@ function axisWeek(week: string, previous: string | null): string {
 }
 
 /**
- * One figure of one dimension week by week: the value with its 95% interval (band
- * and whiskers), a gap and a marker wherever the judge changed, never a line
- * across it. Hovering (or focusing) a point shows its round.
+ * One figure of one dimension week by week: each round's population figure (its random half,
+ * pooled with the earlier rounds of the same judge version; never the changed half) with its 95%
+ * interval (band and whiskers), a gap and a marker wherever the judge changed, never a line
+ * across it. Hovering (or focusing) a point shows its round and how many random items it rests on.
  */
 export function TrendChart({ dimension, points, metric }: { dimension: string; points: TrendPoint[]; metric: TrendMetric }) {
   const { t, locale, num } = useI18n();
   const [hover, setHover] = useState<number | null>(null);
-  const figure = (p: TrendPoint) => (metric === 'agreement' ? p.agreement : p.bias);
+  const figure = (p: TrendPoint) => (metric === 'agreement' ? p.random.agreement : p.random.bias);
   const layout = layoutTrend(
     points.map((p) => ({ key: p.roundId, value: figure(p).value, ci95: figure(p).ci95, breakBefore: p.break })),
     { width: WIDTH, height: HEIGHT, padding: PADDING, include: metric === 'agreement' ? [0, 1] : [0], tickCount: 4 },
@@ -44,7 +45,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
   if (defined.length === 0) {
     const reasons = [...new Set(points.map((p) => reasonText(locale, figure(p).reason)).filter(Boolean))];
     return (
-      <figure className="cal-trend-chart" data-testid="trend-chart" data-dimension={dimension} data-metric={metric} data-points={points.length}>
+      <figure className="cal-trend-chart" data-testid="trend-chart" data-dimension={dimension} data-metric={metric} data-half="random" data-points={points.length}>
         <figcaption className="cal-trend-caption">{title}</figcaption>
         <div className="cal-trend-none" data-testid="trend-undefined">
           <span className="cal-undefined">{t('calibration.figure.undefined')}</span>
@@ -56,7 +57,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
   }
 
   return (
-    <figure className="cal-trend-chart" data-testid="trend-chart" data-dimension={dimension} data-metric={metric} data-points={points.length}>
+    <figure className="cal-trend-chart" data-testid="trend-chart" data-dimension={dimension} data-metric={metric} data-half="random" data-points={points.length}>
       <figcaption className="cal-trend-caption">{title}</figcaption>
       <div className="cal-trend-svg-wrap">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="cal-trend-svg" role="img" aria-label={`${title}: ${points.length}`}>
@@ -117,7 +118,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
                 data-round-id={point.roundId}
                 data-week={point.week}
                 data-value={f.value ?? ''}
-                aria-label={`${point.week}: n ${point.n}, ${f.value === null ? t('calibration.figure.undefined') : write(f.value)}`}
+                aria-label={`${point.week}: n ${point.random.items}, ${f.value === null ? t('calibration.figure.undefined') : write(f.value)}`}
                 onMouseEnter={() => setHover(i)}
                 onMouseLeave={() => setHover(null)}
                 onFocus={() => setHover(i)}
@@ -152,12 +153,13 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
           >
             <strong className="mono">{hovered.week}</strong>
             <span>{t('calibration.trend.tip.round', { id: hovered.roundId })}</span>
-            <span>n = {num(hovered.n)}</span>
+            <span data-testid="trend-tooltip-pool">{t('calibration.trend.tip.pool', { items: num(hovered.random.items), rounds: num(hovered.random.roundIds.length) })}</span>
             <span>
               {figure(hovered).value === null
                 ? `${t('calibration.figure.undefined')} — ${reasonText(locale, figure(hovered).reason)}`
                 : `${write(figure(hovered).value as number)} ${formatInterval(locale, figure(hovered).ci95, 2, metric === 'bias') ?? t('calibration.figure.noInterval')}`}
             </span>
+            {hovered.computed === 'recomputed' ? <span className="muted">{t('calibration.trend.tip.recomputed')}</span> : null}
             {hovered.judge ? <span className="mono muted">{judgeLabel(hovered.judge)}</span> : null}
           </div>
         ) : null}

@@ -6,7 +6,7 @@ import { dimensionName } from '../agreement/agreementText';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { TrendChart } from './TrendChart';
 
-/** Every closed round's figures week by week, per dimension: agreement and bias with their intervals. */
+/** Every closed round's population figures (the random half) week by week, per dimension: agreement and bias with their intervals. */
 export function TrendPane() {
   const { t, locale, num } = useI18n();
   const trend = useRoundStore((s) => s.trend);
@@ -51,6 +51,7 @@ export function TrendPane() {
         <span className="cal-legend-band" aria-hidden="true" /> {t('calibration.trend.legendBand')}
         <span className="cal-legend-break" aria-hidden="true" /> {t('calibration.trend.legendBreak')}
       </p>
+      <p className="cal-hint cal-trend-legend" data-testid="trend-legend-random">{t('calibration.trend.legendRandom')}</p>
       {withPoints.map((d) => (
         <section key={d.dimension} className="cal-card cal-trend-card" data-testid="trend-dimension" data-dimension={d.dimension}>
           <div className="cal-card-head">
