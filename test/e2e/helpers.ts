@@ -51,3 +51,9 @@ export async function openApp(page: Page, options: OpenAppOptions = {}): Promise
 export async function useSessionToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), token);
 }
+
+/** Runs one item of the top bar's File menu (New…, Open…, Demo): opens the menu, then clicks the item. */
+export async function fileMenu(page: Page, item: 'file-new' | 'file-open' | 'file-demo'): Promise<void> {
+  await page.getByTestId('file-menu').click();
+  await page.getByTestId(item).click();
+}

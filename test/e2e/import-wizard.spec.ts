@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 // the server is shared by every spec: leave the demo open, as the other specs expect
 test.afterEach(async ({ request }) => {
@@ -16,7 +16,7 @@ const sampleFile = (name: string) => ({
 });
 
 async function freshTestSet(page: Page, prefix: string): Promise<void> {
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
   await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();
