@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, openApp } from './helpers';
 
 /**
- * The top bar fits a 1280-pixel laptop window in both languages: every control (navigation, reviewer,
+ * The top bar fits a 1280-pixel laptop window (and a 1440 one) in both languages: every control (navigation, reviewer,
  * import, file actions, language) lies inside the window, nothing scrolls sideways, and the file
  * actions are reachable by keyboard. Works on the shared demo and changes nothing in it.
  */
@@ -41,14 +41,18 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await openApp(page, { locale, reviewer: { testSetId: demo.testSetId, id: me.id } });
     await expect(page.getByTestId('reviewer-name')).toContainText('Alexandra');
     await expect(page.getByTestId('demo-badge')).toBeVisible();
-    for (const view of ['cases', 'label', 'settings'] as const) {
-      await page.getByTestId(`nav-${view}`).click();
-      const { outside, count, scrolls } = await controlsOutside(page);
-      expect(count).toBeGreaterThan(10);
-      expect(outside, `${view}: controls outside the window`).toEqual([]);
-      expect(scrolls, `${view}: something scrolls sideways`).toEqual([]);
+    // the laptop size first, then the wider one, ending at the laptop size for the keyboard walk below
+    for (const size of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      for (const view of ['cases', 'label', 'settings'] as const) {
+        await page.getByTestId(`nav-${view}`).click();
+        const { outside, count, scrolls } = await controlsOutside(page);
+        expect(count).toBeGreaterThan(10);
+        expect(outside, `${size.width} ${view}: controls outside the window`).toEqual([]);
+        expect(scrolls, `${size.width} ${view}: something scrolls sideways`).toEqual([]);
+      }
+      await page.screenshot({ path: `test-results/screens/top-bar-${locale}-${size.width}.png` });
     }
-    await page.screenshot({ path: `test-results/screens/top-bar-${locale}-1280.png` });
 
     // the file actions, by keyboard: the File menu opens on Enter with its first item focused, arrows move, Esc closes
     await page.getByTestId('file-menu').focus();
