@@ -17,6 +17,7 @@ import { BackendChannel, RestartPolicy, TailBuffer } from './backend-channel';
 import { BACKEND_ENV, backendDownError, backendUnavailableError } from './backend-protocol';
 import { answer, INVOKE_CHANNEL, internalFailure, refusedSenderEnvelope, validateCall } from './ipc-policy';
 import { buildMenuTemplate, dialogSpec, MenuCommandQueue, withTestSetExtension, type MenuCommand } from './menu-policy';
+import { nativeLocaleFor, nativeTexts, type NativeLocale } from './native-texts';
 import { PathGrants, usesRecentFiles } from './path-grants';
 import { resolveLayout } from './paths';
 import {
@@ -42,6 +43,9 @@ const appIndexUrl = APP_INDEX_URL;
 
 let mainWindow: BrowserWindow | null = null;
 const menuCommands = new MenuCommandQueue();
+// The language of the menu, native dialogs and message boxes: the system's until the window reports its own ('ui.setLocale').
+let locale: NativeLocale = 'en';
+const words = () => nativeTexts(locale);
 // The file-system paths the window may pass on: chosen in a dialog this session, a recent file, or in the data folder.
 const pathGrants = new PathGrants(app.getPath('userData'), process.platform === 'win32');
 
@@ -86,17 +90,12 @@ class BackendSupervisor {
     const restart = this.restarts.shouldRestart(Date.now());
     this.channel.detach(restart ? backendDownError(`exit code ${code}`) : backendUnavailableError());
     const details = this.stderr.toString();
+    const text = words().backend;
     void showMessage({
       type: 'error',
       title: APP_TITLE,
-      message: restart ? "Touchstone's data process stopped unexpectedly and has been restarted." : "Touchstone's data process keeps stopping.",
-      detail: [
-        restart
-          ? 'Every label saved before this moment is safe. The action in progress may not have completed: please check it and try again.'
-          : 'Saved labels are safe, but Touchstone cannot continue. Quit and reopen it; if this happens again, please report the details below.',
-        `Exit code ${code}.`,
-        details ? `\n${details}` : '',
-      ].join('\n'),
+      message: restart ? text.restarted : text.keepsStopping,
+      detail: [restart ? text.restartedDetail : text.keepsStoppingDetail, text.exitCode(code), details ? `\n${details}` : ''].join('\n'),
     });
     if (restart) this.start();
   }
@@ -145,7 +144,7 @@ function showMessage(options: Electron.MessageBoxOptions): Promise<Electron.Mess
 }
 
 async function pickPath({ purpose }: OpParsedInput<'dialog.pickPath'>, sender: WebContents): Promise<OpOutput<'dialog.pickPath'>> {
-  const spec = dialogSpec(purpose);
+  const spec = dialogSpec(purpose, locale);
   const parent = BrowserWindow.fromWebContents(sender) ?? mainWindow;
   if (spec.kind === 'folder') {
     const options: Electron.OpenDialogOptions = { title: spec.title, properties: spec.properties };
@@ -168,17 +167,18 @@ async function pickPath({ purpose }: OpParsedInput<'dialog.pickPath'>, sender: W
 }
 
 function showAbout(): void {
+  const text = words().about;
   void showMessage({
     type: 'info',
-    title: `About ${APP_TITLE}`,
+    title: text.title,
     message: `${APP_TITLE} ${app.getVersion()}`,
     detail: [
-      'An offline workbench for labeling a RAG evaluation test set and measuring how far an LLM judge can be trusted.',
+      text.description,
       '',
       `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}`,
-      `Data folder: ${app.getPath('userData')}`,
+      text.dataFolder(app.getPath('userData')),
     ].join('\n'),
-    buttons: ['OK'],
+    buttons: [text.ok],
   });
 }
 
@@ -214,6 +214,14 @@ function registerIpc(): void {
         }
         case 'ui.nextMenuCommand':
           return answer('ui.nextMenuCommand', { command: await menuCommands.next() });
+        case 'ui.setLocale': {
+          const request = call.input as OpParsedInput<'ui.setLocale'>;
+          if (request.locale !== locale) {
+            locale = request.locale;
+            installMenu();
+          }
+          return answer('ui.setLocale', { locale });
+        }
         default: {
           const refused = pathGrants.refusal(call.name, call.input, usesRecentFiles(call.name) ? await recentFiles() : []);
           return refused ?? (await backend.channel.request(call.name, call.input));
@@ -243,6 +251,7 @@ function installMenu(): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({
     platform: process.platform,
     isPackaged: app.isPackaged,
+    locale,
     onCommand: sendMenuCommand,
     onAbout: showAbout,
   })));
@@ -308,12 +317,13 @@ function createWindow(): BrowserWindow {
   win.webContents.on('render-process-gone', (_event, details) => {
     menuCommands.reset();
     if (details.reason === 'clean-exit' || win.isDestroyed()) return;
+    const text = words().window;
     void showMessage({
       type: 'error',
       title: APP_TITLE,
-      message: 'The Touchstone window stopped unexpectedly.',
-      detail: `Reason: ${details.reason}. Every label saved before this moment is safe. The window will reload.`,
-      buttons: ['Reload'],
+      message: text.crashed,
+      detail: text.crashedDetail(details.reason),
+      buttons: [text.reload],
     }).then(() => {
       if (!win.isDestroyed()) win.webContents.reload();
     });
@@ -325,7 +335,7 @@ function createWindow(): BrowserWindow {
   win.loadURL(APP_INDEX_URL).catch((error: unknown) => {
     if (win.isDestroyed()) return;
     win.show();
-    dialog.showErrorBox(APP_TITLE, `The Touchstone window could not load ${layout.indexHtml}: ${(error as Error).message}`);
+    dialog.showErrorBox(APP_TITLE, words().window.loadFailed(layout.indexHtml, (error as Error).message));
   });
   return win;
 }
@@ -334,13 +344,12 @@ function createWindow(): BrowserWindow {
 
 function checkInstallation(): boolean {
   if (!existsSync(layout.indexHtml)) {
-    dialog.showErrorBox(APP_TITLE, `The user interface is missing (${layout.indexHtml}).${app.isPackaged ? ' Please reinstall Touchstone.' : ' Run `npm run build:renderer` first.'}`);
+    const text = words().startup;
+    dialog.showErrorBox(APP_TITLE, `${text.uiMissing(layout.indexHtml)} ${app.isPackaged ? text.reinstall : text.buildRendererFirst}`);
     return false;
   }
   if (!layout.sqliteBinding) {
-    const message = app.isPackaged
-      ? 'This build of Touchstone lacks its SQLite module (build/native/electron/better_sqlite3.node); test sets cannot be opened. Please reinstall Touchstone.'
-      : 'better-sqlite3 has not been built for Electron (build/native/electron/better_sqlite3.node is missing). Run `node build/electron-native.mjs` (part of `npm start`).';
+    const message = app.isPackaged ? words().startup.sqliteMissingPackaged : words().startup.sqliteMissingDev;
     if (app.isPackaged) dialog.showErrorBox(APP_TITLE, message);
     else console.warn(message);
   }
@@ -385,6 +394,8 @@ function main(): void {
   });
 
   app.whenReady().then(() => {
+    // app.getLocale() is only known once the app is ready
+    locale = nativeLocaleFor(app.getLocale());
     if (process.platform === 'win32') app.setAppUserModelId('org.touchstone.desktop');
     if (!checkInstallation()) {
       backendStopped = true;
@@ -397,7 +408,7 @@ function main(): void {
     backend.start();
     createWindow();
   }).catch((error: unknown) => {
-    dialog.showErrorBox(APP_TITLE, `Touchstone could not start: ${(error as Error).message}`);
+    dialog.showErrorBox(APP_TITLE, words().startup.failed((error as Error).message));
     app.exit(1);
   });
 }

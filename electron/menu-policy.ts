@@ -1,4 +1,5 @@
 import type { OpOutput, OpParsedInput } from '../shared/api/contract';
+import { nativeTexts, type NativeLocale } from './native-texts';
 
 /**
  * The application menu, the menu → renderer command queue and the native
@@ -54,7 +55,8 @@ export class MenuCommandQueue {
 }
 
 export type MenuRole =
-  | 'appMenu' | 'editMenu' | 'windowMenu' | 'quit' | 'close'
+  | 'appMenu' | 'windowMenu' | 'quit' | 'close' | 'minimize' | 'zoom'
+  | 'undo' | 'redo' | 'cut' | 'copy' | 'paste' | 'selectAll'
   | 'reload' | 'forceReload' | 'toggleDevTools'
   | 'resetZoom' | 'zoomIn' | 'zoomOut' | 'togglefullscreen';
 
@@ -72,6 +74,8 @@ export interface MenuItemSpec {
 export interface MenuTemplateOptions {
   platform: NodeJS.Platform;
   isPackaged: boolean;
+  /** The window's language: every label is worded in it (roles get their label too, so none falls back to English). */
+  locale: NativeLocale;
   onCommand: (command: MenuCommand) => void;
   onAbout: () => void;
 }
@@ -85,40 +89,52 @@ const separator: MenuItemSpec = { type: 'separator' };
  */
 export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemSpec[] {
   const isMac = opts.platform === 'darwin';
+  const words = nativeTexts(opts.locale).menu;
   const command = (id: MenuCommand, label: string, accelerator?: string): MenuItemSpec => ({
     id: `file.${id}`, label, ...(accelerator ? { accelerator } : {}), click: () => opts.onCommand(id),
   });
+  const role = (name: MenuRole, label: string): MenuItemSpec => ({ role: name, label });
   const file: MenuItemSpec = {
-    label: 'File',
+    label: words.file,
     submenu: [
-      command('createTestSet', 'New Test Set…', 'CmdOrCtrl+N'),
-      command('openTestSet', 'Open Test Set…', 'CmdOrCtrl+O'),
-      command('openDemo', 'Open Demo'),
+      command('createTestSet', words.newTestSet, 'CmdOrCtrl+N'),
+      command('openTestSet', words.openTestSet, 'CmdOrCtrl+O'),
+      command('openDemo', words.openDemo),
       separator,
-      command('import', 'Import…', 'CmdOrCtrl+I'),
-      command('export', 'Export…', 'CmdOrCtrl+E'),
+      command('import', words.import, 'CmdOrCtrl+I'),
+      command('export', words.export, 'CmdOrCtrl+E'),
       separator,
-      isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
+      isMac ? role('close', words.close) : role('quit', words.quit),
     ],
   };
+  const edit: MenuItemSpec = {
+    label: words.edit,
+    submenu: [role('undo', words.undo), role('redo', words.redo), separator, role('cut', words.cut), role('copy', words.copy), role('paste', words.paste), role('selectAll', words.selectAll)],
+  };
   const view: MenuItemSpec = {
-    label: 'View',
+    label: words.view,
     submenu: [
-      ...(opts.isPackaged ? [] : [{ role: 'reload' } as MenuItemSpec, { role: 'forceReload' } as MenuItemSpec, { role: 'toggleDevTools' } as MenuItemSpec, separator]),
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
+      ...(opts.isPackaged ? [] : [role('reload', words.reload), role('forceReload', words.forceReload), role('toggleDevTools', words.devTools), separator]),
+      role('resetZoom', words.resetZoom),
+      role('zoomIn', words.zoomIn),
+      role('zoomOut', words.zoomOut),
       separator,
-      { role: 'togglefullscreen' },
+      role('togglefullscreen', words.fullScreen),
     ],
+  };
+  // the Window role keeps macOS's list of open windows; its items are worded here
+  const windowMenu: MenuItemSpec = {
+    role: 'windowMenu',
+    label: words.window,
+    submenu: [role('minimize', words.minimize), ...(isMac ? [role('zoom', words.zoom)] : []), role('close', words.close)],
   };
   return [
     ...(isMac ? [{ role: 'appMenu' } as MenuItemSpec] : []),
     file,
-    { role: 'editMenu' },
+    edit,
     view,
-    { role: 'windowMenu' },
-    { label: 'Help', submenu: [{ id: 'help.about', label: 'About Touchstone', click: opts.onAbout }] },
+    windowMenu,
+    { label: words.help, submenu: [{ id: 'help.about', label: words.about, click: opts.onAbout }] },
   ];
 }
 
@@ -138,24 +154,24 @@ export type DialogSpec =
 export const TEST_SET_EXTENSIONS = ['sqlite', 'touchstone'];
 export const IMPORT_EXTENSIONS = ['jsonl', 'csv', 'json'];
 
-const testSetFilter: FileFilterSpec = { name: 'Touchstone test set', extensions: TEST_SET_EXTENSIONS };
-const allFiles: FileFilterSpec = { name: 'All files', extensions: ['*'] };
-
-/** The native dialog each `dialog.pickPath` purpose opens. */
-export function dialogSpec(purpose: PickPurpose): DialogSpec {
+/** The native dialog each `dialog.pickPath` purpose opens, worded in the window's language. */
+export function dialogSpec(purpose: PickPurpose, locale: NativeLocale): DialogSpec {
+  const words = nativeTexts(locale).dialogs;
+  const testSetFilter: FileFilterSpec = { name: words.testSetFilter, extensions: TEST_SET_EXTENSIONS };
+  const allFiles: FileFilterSpec = { name: words.allFiles, extensions: ['*'] };
   switch (purpose) {
     case 'openTestSet':
-      return { kind: 'open', title: 'Open Test Set', filters: [testSetFilter, allFiles] };
+      return { kind: 'open', title: words.openTestSet, filters: [testSetFilter, allFiles] };
     case 'createTestSet':
-      return { kind: 'save', title: 'New Test Set', filters: [testSetFilter], defaultName: 'test-set.sqlite' };
+      return { kind: 'save', title: words.createTestSet, filters: [testSetFilter], defaultName: words.newTestSetName };
     case 'importFile':
-      return { kind: 'open', title: 'Import', filters: [{ name: 'Cases, responses, judge runs (JSONL, CSV, JSON)', extensions: IMPORT_EXTENSIONS }, allFiles] };
+      return { kind: 'open', title: words.importFile, filters: [{ name: words.importFilter, extensions: IMPORT_EXTENSIONS }, allFiles] };
     case 'testSetFolder':
-      return { kind: 'folder', title: 'Folder for New Test Sets', properties: ['openDirectory', 'createDirectory'] };
+      return { kind: 'folder', title: words.testSetFolder, properties: ['openDirectory', 'createDirectory'] };
     case 'exportFolder':
-      return { kind: 'folder', title: 'Export Label Pack To', properties: ['openDirectory', 'createDirectory'] };
+      return { kind: 'folder', title: words.exportFolder, properties: ['openDirectory', 'createDirectory'] };
     case 'importFolder':
-      return { kind: 'folder', title: 'Import Label Pack', properties: ['openDirectory'] };
+      return { kind: 'folder', title: words.importFolder, properties: ['openDirectory'] };
   }
 }
 

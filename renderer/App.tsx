@@ -13,6 +13,7 @@ import { PathDialog } from './features/test-sets/PathDialog';
 import { TopBar } from './shell/TopBar';
 import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
 import { startMenuLoop } from './shell/menuLoop';
+import { startNativeLocaleSync } from './shell/nativeLocale';
 import { useDocumentChrome } from './shell/useDocumentChrome';
 import { RetrievalView } from './features/retrieval/RetrievalView';
 import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
@@ -31,6 +32,7 @@ export function App() {
   useEffect(() => {
     void init();
     startMenuLoop();
+    startNativeLocaleSync();
   }, [init]);
 
   let main;

@@ -112,6 +112,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'imports.inspect': ({ source }) => inspectImport(session.require().db, importSourceBytes(source)),
     'dialog.pickPath': () => ({ supported: false, path: null }),
     'ui.nextMenuCommand': () => ({ command: 'none' as const }),
+    'ui.setLocale': ({ locale }) => ({ locale }),
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
     ...createCalibrationHandlers(() => session.require().db),

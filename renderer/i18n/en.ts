@@ -27,6 +27,9 @@ export const enCore = {
 
   'nav.label': 'Screens',
   'nav.cases': 'Cases',
+  // the compact names a laptop-width top bar shows (the full name stays the button's title and spoken name)
+  'nav.short.agreement': 'Judge',
+  'nav.short.data': 'Team',
 
   'file.group': 'Test set file',
   'file.open': 'Open…',
@@ -35,7 +38,8 @@ export const enCore = {
   'file.newTitle': 'Create a new, empty test set file',
   'file.demo': 'Demo',
   'file.demoTitle': 'Open the demo test set',
-  'file.recent': 'Recent',
+  'file.menu': 'File',
+  'file.menuTitle': 'New, open or switch test set files',
   'file.recentTitle': 'Recently opened test sets',
   'file.recentEmpty': 'No recent files yet',
   'file.recentMissing': 'File not found',

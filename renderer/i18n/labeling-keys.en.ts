@@ -7,7 +7,6 @@ export const enLabelingKeys = {
   'docFind.hint': 'Enter next · Shift+Enter previous · Esc done',
   'docFind.open': 'Find',
   'docFind.selected': 'Selected',
-  'docFind.selectHint': 'Select the evidence in a document (or press F to find it), then A attaches it to the active claim',
   'docFind.attach': 'attach to claim {number}',
   'docFind.attachNone': 'add a claim to attach it to',
   'docFind.adjust': 'Shift+←/→ a character, Ctrl+Shift+←/→ a word',

@@ -9,7 +9,6 @@ export const zhLabelingKeys: Record<keyof typeof enLabelingKeys, string> = {
   'docFind.hint': 'Enter 下一处 · Shift+Enter 上一处 · Esc 完成',
   'docFind.open': '查找',
   'docFind.selected': '已选中',
-  'docFind.selectHint': '在文档中选中证据（或按 F 查找），再按 A 附加到当前要点',
   'docFind.attach': '附加到要点 {number}',
   'docFind.attachNone': '先添加一个要点才能附加',
   'docFind.adjust': 'Shift+←/→ 按字调整，Ctrl+Shift+←/→ 按词调整',

@@ -23,6 +23,8 @@ const zhCore: Record<keyof typeof enCore, string> = {
 
   'nav.label': '页面',
   'nav.cases': '用例',
+  'nav.short.agreement': '评审 vs 人工',
+  'nav.short.data': '团队与备份',
 
   'file.group': '测试集文件',
   'file.open': '打开…',
@@ -31,7 +33,8 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'file.newTitle': '新建一个空的测试集文件',
   'file.demo': '示例',
   'file.demoTitle': '打开示例测试集',
-  'file.recent': '最近',
+  'file.menu': '文件',
+  'file.menuTitle': '新建、打开或切换测试集文件',
   'file.recentTitle': '最近打开的测试集',
   'file.recentEmpty': '还没有最近打开的文件',
   'file.recentMissing': '文件不存在',

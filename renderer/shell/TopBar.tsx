@@ -3,7 +3,7 @@ import { useImportStore } from '../features/import/importStore';
 import { useTestSetStore } from '../features/test-sets/testSetStore';
 import { Icon } from '../common/Icon';
 import { ReviewerMenu } from '../features/reviewers/ReviewerMenu';
-import { FileActions } from '../features/test-sets/FileActions';
+import { FileMenu } from '../features/test-sets/FileMenu';
 import { DemoBadge } from '../features/test-sets/DemoBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav } from './MainNav';
@@ -40,7 +40,7 @@ export function TopBar() {
         <span>{t('import.button')}</span>
       </button>
       <span className="toolbar-divider" aria-hidden="true" />
-      <FileActions />
+      <FileMenu />
       <span className="toolbar-divider" aria-hidden="true" />
       <LanguageSwitch />
     </header>

@@ -72,6 +72,8 @@ export const contract = {
   ),
   /** Desktop only: resolves when a menu item is chosen (long poll, so the preload exposes nothing but invoke). */
   'ui.nextMenuCommand': op(none, z.object({ command: z.enum(['openTestSet', 'createTestSet', 'openDemo', 'import', 'export', 'none']) }), { hostOnly: true }),
+  /** Desktop only: the window's language, so the menu, native dialogs and message boxes speak it (browser mode shows none). */
+  'ui.setLocale': op(z.object({ locale: z.enum(['zh-CN', 'en']) }), z.object({ locale: z.enum(['zh-CN', 'en']) }), { hostOnly: true }),
   ...labelingOps,
   ...agreementOps,
   ...calibrationOps,

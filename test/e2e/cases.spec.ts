@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openApp } from './helpers';
+import { openApp, fileMenu } from './helpers';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/external/deepeval_goldens.json', import.meta.url));
 
@@ -111,12 +111,12 @@ test('switching the language changes the interface', async ({ page }) => {
 
 test('creating and switching test-set files from browser mode', async ({ page }) => {
   await openCases(page);
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   await page.getByTestId('new-test-set-name').fill(`e2e-new-${Date.now()}`);
   await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('testset-name')).toContainText('e2e-new-');
   await expect.poll(() => caseCount(page)).toBe(0);
-  await page.getByTestId('file-demo').click();
+  await fileMenu(page, 'file-demo');
   await expect(page.getByTestId('testset-name')).toContainText('demo.touchstone.sqlite');
   await expect.poll(() => caseCount(page)).toBeGreaterThanOrEqual(40);
 });

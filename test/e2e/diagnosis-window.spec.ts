@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 /**
  * Diagnosis work done in the window: failure tags labeled with the keyboard, a leaking restricted
@@ -109,7 +109,7 @@ test('on a test set of its own: the split tool assigns dev/holdout with its hygi
   test.setTimeout(300_000);
   await asNewReviewer(page, 'split');
   await setLanguage(page, 'en');
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   await page.getByTestId('new-test-set-name').fill(`e2e-dxwin-${Date.now()}`);
   await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('testset-name')).toContainText('e2e-dxwin-');
@@ -186,7 +186,7 @@ test('on a test set of its own: the split tool assigns dev/holdout with its hygi
     expect(affected).toContain((await page.getByTestId('label-case-id').textContent()) as string);
   } finally {
     if (await page.getByTestId('import-dialog').isVisible()) await page.keyboard.press('Escape');
-    await page.getByTestId('file-demo').click();
+    await fileMenu(page, 'file-demo');
     await expect(page.getByTestId('testset-name')).toContainText('demo.touchstone.sqlite');
   }
 });

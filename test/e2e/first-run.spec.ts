@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 // the server is shared by every spec: leave the demo open, as the other specs expect
 test.afterEach(async ({ request }) => {
@@ -11,7 +11,7 @@ test.afterEach(async ({ request }) => {
 const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
 
 async function newTestSet(page: Page, name: string): Promise<void> {
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   const dialog = page.getByTestId('new-test-set-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('new-test-set-name')).toBeFocused();
@@ -54,7 +54,7 @@ test('a new test set by a bare name lands in the default folder as NAME.touchsto
   await page.keyboard.press('Escape');
 
   // the new file is in the recent files
-  await page.getByTestId('file-recent').click();
+  await page.getByTestId('file-menu').click();
   await expect(page.getByRole('menu')).toContainText(`${name}.touchstone.sqlite`);
   await page.keyboard.press('Escape');
 });
@@ -62,7 +62,7 @@ test('a new test set by a bare name lands in the default folder as NAME.touchsto
 test('the reviewer name is remembered on this computer and offered with one key in another file; the card closes on navigation', async ({ page }) => {
   const reviewer = `王敏-${Date.now()}`;
   await openApp(page, { locale: 'en' });
-  await page.getByTestId('file-demo').click();
+  await fileMenu(page, 'file-demo');
   await newTestSet(page, `reviewers-${Date.now()}`);
   await page.keyboard.press('Enter');
   // the card asks again once the new file is open

@@ -61,9 +61,15 @@ export async function useSessionToken(page: Page, token: string): Promise<void> 
   await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), token);
 }
 
+/** Runs one item of the top bar's File menu (New…, Open…, Demo): opens the menu, then clicks the item. */
+export async function fileMenu(page: Page, item: 'file-new' | 'file-open' | 'file-demo'): Promise<void> {
+  await page.getByTestId('file-menu').click();
+  await page.getByTestId(item).click();
+}
+
 /** Creates a test set named PREFIX-<time> from the top bar and opens it, closing the reviewer card it shows. */
 export async function freshTestSet(page: Page, prefix: string): Promise<void> {
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
   await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 test('after Esc clears the search, "/" searches again instead of typing a "/"', async ({ page, request }) => {
   // a reviewer chosen beforehand, so no "who is labeling?" card holds the keyboard, whichever spec ran before
@@ -7,7 +7,7 @@ test('after Esc clears the search, "/" searches again instead of typing a "/"', 
   const reviewers = await api<{ id: number; name: string }[]>(request, 'reviewers.list');
   const reviewer = reviewers.find((r) => r.name === 'Papercut Tester') ?? await api<{ id: number }>(request, 'reviewers.create', { name: 'Papercut Tester' });
   await openApp(page, { locale: 'en', reviewer: { testSetId: info.testSetId, id: reviewer.id } });
-  await page.getByTestId('file-demo').click();
+  await fileMenu(page, 'file-demo');
   await expect(page.getByTestId('case-row').first()).toBeVisible();
   const search = page.getByTestId('search-input');
   // the first "/" may come before the demo's new session has settled the page: press until it takes

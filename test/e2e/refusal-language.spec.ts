@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 // the server is shared by every spec: leave the demo open, as the other specs expect
 test.afterEach(async ({ request }) => {
@@ -12,7 +12,7 @@ type Locale = 'zh-CN' | 'en';
 
 /** A test set of its own, so nothing this spec tries can reach the shared demo. */
 async function freshTestSet(page: Page, prefix: string): Promise<void> {
-  await page.getByTestId('file-new').click();
+  await fileMenu(page, 'file-new');
   await page.getByTestId('new-test-set-name').fill(`${prefix}-${Date.now()}`);
   await page.getByTestId('new-test-set-name').press('Enter');
   await expect(page.getByTestId('new-test-set-dialog')).toBeHidden();

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { api, openApp } from './helpers';
+import { api, openApp, fileMenu } from './helpers';
 
 /** Screenshots of the screens this work changed, in both languages and both window sizes (looked at by hand). */
 
@@ -28,10 +28,10 @@ test.afterEach(async ({ request }) => {
 for (const locale of ['zh-CN', 'en'] as const) {
   test(`changed screens in ${locale}`, async ({ page }) => {
     await openApp(page, { locale });
-    await page.getByTestId('file-demo').click();
+    await fileMenu(page, 'file-demo');
 
     // new test set by name
-    await page.getByTestId('file-new').click();
+    await fileMenu(page, 'file-new');
     await page.getByTestId('new-test-set-name').fill(locale === 'en' ? 'Travel policy' : '差旅报销');
     await shootAll(page, 'new-test-set', locale);
     await page.getByTestId('new-test-set-name').fill('a/b');

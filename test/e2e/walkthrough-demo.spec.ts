@@ -5,7 +5,8 @@ import { api, openApp } from './helpers';
 /**
  * The demo as a newcomer meets it: marked as demo data, resettable from the window after a
  * confirmation, and with real content on every screen the first time it is opened (judge vs
- * human, report and review included), in both languages (screenshots at 1280×800, looked at by hand).
+ * human, report and review included), in both languages (screenshots of every screen at 1280×800 and
+ * 1440×900, looked at by hand).
  */
 
 const DEMO_REVIEWERS = ['演示·李航', '演示·王敏'];
@@ -16,9 +17,15 @@ interface TestSetInfo {
   isDemo: boolean;
 }
 
+const SIZES = [{ width: 1440, height: 900 }, { width: 1280, height: 800 }] as const;
+
+/** The screen as it is now, at the wider size and then at the laptop size the test works in. */
 async function shoot(page: Page, name: string, locale: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `test-results/demo-screens/${name}-${locale}-1280.png` });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/demo-screens/${name}-${locale}-${size.width}.png` });
+  }
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -118,5 +125,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await page.getByTestId('nav-diagnosis').click();
     await expect(page.getByTestId('diagnosis-layers')).toBeVisible();
     await shoot(page, 'diagnosis', locale);
+
+    // Team & backups, and Settings
+    await page.getByTestId('nav-data').click();
+    await expect(page.getByTestId('data-view')).toBeVisible();
+    await shoot(page, 'team-and-backups', locale);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-view')).toBeVisible();
+    await shoot(page, 'settings', locale);
   });
 }

@@ -18,8 +18,8 @@ describe('the contract says what each operation is', () => {
     expect((contract['imports.start'] as { writes?: unknown }).writes).toBe('job');
   });
 
-  it('host-only operations are exactly the native dialog and the menu', () => {
-    expect([...HOST_ONLY_OPS].sort()).toEqual(['dialog.pickPath', 'ui.nextMenuCommand']);
+  it('host-only operations are exactly the native dialog, the menu and the language they speak', () => {
+    expect([...HOST_ONLY_OPS].sort()).toEqual(['dialog.pickPath', 'ui.nextMenuCommand', 'ui.setLocale']);
     expect(OP_NAMES.length).toBeGreaterThan(HOST_ONLY_OPS.length);
   });
 

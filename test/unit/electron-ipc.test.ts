@@ -35,11 +35,13 @@ describe('IPC call validation', () => {
       .toEqual({ ok: true, name: 'imports.start', input: { kind: 'cases', format: 'auto', createDimensions: false, source: { path: '/tmp/a.jsonl' } } });
   });
 
-  it('answers dialogs and menu commands in main, everything else in the backend', () => {
-    expect([...MAIN_PROCESS_OPS].sort()).toEqual(['dialog.pickPath', 'ui.nextMenuCommand']);
+  it('answers dialogs, menu commands and the window\'s language in main, everything else in the backend', () => {
+    expect([...MAIN_PROCESS_OPS].sort()).toEqual(['dialog.pickPath', 'ui.nextMenuCommand', 'ui.setLocale']);
     const backendOps = OP_NAMES.filter((name) => !isMainProcessOp(name));
     expect(backendOps).toContain('cases.list');
     expect(backendOps).not.toContain('dialog.pickPath');
+    expect(backendOps).not.toContain('ui.setLocale');
+    expect(validateCall('ui.setLocale', { locale: 'fr' }).ok).toBe(false);
   });
 
   it('checks main-side answers against the output schema', () => {
@@ -95,16 +97,16 @@ describe('menu command long poll', () => {
 
 describe('application menu', () => {
   const flatten = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...flatten(item.submenu ?? [])]);
-  const build = (platform: NodeJS.Platform, isPackaged: boolean) => {
+  const build = (platform: NodeJS.Platform, isPackaged: boolean, locale: 'en' | 'zh-CN' = 'en') => {
     const sent: MenuCommand[] = [];
     let about = 0;
-    const template = buildMenuTemplate({ platform, isPackaged, onCommand: (command) => sent.push(command), onAbout: () => { about += 1; } });
+    const template = buildMenuTemplate({ platform, isPackaged, locale, onCommand: (command) => sent.push(command), onAbout: () => { about += 1; } });
     return { template, items: flatten(template), sent, about: () => about };
   };
 
   it('File items push their command to the renderer', () => {
     const { template, items, sent } = build('linux', true);
-    expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'Help']);
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
     for (const id of ['createTestSet', 'openTestSet', 'openDemo', 'import', 'export'] as const) items.find((item) => item.id === `file.${id}`)!.click!();
     expect(sent).toEqual(['createTestSet', 'openTestSet', 'openDemo', 'import', 'export']);
     expect(items.some((item) => item.role === 'quit')).toBe(true);
@@ -136,6 +138,16 @@ describe('application menu', () => {
     expect(roles(false)).toEqual(expect.arrayContaining(['toggleDevTools', 'reload']));
   });
 
+  it('is worded in the window\'s language, every item and role included (none falls back to Electron\'s English)', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const { template, items } = build(platform, false, 'zh-CN');
+      expect(template.filter((item) => item.role !== 'appMenu').map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
+      const unworded = items.filter((item) => item.type !== 'separator' && item.role !== 'appMenu' && !/[\u4e00-\u9fff]/.test(item.label ?? ''));
+      expect(unworded).toEqual([]);
+    }
+    expect(build('linux', true, 'zh-CN').items.find((item) => item.id === 'file.export')).toMatchObject({ label: '导出…', accelerator: 'CmdOrCtrl+E' });
+  });
+
   it('follows macOS conventions (app menu first, Close instead of Quit in File)', () => {
     const { template } = build('darwin', true);
     expect(template[0]).toEqual({ role: 'appMenu' });
@@ -145,14 +157,14 @@ describe('application menu', () => {
 
 describe('native file dialogs', () => {
   it('filters test sets and import files', () => {
-    expect(dialogSpec('openTestSet')).toMatchObject({ kind: 'open', filters: [{ extensions: ['sqlite', 'touchstone'] }, { extensions: ['*'] }] });
-    expect(dialogSpec('createTestSet')).toMatchObject({ kind: 'save', filters: [{ extensions: ['sqlite', 'touchstone'] }] });
-    expect(dialogSpec('importFile')).toMatchObject({ kind: 'open', filters: [{ extensions: ['jsonl', 'csv', 'json'] }, { extensions: ['*'] }] });
+    expect(dialogSpec('openTestSet', 'en')).toMatchObject({ kind: 'open', filters: [{ extensions: ['sqlite', 'touchstone'] }, { extensions: ['*'] }] });
+    expect(dialogSpec('createTestSet', 'en')).toMatchObject({ kind: 'save', filters: [{ extensions: ['sqlite', 'touchstone'] }] });
+    expect(dialogSpec('importFile', 'en')).toMatchObject({ kind: 'open', filters: [{ extensions: ['jsonl', 'csv', 'json'] }, { extensions: ['*'] }] });
   });
 
   it('picks folders for label packs: an export folder may be created from the dialog, an import folder must exist', () => {
-    expect(dialogSpec('exportFolder')).toMatchObject({ kind: 'folder', properties: ['openDirectory', 'createDirectory'] });
-    expect(dialogSpec('importFolder')).toMatchObject({ kind: 'folder', properties: ['openDirectory'] });
+    expect(dialogSpec('exportFolder', 'en')).toMatchObject({ kind: 'folder', properties: ['openDirectory', 'createDirectory'] });
+    expect(dialogSpec('importFolder', 'en')).toMatchObject({ kind: 'folder', properties: ['openDirectory'] });
   });
 
   it('gives a new test set an extension when the dialog did not', () => {

@@ -148,14 +148,12 @@ const ContextDocuments = memo(function ContextDocuments({ caseId, documents, cla
 }) {
   const { t } = useI18n();
   const groups = useMemo(() => groupRevisions(documents), [documents]);
-  const hint = claims.length > 0 ? t('labeling.context.selectHintKeys', { number: activeClaim + 1 }) : t('labeling.context.selectHintNone');
   return (
     <section className={selecting ? 'detail-section label-documents selecting' : 'detail-section label-documents'}>
       <h2 className="section-title">
         {t('detail.documents')}
         {documents.length > 0 ? <span className="section-count">{t('detail.marksLegend')}</span> : null}
       </h2>
-      {selecting && documents.length > 0 ? <p className="select-hint" data-testid="select-hint">{hint}</p> : null}
       {documents.length > 0 ? <DocumentFind caseId={caseId} selecting={selecting} /> : null}
       {groups.length === 0 ? <p className="muted">{t('detail.noDocuments')}</p> : null}
       {groups.map((group, groupIndex) => (

@@ -71,17 +71,23 @@ export function DocumentFind({ caseId, selecting }: { caseId: string; selecting:
           {t('docFind.open')} <kbd>F</kbd>
         </button>
       )}
-      {/* the line is there for the whole claims step, one line high, so a selection made with the mouse never moves the text under it */}
-      {selecting ? (
-        selected ? (
-          <SelectedLine evidence={selected} />
-        ) : (
-          <p className="doc-selection empty" data-testid="doc-selection-hint">
-            {t('docFind.selectHint')}
-          </p>
-        )
-      ) : null}
+      {/* the line is there for the whole claims step, one line high, so a selection made with the mouse never moves the text under it;
+          it is the claims step's one selection hint until text is selected */}
+      {selecting ? selected ? <SelectedLine evidence={selected} /> : <HintLine /> : null}
     </div>
+  );
+}
+
+/** How to select evidence and where it goes (the active claim), on the selection line while nothing is selected. */
+function HintLine() {
+  const { t } = useI18n();
+  const claimCount = useClaimsDraftStore((s) => s.claimsDraft?.length ?? 0);
+  const activeClaim = useClaimsDraftStore((s) => s.activeClaim);
+  const hint = claimCount > 0 ? t('labeling.context.selectHintKeys', { number: activeClaim + 1 }) : t('labeling.context.selectHintNone');
+  return (
+    <p className="doc-selection waiting" title={hint} data-testid="doc-selection-hint">
+      <span className="doc-selection-text">{hint}</span>
+    </p>
   );
 }
 
