@@ -72,6 +72,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
+    await session.checked();
     await jobs.writable();
     await backups.idle();
   }, {
@@ -100,7 +101,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const leaks = caseLeaks(db, seq);
       return leaks.length > 0 ? { ...detail, permissionLeaks: leaks } : detail;
     },
-    'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
+    'imports.start': async ({ kind, format, source, system, judge, mapping, createDimensions }) => {
+      backups.refuseDuringRestore();
+      // an import writes the file: not before its integrity check is done (TestSetSession.checked)
+      await session.checked();
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
       return { jobId: jobs.start(session.require().path, { kind, format, fileName, bytes, system: system ?? undefined, judge, mapping, createDimensions }) };
