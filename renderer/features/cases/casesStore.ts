@@ -119,9 +119,11 @@ export const useCasesStore = create<CasesState>()((set, get) => {
         delete pending[page];
         const pages = evict({ ...s.pages, [page]: rows }, s.selectedIndex);
         const end = page * PAGE_SIZE + rows.length;
-        // a short page tells the exact length before the (slower) facets do
+        // a short page tells the exact length before the (slower) facets do; a full one that there are at
+        // least this many rows, so they show before the counts arrive (on a file just opened, the facet index
+        // is built first)
         const short = rows.length < PAGE_SIZE;
-        const count = short && (s.facetsLoaded ? end < s.count : page === 0) ? end : s.count;
+        const count = s.facetsLoaded ? (short && end < s.count ? end : s.count) : short && page === 0 ? end : Math.max(s.count, end);
         return { pages, pending, count };
       });
       settleSelection();
