@@ -9,6 +9,7 @@ import type { CaseFacets, CaseFilters } from '../../shared/api/contract';
 import { CASE_FLAGS, LABELED_FILTERS } from '../../shared/cases/filters';
 import { ANSWERABILITY, ORIGINS, SPLITS } from '../../shared/domain/schemas';
 import { importRows } from '../helpers/labeling-set';
+import { mulberry32 } from '../helpers/seeded-random';
 import { useTempDir } from '../helpers/temp-dir';
 
 /**
@@ -18,17 +19,6 @@ import { useTempDir } from '../helpers/temp-dir';
  * several terms, the holdout split, the leak and edited flags, who labeled. Checked again after more
  * labels and after an import that brings new text for the same searches (kept searches must not answer).
  */
-
-/** A seeded generator (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = [...'退款发票会员天内可以处理订单', 'a', 'B', 'c', '1', '2', ' '];
 const QUESTION_TYPES = ['policy-and-amounts', 'how-to', 'fact'];
@@ -168,7 +158,7 @@ describe('facet counts against a brute-force count', () => {
   const tempDir = useTempDir();
 
   it('equal it for random cases, searches and filters, after labels and after an import', async () => {
-    const rand = random(20261202);
+    const rand = mulberry32(20261202);
     const opened = await openTestSetFile(join(tempDir(), 'facets.sqlite'), { create: true });
     const { db } = opened;
     importRows(opened, 'documents', [
