@@ -12,7 +12,7 @@ import { statement } from './statements';
  * not a scan over the cases. The index is rebuilt when facet_stamp moved (any insert, delete or change
  * of a case or a slice: triggers of migration 016); the cases whose labelers or marks this connection
  * re-derived move to their new signatures (any other change of them rebuilds it). With a search, the cases found
- * are tallied by signature (the search of the last text is kept until the cases change).
+ * are tallied by signature (the hits of the last few texts are kept until the cases change).
  */
 
 interface Signature {
@@ -35,7 +35,8 @@ interface FacetIndex {
   byKey: Map<string, number>;
   /** Signature index by case seq (-1: no case). */
   signatureOf: Int32Array;
-  lastSearch: { text: string; hits: Int32Array } | null;
+  /** Hits of the latest searches by text, oldest first (valid while the cases are unchanged). */
+  searches: Map<string, Int32Array>;
 }
 
 const indexes = new WeakMap<Db, FacetIndex>();
@@ -83,7 +84,7 @@ function buildIndex(db: Db, stamp: number, marksStamp: number): FacetIndex {
   for (const [seq, disagree, edited, leak] of statement(db, 'SELECT case_seq, disagree, edited, permission_leak FROM case_marks').raw().iterate() as Iterable<[number, number, number, number]>) {
     marksOf.set(seq, [disagree, edited, leak]);
   }
-  const index: FacetIndex = { stamp, marksStamp, signatures: [], byKey: new Map(), signatureOf: new Int32Array(maxSeq + 1).fill(-1), lastSearch: null };
+  const index: FacetIndex = { stamp, marksStamp, signatures: [], byKey: new Map(), signatureOf: new Int32Array(maxSeq + 1).fill(-1), searches: new Map() };
   for (const row of statement(db, 'SELECT seq, answerability, question_type, split, origin, leak FROM cases').raw().iterate() as Iterable<CaseColumns>) {
     addCase(index, row, slicesOf.get(row[0]) ?? [], labelersOf.get(row[0]) ?? [], marksOf.get(row[0]) ?? NO_MARKS);
   }
@@ -138,12 +139,43 @@ function currentIndex(db: Db): FacetIndex {
   return index;
 }
 
+/** Searches whose hits are kept (typing back and forth, the list and the counts of one text). */
+const SEARCHES_KEPT = 8;
+
+/**
+ * The seqs of the cases a search finds. They come back as one comma-separated string: a search that
+ * finds every case of a large file costs the FTS index a few milliseconds, and a row handed to
+ * JavaScript per case costs several times that.
+ */
 function searchHits(db: Db, index: FacetIndex, text: string): Int32Array {
-  if (index.lastSearch?.text === text) return index.lastSearch.hits;
+  const kept = index.searches.get(text);
+  if (kept) return kept;
   const query = searchQuery(db, text);
-  const hits = query ? Int32Array.from(statement(db, 'SELECT rowid FROM cases_fts WHERE cases_fts MATCH ?').pluck().all(query) as number[]) : new Int32Array(0);
-  index.lastSearch = { text, hits };
+  const found = query ? (statement(db, "SELECT group_concat(rowid, ',') FROM cases_fts WHERE cases_fts MATCH ?").pluck().get(query) as string | null) : null;
+  const hits = found === null ? new Int32Array(0) : parseSeqs(found);
+  if (index.searches.size >= SEARCHES_KEPT) index.searches.delete(index.searches.keys().next().value as string);
+  index.searches.set(text, hits);
   return hits;
+}
+
+/** "3,17,42" as numbers, without a string per number. */
+function parseSeqs(list: string): Int32Array {
+  let n = 1;
+  for (let i = 0; i < list.length; i++) if (list.charCodeAt(i) === 44) n++;
+  const seqs = new Int32Array(n);
+  let at = 0;
+  let value = 0;
+  for (let i = 0; i < list.length; i++) {
+    const code = list.charCodeAt(i);
+    if (code === 44) {
+      seqs[at++] = value;
+      value = 0;
+    } else {
+      value = value * 10 + (code - 48);
+    }
+  }
+  seqs[at] = value;
+  return seqs;
 }
 
 type Labeled = NonNullable<CaseFilters['labeled']>;

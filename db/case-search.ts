@@ -30,10 +30,34 @@ export function searchTerms(search: string): string[] {
  */
 function ftsQuery(db: Db, term: string): string | null {
   if ([...term].length >= TRIGRAM_MIN_CHARS) return ftsPhrase(term);
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cases_fts_terms USING fts5vocab(main, cases_fts, 'row')");
   const folded = term.toLowerCase();
+  const expansions = shortTermExpansions(db);
+  const known = expansions.get(folded);
+  if (known !== undefined) return known;
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cases_fts_terms USING fts5vocab(main, cases_fts, 'row')");
   const grams = statement(db, 'SELECT term FROM temp.cases_fts_terms WHERE term >= ? AND term < ?').pluck().all(folded, `${folded}\u{10FFFF}`) as string[];
-  return grams.length === 0 ? null : grams.map(ftsPhrase).join(' OR ');
+  const query = grams.length === 0 ? null : grams.map(ftsPhrase).join(' OR ');
+  // inside a transaction the stamp may yet roll back to a value that named other cases: nothing is kept
+  if (db.inTransaction) return query;
+  if (expansions.size >= SHORT_TERMS_KEPT) expansions.delete(expansions.keys().next().value as string);
+  expansions.set(folded, query);
+  return query;
+}
+
+/**
+ * Reading a short term's trigrams from the vocabulary decodes each trigram's whole document list (the
+ * vocabulary counts documents), as costly as the search itself for a common term; the list and the counts
+ * of one keystroke both need it, and so does typing it again. The index changes only with the cases
+ * (facet_stamp.n moves with every case insert or delete), so the expansions are kept until it moves.
+ */
+const SHORT_TERMS_KEPT = 256;
+const expansionsOf = new WeakMap<Db, { stamp: number; terms: Map<string, string | null> }>();
+
+function shortTermExpansions(db: Db): Map<string, string | null> {
+  const stamp = statement(db, 'SELECT n FROM facet_stamp').pluck().get() as number;
+  let kept = expansionsOf.get(db);
+  if (!kept || kept.stamp !== stamp) expansionsOf.set(db, (kept = { stamp, terms: new Map() }));
+  return kept.terms;
 }
 
 /**

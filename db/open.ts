@@ -9,6 +9,7 @@ import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { ensureRetrievalIndex } from './retrieval-index';
 import { openSqlite } from './sqlite';
+import { quickCheckInWorker } from './integrity-check';
 
 export type Db = Database.Database;
 
@@ -20,6 +21,11 @@ export interface OpenedTestSet {
   schemaVersion: number;
   /** Where the pre-migration copy went, when a migration ran on an existing file. */
   backupPath: string | null;
+  /**
+   * With `deferIntegrityCheck`: settles when the file's quick_check (run in a worker after opening)
+   * passed, rejects with the damage it found. Absent when the check ran before opening.
+   */
+  integrity?: Promise<void>;
 }
 
 export const SQLITE_MAGIC = 'SQLite format 3\0';
@@ -40,7 +46,7 @@ export function readHeader(path: string): string {
  * Looks at an existing file without writing to it: is it SQLite, is it ours,
  * is it from a newer Touchstone? Any "no" is an error and the file is untouched.
  */
-function inspectExisting(path: string, latest: number, quickCheck = true): { version: number } {
+function inspectExisting(path: string, latest: number, quickCheck: boolean | 'before-migration' = true): { version: number } {
   const name = basename(path);
   if (statSync(path).size === 0) return { version: 0 };
   if (readHeader(path) !== SQLITE_MAGIC) {
@@ -60,16 +66,21 @@ function inspectExisting(path: string, latest: number, quickCheck = true): { ver
     if (version > latest) {
       throw new ApiError('invalid-data', say('err.testset.newer', { file: name, version, latest }), { file: path, line: null, field: null });
     }
-    const quick = quickCheck ? probe.pragma('quick_check', { simple: true }) : 'ok';
-    if (quick !== 'ok') {
-      throw new ApiError('invalid-data', say('err.testset.damaged', { file: name, check: String(quick) }), { file: path, line: null, field: null });
-    }
+    const check = quickCheck === true || (quickCheck === 'before-migration' && version < latest);
+    if (check) refuseDamaged(path, probe.pragma('quick_check', { simple: true }));
     return { version };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('invalid-data', say('err.testset.unreadable', { file: name, reason: (error as Error).message, backups: basename(backupDirOf(path)) }), { file: path, line: null, field: null });
   } finally {
     probe?.close();
+  }
+}
+
+/** Throws the file's damage unless SQLite's check answered 'ok'. */
+function refuseDamaged(path: string, quickCheck: unknown): void {
+  if (quickCheck !== 'ok') {
+    throw new ApiError('invalid-data', say('err.testset.damaged', { file: basename(path), check: String(quickCheck) }), { file: path, line: null, field: null });
   }
 }
 
@@ -114,10 +125,13 @@ export function readMeta(db: Db, key: string): string | null {
  * Opens a test set file. `create: true` makes a new file when none exists;
  * an existing file is inspected read-only first, then migrated forward
  * (with a backup copy written before any migration of existing data).
+ * `deferIntegrityCheck`: a file that needs no migration is opened at once and its quick_check runs in a
+ * worker (`integrity`; the caller holds its writes until it passed), since reading every page of a large
+ * file takes seconds; a file about to be migrated is always checked first.
  */
 export async function openTestSetFile(
   path: string,
-  opts: { create: boolean; migrations?: Migration[] },
+  opts: { create: boolean; migrations?: Migration[]; deferIntegrityCheck?: boolean },
 ): Promise<OpenedTestSet> {
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations[migrations.length - 1].version;
@@ -125,7 +139,8 @@ export async function openTestSetFile(
   if (!exists && !opts.create) {
     throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: null });
   }
-  const { version } = exists ? inspectExisting(path, latest) : { version: 0 };
+  const { version } = exists ? inspectExisting(path, latest, opts.deferIntegrityCheck ? 'before-migration' : true) : { version: 0 };
+  const deferred = exists && opts.deferIntegrityCheck === true && version >= latest;
   const db = openSqlite(path);
   try {
     configure(db);
@@ -138,6 +153,7 @@ export async function openTestSetFile(
       testSetId: readMeta(db, 'test_set_id') ?? '',
       schemaVersion: db.pragma('user_version', { simple: true }) as number,
       backupPath,
+      ...(deferred ? { integrity: quickCheckInWorker(path).then((result) => refuseDamaged(path, result)) } : {}),
     };
   } catch (error) {
     db.close();

@@ -74,6 +74,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
+    await session.checked();
     await jobs.writable();
     await backups.idle();
   }, {
@@ -102,7 +103,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const leaks = caseLeaks(db, seq);
       return leaks.length > 0 ? { ...detail, permissionLeaks: leaks } : detail;
     },
-    'imports.start': ({ kind, format, source, system, judge, mapping, createDimensions }) => {
+    'imports.start': async ({ kind, format, source, system, judge, mapping, createDimensions }) => {
+      backups.refuseDuringRestore();
+      // an import writes the file: not before its integrity check is done (TestSetSession.checked)
+      await session.checked();
       backups.refuseDuringRestore();
       const { fileName, bytes } = importSourceBytes(source);
       if (isAppendedKind(kind)) return { jobId: jobs.startAppend(fileName, kind, () => backups.serial(() => appendExport(session.require(), kind, fileName, bytes))) };

@@ -31,6 +31,9 @@ export class TestSetSession {
   private current: OpenedTestSet | null = null;
   /** The write lock of the open file (db/file-lock.ts), released when another is opened or the session closes. */
   private lock: FileLock | null = null;
+  /** The open file's integrity check (db/open.ts): writes wait for it; damage found closes the file. */
+  private integrity: Promise<void> = Promise.resolve();
+  private damage: ApiError | null = null;
   private readonly settingsPath: string;
 
   /**
@@ -102,8 +105,29 @@ export class TestSetSession {
   }
 
   require(): OpenedTestSet {
+    if (this.damage) throw this.damage;
     if (!this.current) throw new ApiError('no-test-set', say('err.testset.none-open'));
     return this.current;
+  }
+
+  /**
+   * Settles once the open file's integrity check is done; it runs after opening, so the first list is
+   * served at once. Every write waits for it, so a damaged file is never written: the check closes it,
+   * and the next call that needs it is told it is damaged (require).
+   */
+  checked(): Promise<void> {
+    return this.integrity;
+  }
+
+  private watchIntegrity(opened: OpenedTestSet): void {
+    this.damage = null;
+    this.integrity = (opened.integrity ?? Promise.resolve()).catch((error: unknown) => {
+      if (this.current !== opened) return;
+      const damage = error instanceof ApiError ? error : new ApiError('invalid-data', say('err.testset.damaged', { file: basename(opened.path), check: String(error) }));
+      // as if it had been refused at opening: closed and unlocked
+      this.close();
+      this.damage = damage;
+    });
   }
 
   private async switchTo(path: string, create: boolean): Promise<TestSetInfo> {
@@ -113,7 +137,7 @@ export class TestSetSession {
     const lock = same ? this.lock : acquireWriteLock(absolute, this.holder);
     let opened: OpenedTestSet;
     try {
-      opened = await openTestSetFile(absolute, { create });
+      opened = await openTestSetFile(absolute, { create, deferIntegrityCheck: true });
     } catch (error) {
       if (!same) lock?.release();
       throw error;
@@ -122,6 +146,7 @@ export class TestSetSession {
     if (!same) this.lock?.release();
     this.current = opened;
     this.lock = lock;
+    this.watchIntegrity(opened);
     this.remember(absolute);
     return this.info()!;
   }
@@ -213,6 +238,7 @@ export class TestSetSession {
     }
     this.current = opened;
     this.lock = lock;
+    this.watchIntegrity(opened);
     this.remember(demo);
     return this.info()!;
   }
@@ -234,6 +260,7 @@ export class TestSetSession {
   close(): void {
     this.current?.db.close();
     this.current = null;
+    this.damage = null;
     this.lock?.release();
     this.lock = null;
   }

@@ -5,7 +5,9 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * The browser-mode figures: the real server on the bench file, the built
- * renderer in Chromium. Cold open is timed from the driver (an upper bound);
+ * renderer in Chromium. Cold open is timed from the driver (an upper bound):
+ * from the server's process start (node, tsx compiling the server, opening
+ * the file) and from the page's load, each to the first list rows shown;
  * next case is timed inside the page, from keydown to the rendered frame.
  */
 const TOKEN = 'bench-token-0123456789';
@@ -43,12 +45,17 @@ function peakRssMb(pid: number): number {
 }
 
 export async function measureInBrowser(dbPath: string, dataDir: string): Promise<Record<string, number>> {
-  const { child, port } = await startServer(dbPath, dataDir);
-  const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const processStart = performance.now();
+  const { child, port } = await startServer(dbPath, dataDir).catch(async (error) => {
+    await browser.close();
+    throw error;
+  });
+  const serverStartMs = Math.round(performance.now() - processStart);
+  const base = `http://127.0.0.1:${port}`;
   try {
     const api = async (name: string, input: unknown) => {
       const response = await fetch(`${base}/api/${name}`, { method: 'POST', headers: { 'X-Touchstone-Token': TOKEN }, body: JSON.stringify(input) });
@@ -56,16 +63,20 @@ export async function measureInBrowser(dbPath: string, dataDir: string): Promise
       if (!envelope.ok) throw new Error(envelope.error?.message);
       return envelope.value;
     };
-    const testSet = await api('testSets.current', {});
-    const reviewer = await api('reviewers.create', { name: `Bench ${Date.now()}` });
-
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(([key, id]) => localStorage.setItem(key, id), [`touchstone.reviewer.${testSet.testSetId}`, String(reviewer.id)] as const);
-    let start = performance.now();
     await page.addInitScript((t) => sessionStorage.setItem('touchstone.token', t), TOKEN);
+    const start = performance.now();
     await page.goto(`${base}/`);
     await page.getByTestId('case-row').first().waitFor();
     const coldOpenToFirstListMs = Math.round(performance.now() - start);
+    const coldStartToFirstListMs = Math.round(performance.now() - processStart);
+
+    // the labeler: a reviewer of their own, chosen in the window before the Label screen is opened
+    const testSet = await api('testSets.current', {});
+    const reviewer = await api('reviewers.create', { name: `Bench ${Date.now()}` });
+    await page.evaluate(([key, id]) => localStorage.setItem(key, id), [`touchstone.reviewer.${testSet.testSetId}`, String(reviewer.id)] as const);
+    await page.reload();
+    await page.getByTestId('case-row').first().waitFor();
 
     await page.getByTestId('nav-label').click();
     await page.getByTestId('queue-start-unlabeled').click();
@@ -102,6 +113,8 @@ export async function measureInBrowser(dbPath: string, dataDir: string): Promise
     const timed = samples.slice(NEXT_CASE_WARM_UP);
     return {
       serverPeakRssMb: peakRssMb(child.pid!),
+      serverStartMs,
+      coldStartToFirstListMs,
       coldOpenToFirstListMs,
       nextCaseInBrowserSamples: timed.length,
       nextCaseInBrowserP50Ms: percentile(timed, 50),

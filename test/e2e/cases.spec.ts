@@ -11,7 +11,9 @@ async function openCases(page: Page, locale: 'en' | 'zh-CN' = 'en') {
   await expect(page.getByTestId('case-row').first()).toBeVisible();
 }
 
+/** The count the view shows once it has arrived (the rows come first, the count after them). */
 async function caseCount(page: Page): Promise<number> {
+  await expect(page.getByTestId('case-count')).not.toHaveClass(/stale/);
   const text = (await page.getByTestId('case-count').innerText()).replace(/[,\s]/g, '');
   return Number(/(\d+)/.exec(text)?.[1]);
 }

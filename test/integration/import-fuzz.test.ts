@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli';
+import { mulberry32 } from '../helpers/seeded-random';
 
 /**
  * Fuzzing the importers: generated malformed inputs against every import kind,
@@ -13,16 +14,6 @@ import { cli } from '../helpers/cli';
 const SAMPLE = fileURLToPath(new URL('../../shared/sample/', import.meta.url));
 const KINDS = ['documents', 'cases', 'responses', 'judge'] as const;
 type Kind = (typeof KINDS)[number];
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const validLine: Record<Kind, (i: number) => Record<string, unknown>> = {
   documents: (i) => ({ docId: `fuzz-doc-${i}`, title: '标题', revision: 'v1', text: '正文' }),

@@ -15,6 +15,7 @@ import { ApiError } from '../../shared/api/contract';
 import { cli } from '../helpers/cli';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
+import { mulberry32 } from '../helpers/seeded-random';
 
 /**
  * Fuzzing the label-pack importer (`touchstone import labels DIR`): generated
@@ -25,16 +26,6 @@ import { useTempDir } from '../helpers/temp-dir';
  */
 const BIN = fileURLToPath(new URL('../../bin/touchstone.mjs', import.meta.url));
 const run = promisify(execFile);
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Event = Record<string, unknown>;
 type Manifest = Record<string, any>;

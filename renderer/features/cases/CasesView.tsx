@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useI18n } from '../../i18n/useI18n';
 import { useCaseKeyboard } from './useCaseKeyboard';
 import { useCasesStore } from './casesStore';
@@ -13,8 +14,12 @@ import { usePick } from '../../common/usePick';
 
 export function CasesView() {
   const { t } = useI18n();
-  const { error, reload } = usePick(useCasesStore, 'error', 'reload');
+  const { error, reload, setShown } = usePick(useCasesStore, 'error', 'reload', 'setShown');
   useCaseKeyboard();
+  useEffect(() => {
+    setShown(true);
+    return () => setShown(false);
+  }, [setShown]);
   return (
     <div className="cases-view">
       <section className="list-pane" aria-label={t('cases.listLabel')}>

@@ -64,6 +64,8 @@ interface CasesState {
   clearFilters(): void;
   reload(): void;
   reset(): void;
+  /** The Cases view tells when it is on screen: list and counts are asked for only then. */
+  setShown(shown: boolean): void;
   /** The list reports the rows it shows; missing pages are fetched. */
   requestRange(start: number, end: number): void;
   select(index: number): void;
@@ -75,6 +77,11 @@ let wanted = { start: 0, end: 60 };
 let inFlight = 0;
 let priorityPage: number | null = null;
 let searchTimer: ReturnType<typeof setTimeout> | null = null;
+/** The generation whose counts were asked for: once per generation, after its first page. */
+let facetsAskedFor = -1;
+let shown = false;
+/** A reload came while the Cases view was not on screen: it runs when the view is shown. */
+let reloadWhenShown = false;
 
 export function rowAt(state: Pick<CasesState, 'pages'>, index: number): CaseSummary | undefined {
   return state.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
@@ -112,9 +119,11 @@ export const useCasesStore = create<CasesState>()((set, get) => {
         delete pending[page];
         const pages = evict({ ...s.pages, [page]: rows }, s.selectedIndex);
         const end = page * PAGE_SIZE + rows.length;
-        // a short page tells the exact length before the (slower) facets do
+        // a short page tells the exact length before the (slower) facets do; a full one that there are at
+        // least this many rows, so they show before the counts arrive (on a file just opened, the facet index
+        // is built first)
         const short = rows.length < PAGE_SIZE;
-        const count = short && (s.facetsLoaded ? end < s.count : page === 0) ? end : s.count;
+        const count = s.facetsLoaded ? (short && end < s.count ? end : s.count) : short && page === 0 ? end : Math.max(s.count, end);
         return { pages, pending, count };
       });
       settleSelection();
@@ -127,8 +136,22 @@ export const useCasesStore = create<CasesState>()((set, get) => {
         return { pending, failed: { ...s.failed, [page]: true }, error: toErrorBody(error) };
       });
     } finally {
-      if (generation === get().generation) pump();
+      if (generation === get().generation) {
+        askFacets(generation);
+        pump();
+      }
     }
+  }
+
+  /**
+   * The counts come after the list: asked for once the first page of these filters has answered, so a
+   * keystroke's rows never wait behind counting, and counts of filters already replaced (typing on) are
+   * never asked for at all.
+   */
+  function askFacets(generation: number): void {
+    if (facetsAskedFor === generation) return;
+    facetsAskedFor = generation;
+    void fetchFacets(generation);
   }
 
   function evict(pages: Record<number, CaseSummary[]>, selectedIndex: number): Record<number, CaseSummary[]> {
@@ -242,9 +265,18 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       priorityPage = null;
       wanted = { start: 0, end: Math.max(60, wanted.end - wanted.start) };
       set({ generation, facetsLoaded: false, pages: {}, pending: {}, failed: {}, error: null, selectedIndex: -1 });
-      // the first page is asked for first: on a file just opened the counts wait for the facet index to be built
+      if (!shown) {
+        reloadWhenShown = true;
+        return;
+      }
+      reloadWhenShown = false;
+      // the first page first; its answer asks for the counts (on a file just opened they wait for the facet index)
       pump();
-      void fetchFacets(generation);
+    },
+
+    setShown(isShown) {
+      shown = isShown;
+      if (shown && reloadWhenShown) get().reload();
     },
 
     reset() {
