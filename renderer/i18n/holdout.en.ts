@@ -1,8 +1,7 @@
 /** English messages of the holdout in the Cases view: the include toggle, the row mark and the opening gate. */
 export const enHoldout = {
-  'holdout.toggle': 'Include holdout',
-  'holdout.toggle.hidden': '{count} hidden',
-  'holdout.toggle.shown': '{count} shown',
+  'holdout.toggle.hidden': 'Include holdout ({count} hidden)',
+  'holdout.toggle.shown': 'Include holdout ({count} shown)',
   'holdout.toggle.title': 'Holdout cases measure the system on questions nobody tuned it on, so they stay out of everyday lists unless asked for. Opening one is recorded with your name.',
   'holdout.row': 'Holdout',
   'holdout.row.title': 'A holdout case: opening it is recorded',

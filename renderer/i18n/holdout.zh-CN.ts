@@ -2,9 +2,8 @@ import type { enHoldout } from './holdout.en';
 
 /** 用例视图中的保留集：包含开关、行标记与打开前的提示。 */
 export const zhHoldout: Record<keyof typeof enHoldout, string> = {
-  'holdout.toggle': '包含保留集',
-  'holdout.toggle.hidden': '已隐藏 {count} 条',
-  'holdout.toggle.shown': '显示 {count} 条',
+  'holdout.toggle.hidden': '包含保留集（已隐藏 {count} 条）',
+  'holdout.toggle.shown': '包含保留集（显示 {count} 条）',
   'holdout.toggle.title': '保留集用例用来衡量系统在无人据以调优的问题上的表现，因此除非主动要求，不出现在日常列表中。打开保留集用例会以你的名字记录下来。',
   'holdout.row': '保留集',
   'holdout.row.title': '保留集用例：打开它会被记录',

@@ -21,8 +21,7 @@ export function HoldoutToggle() {
         data-testid="holdout-toggle-input"
         onChange={(event) => setHoldout(event.target.checked ? 'include' : 'exclude')}
       />
-      <span>{t('holdout.toggle')}</span>
-      <span className="holdout-toggle-count">({holdout.shown ? t('holdout.toggle.shown', { count }) : t('holdout.toggle.hidden', { count })})</span>
+      <span>{holdout.shown ? t('holdout.toggle.shown', { count }) : t('holdout.toggle.hidden', { count })}</span>
     </label>
   );
 }
