@@ -33,6 +33,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let request = 0;
 /** The holdout case opened on purpose and recorded (coming back to it shows it again). */
 let openedId: string | null = null;
+/** The case a person chose while its read was under way (a click on the row the window had just selected). */
+let chosenId: string | null = null;
 
 export const useDetailStore = create<DetailState>()((set, get) => {
   /** Records the opening with the reviewer, then shows the case; asks who they are first when nobody is chosen. */
@@ -64,6 +66,7 @@ export const useDetailStore = create<DetailState>()((set, get) => {
     seal: null,
 
     load(caseId, deliberate = true) {
+      if (deliberate) chosenId = caseId;
       if (get().caseId === caseId && (get().detail?.case.id === caseId || get().loading)) {
         if (deliberate && get().seal === 'closed') get().open();
         return;
@@ -78,7 +81,7 @@ export const useDetailStore = create<DetailState>()((set, get) => {
           if (ticket !== request) return;
           const holdout = detail.case.split === 'holdout';
           set({ detail, loading: false, error: null, seal: holdout && openedId !== caseId ? 'closed' : null });
-          if (holdout && openedId !== caseId && deliberate) await openHoldout(ticket);
+          if (holdout && openedId !== caseId && chosenId === caseId) await openHoldout(ticket);
         } catch (error) {
           if (ticket === request) set({ detail: null, loading: false, error: toErrorBody(error), seal: null });
         }
@@ -101,6 +104,7 @@ export const useDetailStore = create<DetailState>()((set, get) => {
     clear() {
       if (timer) clearTimeout(timer);
       request++;
+      chosenId = null;
       set({ caseId: null, detail: null, loading: false, error: null, seal: null });
     },
   };
@@ -112,6 +116,8 @@ useReviewerStore.subscribe((state, previous) => {
   if (state.current?.id === previous.current?.id) return;
   openedId = null;
   const { detail, seal } = useDetailStore.getState();
+  // only a case waiting for a reviewer stays chosen: the new reviewer did not choose the others
+  if (seal !== 'needs-reviewer') chosenId = null;
   if (!detail || detail.case.split !== 'holdout') return;
   if (seal === 'needs-reviewer' && state.current) useDetailStore.getState().open();
   else if (seal === null) useDetailStore.setState({ seal: 'closed' });
