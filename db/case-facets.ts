@@ -2,6 +2,7 @@ import type { CaseFacets, CaseFilters } from '../shared/api/contract';
 import { CASE_FLAGS, LABELED_FILTERS, type CaseFlag } from '../shared/cases/filters';
 import { marksJournal, marksStampOf, settleCaseMarks } from './case-marks';
 import { searchQuery, searchTerms, type FacetName } from './case-search';
+import { holdoutShown } from './holdout-visibility';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -215,13 +216,21 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
     }
   }
   const chosen = FACETS.filter((f) => filters[f] !== null && filters[f] !== undefined && filters[f] !== '') as FacetName[];
+  // holdout cases left out (db/holdout-visibility.ts) fail the split facet, as in caseWhere
+  const shown = holdoutShown(db, filters);
   // for each signature, the chosen filters it fails (a facet is counted under every filter but its own)
-  const failing = index.signatures.map((sig) => chosen.filter((f) => !valuesOf(sig, f, me).includes(filters[f] as string)));
+  const failing = index.signatures.map((sig) => {
+    const fails = chosen.filter((f) => !valuesOf(sig, f, me).includes(filters[f] as string));
+    if (!shown && sig.split === 'holdout' && !fails.includes('split')) fails.push('split');
+    return fails;
+  });
   const tally = Object.fromEntries(FACETS.map((f) => [f, new Map<string, number>()])) as Record<FacetName, Map<string, number>>;
   let total = 0;
   let matching = 0;
+  let holdoutTotal = 0;
   index.signatures.forEach((sig, at) => {
     total += sig.count;
+    if (sig.split === 'holdout') holdoutTotal += sig.count;
     const n = counts[at];
     if (n === 0) return;
     const fails = failing[at];
@@ -248,5 +257,6 @@ export function caseFacets(db: Db, filters: CaseFilters): CaseFacets {
     leak: listOf('leak'),
     labeled: fixed('labeled', LABELED_FILTERS),
     flag: fixed('flag', CASE_FLAGS),
+    holdout: { shown, matching: tally.split.get('holdout') ?? 0, total: holdoutTotal },
   };
 }

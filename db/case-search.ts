@@ -1,4 +1,5 @@
 import type { CaseFilters } from '../shared/api/contract';
+import { holdoutShown, NOT_HOLDOUT } from './holdout-visibility';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -74,7 +75,8 @@ export function searchQuery(db: Db, search: string): string | null | undefined {
 
 /**
  * WHERE clause over `cases c` for the filters, leaving out one facet when
- * counting that facet.
+ * counting that facet. Holdout cases are left out unless asked for (db/holdout-visibility.ts); that
+ * belongs to the split facet, so the split counts still say how many holdout cases there are.
  */
 export function caseWhere(db: Db, filters: CaseFilters, except?: FacetName): SqlWhere {
   const clauses: string[] = [];
@@ -99,6 +101,7 @@ export function caseWhere(db: Db, filters: CaseFilters, except?: FacetName): Sql
       params.push(value);
     }
   }
+  if (except !== 'split' && !holdoutShown(db, filters)) clauses.push(NOT_HOLDOUT);
   if (filters.labeled && except !== 'labeled') {
     const me = filters.reviewerId ?? null;
     const sql = {

@@ -3,11 +3,12 @@ import type { Db } from './open';
 export type OpeningVia = 'label' | 'case';
 
 /**
- * Records that a holdout case was opened (nothing for other cases). The same reviewer reloading the
- * same case from the same screen, with nothing else opened in between, is one opening, not several
- * (the Label screen reads a case again after every save).
+ * Records that a person opened a holdout case (nothing for other cases). The same reviewer opening
+ * the same case from the same screen again, with nothing else opened in between, is one opening, not
+ * several (coming back to the Cases view shows the case again). Rows written before openings needed
+ * a reviewer may have none.
  */
-export function recordHoldoutOpening(db: Db, caseSeq: number, reviewerId: number | null, via: OpeningVia, at = new Date().toISOString()): boolean {
+export function recordHoldoutOpening(db: Db, caseSeq: number, reviewerId: number, via: OpeningVia, at = new Date().toISOString()): boolean {
   const split = db.prepare('SELECT split FROM cases WHERE seq = ?').pluck().get(caseSeq) as string | null | undefined;
   if (split !== 'holdout') return false;
   const last = db.prepare('SELECT case_seq, reviewer_id, via FROM holdout_openings ORDER BY id DESC LIMIT 1').get() as

@@ -7,11 +7,11 @@ import type { Db } from './open';
 import { lowerBound, queueFigures } from './queue-cache';
 import { roundCaseSeqs, roundDoneCases, roundExists } from './rounds';
 import { text as say } from '../shared/messages/text';
-import { readSetting } from './settings';
+import { holdoutShown, NOT_HOLDOUT } from './holdout-visibility';
 
 /**
  * Queues walk cases in test-set order (cases.seq). Holdout cases are left out of the
- * 'unlabeled' and 'filter' queues unless asked for (see holdoutWalked).
+ * 'unlabeled' and 'filter' queues unless asked for (db/holdout-visibility.ts).
  *
  * - 'unlabeled': its members are the cases this reviewer has not finished
  *   (label_progress). Membership shrinks as they label, so navigation is by
@@ -48,26 +48,22 @@ const and = (where: SqlWhere, clause: string, params: unknown[] = []): SqlWhere 
 
 const UNFINISHED = 'NOT EXISTS (SELECT 1 FROM label_progress p WHERE p.reviewer_id = ? AND p.case_seq = c.seq)';
 
-/** Settings key: true when holdout cases are walked in everyday queues too (the demo, a team that chose so). */
-export const HOLDOUT_IN_QUEUES_KEY = 'holdout_in_queues';
-
 /**
- * Holdout cases stay out of everyday queues (all unlabeled, a filter of the Cases view) so the
- * holdout stays unseen, unless asked for: a filter on the holdout split, a named list of cases,
- * a calibration round, or the test set's setting.
+ * Holdout cases stay out of everyday queues (all unlabeled, a filter of the Cases view) unless asked
+ * for (db/holdout-visibility.ts); a named list of cases and a calibration round are asked for.
  */
 function holdoutWalked(db: Db, spec: QueueSpec): boolean {
   if (spec.source === 'cases' || spec.source === 'round') return true;
-  if (spec.source === 'filter' && spec.filters.split === 'holdout') return true;
-  return readSetting<boolean>(db, HOLDOUT_IN_QUEUES_KEY) === true;
+  return holdoutShown(db, spec.source === 'filter' ? spec.filters : {});
 }
 
 /** The cases the queue counts over (its progress bar). */
 function universe(db: Db, spec: QueueSpec): SqlWhere {
   if (spec.source === 'round') return { sql: 'WHERE c.seq IN (SELECT case_seq FROM round_items WHERE round_id = ?)', params: [spec.roundId] };
   if (spec.source === 'cases') return { sql: 'WHERE c.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(spec.caseIds)] };
-  const base = spec.source === 'filter' ? caseWhere(db, spec.filters) : { sql: '', params: [] };
-  return holdoutWalked(db, spec) ? base : and(base, "c.split IS NOT 'holdout'");
+  // a filter's where leaves the holdout out by the same rule (caseWhere)
+  if (spec.source === 'filter') return caseWhere(db, spec.filters);
+  return holdoutWalked(db, spec) ? { sql: '', params: [] } : { sql: `WHERE ${NOT_HOLDOUT}`, params: [] };
 }
 
 /** The queue cache's key: the queue, and whether holdout cases are in it (the setting can change). */

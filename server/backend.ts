@@ -1,5 +1,4 @@
 import { createDiagnosisDataHandlers } from './diagnosis/data-handlers';
-import { noteHoldoutOpening } from './diagnosis/holdout-watch';
 import { requireCaseSeq } from '../db/labels';
 import { caseLeaks } from '../db/permission-marks';
 import { basename } from 'node:path';
@@ -95,11 +94,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'testSets.stats': () => tableCounts(session.require().db),
     'cases.list': ({ filters, offset, limit }) => ({ rows: listCases(session.require().db, filters, offset, limit), offset }),
     'cases.facets': ({ filters }) => caseFacets(session.require().db, filters),
-    'cases.get': ({ id, reviewerId }) => {
+    'cases.get': ({ id }) => {
       const { db } = session.require();
       const detail = getCaseDetail(db, id, { edits: true });
       const seq = requireCaseSeq(db, id, 'cases.get');
-      noteHoldoutOpening(db, seq, reviewerId, 'case');
       const leaks = caseLeaks(db, seq);
       return leaks.length > 0 ? { ...detail, permissionLeaks: leaks } : detail;
     },

@@ -9,6 +9,7 @@ import { enCalibration } from './calibration.en';
 import { enConflicts } from './conflicts.en';
 import { enDiagnosis } from './diagnosis.en';
 import { enDiagnosisData } from './diagnosis-data.en';
+import { enHoldout } from './holdout.en';
 import { enData } from './data.en';
 import { enLabeling } from './labeling.en';
 import { enReports } from './reports.en';
@@ -324,5 +325,5 @@ export const enCore = {
 } as const satisfies Record<string, string>;
 
 /** Every screen's messages; each area keeps its own catalogue file. */
-export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData, ...enLabelingKeys, ...enCases } as const;
+export const en = { ...enCore, ...enLabeling, ...enReports, ...enAgreement, ...enCalibration, ...enStorage, ...enData, ...enConflicts, ...enRetrieval, ...enFirstRun, ...enDiagnosis, ...enDiagnosisData, ...enLabelingKeys, ...enCases, ...enHoldout } as const;
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { zhConflicts } from './conflicts.zh-CN';
 import { zhLabelingKeys } from './labeling-keys.zh-CN';
 import { zhDiagnosis } from './diagnosis.zh-CN';
 import { zhDiagnosisData } from './diagnosis-data.zh-CN';
+import { zhHoldout } from './holdout.zh-CN';
 import { zhData } from './data.zh-CN';
 import { zhStorage } from './storage.zh-CN';
 import { zhFirstRun } from './first-run.zh-CN';
@@ -318,4 +319,4 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'enum.slice.prompt-injection': '提示词注入',
 };
 
-export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData, ...zhLabelingKeys, ...zhCases };
+export const zhCN: Record<MessageKey, string> = { ...zhCore, ...zhLabeling, ...zhReports, ...zhAgreement, ...zhCalibration, ...zhStorage, ...zhData, ...zhConflicts, ...zhRetrieval, ...zhFirstRun, ...zhDiagnosis, ...zhDiagnosisData, ...zhLabelingKeys, ...zhCases, ...zhHoldout };

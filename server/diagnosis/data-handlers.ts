@@ -1,10 +1,11 @@
 import { affectedCases, documentChanges, documentChangesSince, documentRevisionMark } from '../../db/affected-cases';
 import { layersInput, mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
-import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { readSetting, writeSetting } from '../../db/settings';
 import { testSetHealthInput } from '../../db/test-set-health';
 import { listSystems } from '../../db/label-reports';
 import { holdoutOpenings } from '../../db/holdout-openings';
+import { noteHoldoutOpening } from './holdout-watch';
 import type { Db } from '../../db/open';
 import { applySplits } from '../../db/split-tool';
 import { buildConflictSet } from '../../db/conflict-set';
@@ -57,6 +58,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
         quotesNotFound: outcome.quotesNotFound.length,
       };
     },
+    'holdout.noteOpening': ({ caseId, reviewerId, via }) => noteHoldoutOpening(db(), caseId, reviewerId, via),
     'diagnosis.assignSplits': ({ unit, holdoutRatio, seed, by }) => {
       const plan = applySplits(db(), unit, holdoutRatio, seed, by);
       return { holdoutCases: plan.holdoutCases, total: plan.assignments.length, units: plan.units, changed: plan.changed };

@@ -1,16 +1,23 @@
 import { recordHoldoutOpening, type OpeningVia } from '../../db/holdout-openings';
+import { requireCaseSeq, requireReviewer } from '../../db/labels';
 import type { Db } from '../../db/open';
 import { storageFaultReason } from '../storage-errors';
 
 /**
- * Notes an opening of a case when it is a holdout case. Reading a case never fails because the
- * note could not be written (a full disk, a read-only file): the window still shows the case.
+ * A person opened a case on purpose (the window never calls this for a selection it made itself or
+ * a read-ahead): recorded, with who, when it is a holdout case. An unknown reviewer or case is
+ * refused. The case is still shown when the note cannot be written (a full disk, a read-only file):
+ * the label that follows would wait under the same fault, with its banner.
  */
-export function noteHoldoutOpening(db: Db, caseSeq: number, reviewerId: number | null | undefined, via: OpeningVia): void {
-  const known = reviewerId != null && db.prepare('SELECT 1 FROM reviewers WHERE id = ?').pluck().get(reviewerId) !== undefined;
+export function noteHoldoutOpening(db: Db, caseId: string, reviewerId: number, via: OpeningVia): { holdout: boolean; recorded: boolean } {
+  requireReviewer(db, reviewerId, 'holdout.noteOpening');
+  const caseSeq = requireCaseSeq(db, caseId, 'holdout.noteOpening');
+  const holdout = db.prepare('SELECT split FROM cases WHERE seq = ?').pluck().get(caseSeq) === 'holdout';
+  if (!holdout) return { holdout, recorded: false };
   try {
-    recordHoldoutOpening(db, caseSeq, known ? (reviewerId as number) : null, via);
+    return { holdout, recorded: recordHoldoutOpening(db, caseSeq, reviewerId, via) };
   } catch (error) {
     if (!storageFaultReason((error as { code?: unknown }).code)) throw error;
+    return { holdout, recorded: false };
   }
 }

@@ -10,7 +10,6 @@ import { ClaimsValueSchema } from '../../shared/domain/dimensions';
 import { FAILURE_TAGS_DIMENSION } from '../../shared/diagnosis/failure-tags';
 import { getCaseDetail } from '../../db/case-queries';
 import { caseTagSuggestions } from '../../db/tag-suggestions';
-import { noteHoldoutOpening } from '../diagnosis/holdout-watch';
 import { saveDimensions } from '../../db/dimension-edits';
 import { listDimensions } from '../../db/dimensions';
 import { crossTableRows, listSystems, releaseThresholds, saveReleaseThresholds, verdictsOfCase } from '../../db/label-reports';
@@ -80,8 +79,6 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
       const myClaims = ClaimsValueSchema.safeParse(current.get(stepKey('claims', null))?.value);
       const evidence = evidenceInLatestRevision(myClaims.success ? myClaims.data : (settledClaimsOf(detail.settled) ?? detail.case.claims), detail.documents);
       let position = null;
-      // the holdout stays unseen only if every look at it is on record
-      noteHoldoutOpening(d, caseSeq, reviewerId, 'label');
       if (queue) {
         keepReadingWhenUnwritable(() => saveResumePoint(d, reviewerId, queue, caseId, step));
         position = queuePosition(d, reviewerId, queue, caseSeq);

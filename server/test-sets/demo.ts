@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportKind } from '../../shared/domain/schemas';
-import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { openTestSetFile } from '../../db/open';
 import { writeSetting } from '../../db/settings';
 import { runImport } from '../imports/import-pipeline';

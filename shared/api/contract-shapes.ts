@@ -58,6 +58,8 @@ export const CaseFiltersSchema = z.object({
   flag: z.enum(CASE_FLAGS).nullish(),
   /** The reviewer labeling in this window ("me" of `labeled`); none: no case is labeled by me. */
   reviewerId: z.number().int().nullish(),
+  /** Holdout cases shown or left out; none: the test set's setting decides (db/holdout-visibility.ts). */
+  holdout: z.enum(['include', 'exclude']).nullish(),
 });
 export type CaseFilters = z.input<typeof CaseFiltersSchema>;
 
@@ -86,6 +88,8 @@ export const CaseFacetsSchema = z.object({
   leak: FacetSchema,
   labeled: FacetSchema,
   flag: FacetSchema,
+  /** Whether holdout cases are shown under these filters, how many match the other filters, and how many the test set has. */
+  holdout: z.object({ shown: z.boolean(), matching: z.number().int(), total: z.number().int() }),
 });
 export type CaseFacets = z.infer<typeof CaseFacetsSchema>;
 

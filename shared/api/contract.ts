@@ -43,8 +43,8 @@ export const contract = {
     z.object({ rows: z.array(CaseSummarySchema), offset: z.number().int() }),
   ),
   'cases.facets': op(z.object({ filters: CaseFiltersSchema }), CaseFacetsSchema),
-  /** reviewerId: who is looking, recorded when the case is a holdout case (null: nobody chosen yet). */
-  'cases.get': op(z.object({ id: z.string().min(1), reviewerId: z.number().int().positive().nullish() }), CaseDetailSchema),
+  /** Reading a case records nothing: a person's opening of a holdout case is 'holdout.noteOpening'. */
+  'cases.get': op(z.object({ id: z.string().min(1) }), CaseDetailSchema),
   'imports.start': op(
     z.object({
       /** labels, adjudications: an export of either, appended back (its format told by its content). */

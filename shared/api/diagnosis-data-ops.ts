@@ -151,6 +151,15 @@ export const diagnosisDataOps = {
     }),
     { writes: true },
   ),
+  /**
+   * A person opened a case on purpose (a click, Enter, moving to it; never a selection the window made
+   * itself, never a read-ahead): recorded with the reviewer when it is a holdout case.
+   */
+  'holdout.noteOpening': op(
+    z.object({ caseId: z.string().min(1), reviewerId: z.number().int().positive(), via: z.enum(['label', 'case']) }),
+    z.object({ holdout: z.boolean(), recorded: z.boolean() }),
+    { writes: true },
+  ),
   'diagnosis.assignSplits': op(
     z.object({ unit: z.enum(SPLIT_UNITS), holdoutRatio: z.number().gt(0).lt(1), seed: z.number().int().min(0).max(2 ** 32 - 1), by: z.string().trim().min(1).max(200) }),
     z.object({ holdoutCases: z.number().int(), total: z.number().int(), units: z.number().int(), changed: z.number().int() }),

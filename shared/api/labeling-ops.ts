@@ -162,7 +162,7 @@ export const labelingOps = {
     z.object({ reviewerId, queue: QueueSpecSchema, fromCaseId: z.string().nullable(), direction: z.enum(['next', 'previous', 'nextUnfinished']) }),
     z.object({ caseId: z.string().nullable() }),
   ),
-  /** Everything the labeling screen shows for one case; records the resume point when a queue is given. */
+  /** Everything the labeling screen shows for one case; records the resume point when a queue is given (never a holdout opening: the window reads ahead, see 'holdout.noteOpening'). */
   'labeling.item': op(
     z.object({ reviewerId, caseId: z.string().min(1), queue: QueueSpecSchema.nullish(), step: z.number().int().nonnegative().default(0) }),
     LabelingItemSchema, { writes: true },

@@ -45,7 +45,8 @@ async function seeded(dir: string): Promise<OpenedTestSet> {
   return opened;
 }
 
-const ids = (db: OpenedTestSet['db'], filters: CaseFilters) => listCases(db, filters, 0, 100).map((r) => r.id);
+/** The cases the filters list, holdout included (c1 is a holdout case; the marks do not depend on the split). */
+const ids = (db: OpenedTestSet['db'], filters: CaseFilters) => listCases(db, { holdout: 'include', ...filters }, 0, 100).map((r) => r.id);
 
 /** Every facet value counted by a plain COUNT over the cases with the other filters and that value. */
 function countedPlainly(db: OpenedTestSet['db'], filters: CaseFilters): Omit<CaseFacets, 'total' | 'matching'> & { total: number; matching: number } {
@@ -59,7 +60,7 @@ function countedPlainly(db: OpenedTestSet['db'], filters: CaseFilters): Omit<Cas
       .filter((v) => keepZero || v.count > 0)
       .sort((a, b) => (keepZero ? 0 : b.count - a.count || (a.value < b.value ? -1 : 1)));
   return {
-    total: count({}),
+    total: count({ holdout: 'include' }),
     matching: count(filters),
     answerability: facet('answerability', values('answerability')),
     questionType: facet('questionType', values('question_type')),
@@ -69,6 +70,8 @@ function countedPlainly(db: OpenedTestSet['db'], filters: CaseFilters): Omit<Cas
     leak: facet('leak', ['leak']),
     labeled: facet('labeled', LABELED_FILTERS, true),
     flag: facet('flag', CASE_FLAGS, true),
+    // the split facet counts holdout cases whether shown or not (asking for the split shows them); this file's setting is off
+    holdout: { shown: filters.split === 'holdout' || filters.holdout === 'include', matching: count({ ...filters, split: 'holdout' }), total: count({ split: 'holdout' }) },
   };
 }
 
@@ -83,6 +86,9 @@ const FILTER_SETS = (me: number): CaseFilters[] => [
   { flag: 'permission-leak' },
   { search: '退款', reviewerId: me, labeled: 'not-by-me' },
   { search: '工资', split: 'dev' },
+  { holdout: 'include', slice: 'table' },
+  { holdout: 'exclude', split: 'holdout' },
+  { holdout: 'exclude', answerability: 'answerable', reviewerId: me, labeled: 'by-me' },
   { search: '款问', labeled: 'by-others', reviewerId: me },
 ];
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { caseFacets } from '../../db/case-facets';
 import { listCases } from '../../db/case-queries';
 import { writeRecords } from '../../db/import-writer';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { openTestSetFile } from '../../db/open';
+import { writeSetting } from '../../db/settings';
 import type { CaseRecord } from '../../shared/domain/schemas';
 import { CaseSchema } from '../../shared/domain/schemas';
 import { useTempDir } from '../helpers/temp-dir';
@@ -21,6 +23,8 @@ const CASES: CaseRecord[] = [
 async function seeded(dir: string) {
   const opened = await openTestSetFile(join(dir, 'search.sqlite'), { create: true });
   writeRecords(opened.db, { documents: [], cases: CASES.map((record, i) => ({ record, line: i + 1 })), responses: [], verdicts: [] }, { fileName: 'cases.jsonl', sha256: 'x' });
+  // holdout cases shown, as in the demo: this is about search (holdout-visibility.test.ts covers leaving them out)
+  writeSetting(opened.db, HOLDOUT_IN_QUEUES_KEY, true);
   return opened.db;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contract, type OpInput, type OpName, type OpOutput } from '../../shared/api/contract';
 import { labelDimensions } from '../../db/agreement';
 import { listDimensions } from '../../db/dimensions';
-import { HOLDOUT_IN_QUEUES_KEY } from '../../db/label-queues';
+import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db, type OpenedTestSet } from '../../db/open';
 import { writeSetting } from '../../db/settings';
@@ -136,12 +136,15 @@ describe('diagnosis in the window: failure tags, the holdout, re-check after a d
       expect((await call('queue.open', { reviewerId: ada, queue: { source: 'unlabeled' } })).total).toBe(2);
 
       expect((await call('diagnosis.health', {})).holdoutOpenings).toEqual({ total: 0, cases: 0, latest: [] });
+      // reading a case for the Label screen is no opening (it reads ahead); a person's opening is noted apart
       await call('labeling.item', { reviewerId: ada, caseId: 'c1', queue: null, step: 0 });
-      // the Label screen reads the case again after each save: still one opening
-      await call('labeling.item', { reviewerId: ada, caseId: 'c1', queue: null, step: 3 });
-      await call('labeling.item', { reviewerId: ada, caseId: 'c2', queue: null, step: 0 });
-      await call('labeling.item', { reviewerId: bo, caseId: 'c3', queue: null, step: 0 });
-      await call('labeling.item', { reviewerId: ada, caseId: 'c1', queue: null, step: 0 });
+      expect((await call('diagnosis.health', {})).holdoutOpenings.total).toBe(0);
+      await call('holdout.noteOpening', { reviewerId: ada, caseId: 'c1', via: 'label' });
+      // noted again after a save, with nothing else opened in between: still one opening
+      await call('holdout.noteOpening', { reviewerId: ada, caseId: 'c1', via: 'label' });
+      await call('holdout.noteOpening', { reviewerId: ada, caseId: 'c2', via: 'label' });
+      await call('holdout.noteOpening', { reviewerId: bo, caseId: 'c3', via: 'label' });
+      await call('holdout.noteOpening', { reviewerId: ada, caseId: 'c1', via: 'label' });
       const health = await call('diagnosis.health', {});
       expect(health.holdoutOpenings.total).toBe(3);
       expect(health.holdoutOpenings.cases).toBe(2);

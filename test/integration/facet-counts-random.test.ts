@@ -85,7 +85,7 @@ function importGenerated(opened: OpenedTestSet, cases: Generated[], name: string
   })), `${name}-responses.jsonl`);
 }
 
-type Facet = Exclude<keyof CaseFilters, 'search' | 'reviewerId'>;
+type Facet = Exclude<keyof CaseFilters, 'search' | 'reviewerId' | 'holdout'>;
 const FACETS: Facet[] = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak', 'labeled', 'flag'];
 
 function valuesOf(c: Generated, k: Known, facet: Facet, me: number | null): string[] {
@@ -114,8 +114,12 @@ function found(c: Generated, search: string): boolean {
 
 function bruteForce(cases: Generated[], known: Map<string, Known>, filters: CaseFilters): CaseFacets {
   const me = filters.reviewerId ?? null;
+  // the holdout rule (db/holdout-visibility.ts) on a file with its setting off: asked for by the split filter or the person's choice
+  const shown = filters.split === 'holdout' || filters.holdout === 'include';
+  const hidden = (c: Generated) => !shown && c.split === 'holdout';
   const passes = (c: Generated, except: Facet | null) =>
     found(c, filters.search ?? '') &&
+    (except === 'split' || !hidden(c)) &&
     FACETS.every((f) => f === except || !filters[f] || valuesOf(c, known.get(c.id)!, f, me).includes(filters[f] as string));
   const tally = (facet: Facet) => {
     const counts = new Map<string, number>();
@@ -135,6 +139,7 @@ function bruteForce(cases: Generated[], known: Map<string, Known>, filters: Case
     leak: sorted('leak'),
     labeled: fixed('labeled', LABELED_FILTERS),
     flag: fixed('flag', CASE_FLAGS),
+    holdout: { shown, matching: tally('split').get('holdout') ?? 0, total: cases.filter((c) => c.split === 'holdout').length },
   };
 }
 
@@ -151,6 +156,7 @@ function randomFilters(rand: () => number, reviewers: number[]): CaseFilters {
   if (rand() < 0.2) filters.leak = 'leak';
   if (rand() < 0.35) filters.labeled = pick(LABELED_FILTERS);
   if (rand() < 0.3) filters.flag = pick(CASE_FLAGS);
+  if (rand() < 0.4) filters.holdout = pick(['include', 'exclude'] as const);
   return filters as CaseFilters;
 }
 

@@ -167,7 +167,8 @@ export const useAnchorStore = create<AnchorState>()((set, get) => {
         const [rounds, dimensions, facets] = await Promise.all([
           invoke('rounds.list', {}),
           invoke('dimensions.list', {}),
-          invoke('cases.facets', { filters: { search: '' } }),
+          // every slice of the test set: rounds (and so anchors) take holdout cases too
+          invoke('cases.facets', { filters: { search: '', holdout: 'include' } }),
         ]);
         const closed = rounds.filter((r) => r.status === 'closed');
         set((s) => (s.freeze ? {

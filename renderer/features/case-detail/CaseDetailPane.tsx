@@ -10,12 +10,13 @@ import { DocumentList } from './DocumentList';
 import { LeakBanner } from './LeakBanner';
 import { ReferenceAnswer } from './ReferenceAnswer';
 import { ResponseList } from './ResponseList';
+import { HoldoutGate } from './HoldoutGate';
 import { usePick } from '../../common/usePick';
 
 /** The right-hand reading pane: everything known about the selected case. */
 export function CaseDetailPane() {
   const { t } = useI18n();
-  const { caseId, detail, loading, error } = usePick(useDetailStore, 'caseId', 'detail', 'loading', 'error');
+  const { caseId, detail, loading, error, seal } = usePick(useDetailStore, 'caseId', 'detail', 'loading', 'error', 'seal');
   const [activeClaim, setActiveClaim] = useState<number | null>(null);
   const scroller = useRef<HTMLElement>(null);
   const shownId = detail?.case.id;
@@ -37,6 +38,8 @@ export function CaseDetailPane() {
         <ErrorDetails error={error} testId="detail-error" />
       </div>
     );
+  } else if (detail && seal) {
+    body = <HoldoutGate detail={detail} seal={seal} />;
   } else if (detail) {
     body = (
       <div className={loading ? 'detail-content stale' : 'detail-content'} data-testid="case-detail" data-detail-id={detail.case.id}>

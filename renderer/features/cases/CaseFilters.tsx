@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { FILTER_NAMES, useCasesStore, type FilterName } from './casesStore';
 import { FILTER_KINDS, FILTER_LABELS } from './filterLabels';
+import { HoldoutToggle } from './HoldoutToggle';
 
 export function CaseFilters() {
   const { t } = useI18n();
@@ -9,6 +10,7 @@ export function CaseFilters() {
       {FILTER_NAMES.map((name) => (
         <FilterSelect key={name} name={name} />
       ))}
+      <HoldoutToggle />
     </div>
   );
 }

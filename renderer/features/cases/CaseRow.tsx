@@ -35,6 +35,11 @@ export const CaseRow = memo(function CaseRow({ row, index, start, selected, onSe
       </div>
       <div className="case-row-meta">
         <span className="case-row-id mono">{visibleId(row.id)}</span>
+        {row.split === 'holdout' ? (
+          <span className="case-row-flag holdout" data-testid="case-holdout-mark" title={t('holdout.row.title')}>
+            {t('holdout.row')}
+          </span>
+        ) : null}
         {row.answerability ? <EnumChip kind="answerability" value={row.answerability} /> : null}
         {row.questionType ? <EnumChip kind="questionType" value={row.questionType} quiet /> : null}
         {row.slices.length > 0 ? (

@@ -16,9 +16,12 @@ const SEARCH_DEBOUNCE_MS = 150;
 export const FILTER_NAMES = ['answerability', 'questionType', 'slice', 'split', 'origin', 'leak', 'labeled', 'flag'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
-export type AppliedFilters = { search: string } & Record<FilterName, string | null>;
+/** A person's own choice on holdout cases; null: the test set's setting decides (db/holdout-visibility.ts). */
+export type HoldoutChoice = 'include' | 'exclude' | null;
 
-const NO_FILTERS: AppliedFilters = { search: '', answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null, labeled: null, flag: null };
+export type AppliedFilters = { search: string; holdout: HoldoutChoice } & Record<FilterName, string | null>;
+
+const NO_FILTERS: AppliedFilters = { search: '', holdout: null, answerability: null, questionType: null, slice: null, split: null, origin: null, leak: null, labeled: null, flag: null };
 
 /**
  * The filters as the contract takes them, with the reviewer labeling in this window as "me" (the
@@ -31,13 +34,14 @@ export function toRequest(filters: AppliedFilters): CaseFilters {
     const value = filters[name];
     if (value !== null) request[name] = value;
   }
+  if (filters.holdout !== null) request.holdout = filters.holdout;
   const me = useReviewerStore.getState().current;
   if (me) request.reviewerId = me.id;
   return request as CaseFilters;
 }
 
 export function hasActiveFilters(filters: AppliedFilters): boolean {
-  return filters.search !== '' || FILTER_NAMES.some((name) => filters[name] !== null);
+  return filters.search !== '' || filters.holdout !== null || FILTER_NAMES.some((name) => filters[name] !== null);
 }
 
 interface CasesState {
@@ -61,6 +65,8 @@ interface CasesState {
   setSearchText(text: string): void;
   clearSearch(): void;
   setFilter(name: FilterName, value: string | null): void;
+  /** Shows or leaves out the holdout cases (the "include holdout" toggle). */
+  setHoldout(choice: 'include' | 'exclude'): void;
   clearFilters(): void;
   reload(): void;
   reset(): void;
@@ -68,7 +74,8 @@ interface CasesState {
   setShown(shown: boolean): void;
   /** The list reports the rows it shows; missing pages are fetched. */
   requestRange(start: number, end: number): void;
-  select(index: number): void;
+  /** `deliberate`: a person moved there (a key), not the window's own first selection. */
+  select(index: number, deliberate?: boolean): void;
   selectRow(index: number, id: string): void;
   move(delta: number): void;
 }
@@ -76,6 +83,8 @@ interface CasesState {
 let wanted = { start: 0, end: 60 };
 let inFlight = 0;
 let priorityPage: number | null = null;
+/** Whether the selection waiting for its row's page was a person's (see select). */
+let pendingDeliberate = false;
 let searchTimer: ReturnType<typeof setTimeout> | null = null;
 /** The generation whose counts were asked for: once per generation, after its first page. */
 let facetsAskedFor = -1;
@@ -192,7 +201,7 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       const row = rowAt(s, s.selectedIndex);
       if (row) {
         set({ selectedId: row.id });
-        useDetailStore.getState().load(row.id);
+        useDetailStore.getState().load(row.id, pendingDeliberate);
       }
       return;
     }
@@ -206,8 +215,9 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       }
       return;
     }
+    // the window's own first selection: a holdout case stays closed until a person opens it
     if (s.selectedIndex < 0 && s.selectedId === null && s.facetsLoaded && s.count > 0 && rowAt(s, 0)) {
-      get().select(0);
+      get().select(0, false);
     }
   }
 
@@ -252,6 +262,11 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       applyFilters({ ...get().filters, [name]: value });
     },
 
+    setHoldout(choice) {
+      if (get().filters.holdout === choice) return;
+      applyFilters({ ...get().filters, holdout: choice });
+    },
+
     clearFilters() {
       if (searchTimer) clearTimeout(searchTimer);
       searchTimer = null;
@@ -292,15 +307,16 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       pump();
     },
 
-    select(index) {
+    select(index, deliberate = true) {
       const { count } = get();
       if (count === 0) return;
       const clamped = Math.max(0, Math.min(count - 1, index));
       const row = rowAt(get(), clamped);
       if (row) {
         set({ selectedIndex: clamped, selectedId: row.id });
-        useDetailStore.getState().load(row.id);
+        useDetailStore.getState().load(row.id, deliberate);
       } else {
+        pendingDeliberate = deliberate;
         set({ selectedIndex: clamped, selectedId: null });
         priorityPage = Math.floor(clamped / PAGE_SIZE);
         pump();
@@ -309,7 +325,7 @@ export const useCasesStore = create<CasesState>()((set, get) => {
 
     selectRow(index, id) {
       set({ selectedIndex: index, selectedId: id });
-      useDetailStore.getState().load(id);
+      useDetailStore.getState().load(id, true);
     },
 
     move(delta) {

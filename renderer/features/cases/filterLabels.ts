@@ -35,5 +35,6 @@ export function describeFilters(
     return value === null ? [] : [t('data.exports.filterPart', { name: t(FILTER_LABELS[name]), value: label(FILTER_KINDS[name], value) })];
   });
   if (filters.search) parts.push(t('data.exports.filteredSearch', { search: filters.search }));
+  if (filters.holdout) parts.push(t(filters.holdout === 'include' ? 'holdout.filterPart.include' : 'holdout.filterPart.exclude'));
   return parts.join(' · ');
 }

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useCasesStore } from './casesStore';
 import { CASE_LIST_ID, SEARCH_INPUT_ID } from './domIds';
 import { isTyping } from '../../common/isTyping';
+import { useDetailStore } from '../case-detail/detailStore';
 
 const PAGE_JUMP = 10;
 
 /**
  * The cases screen's keys: ↑/↓ or J/K move the selection, PageUp/PageDown/
- * Home/End jump, / focuses the search box, Esc clears it. Arrow keys are left
+ * Home/End jump, / focuses the search box, Esc clears it, Enter opens a holdout
+ * case the window selected by itself (moving to one opens it). Arrow keys are left
  * alone while the reading pane has focus, so it can scroll.
  */
 export function useCaseKeyboard(): void {
@@ -46,6 +48,15 @@ export function useCaseKeyboard(): void {
             store.clearSearch();
           }
           return;
+        case 'Enter': {
+          // a button, link or field under focus does its own Enter
+          const control = event.target instanceof HTMLElement && event.target.closest('button, a, select, summary, [role="button"]') !== null;
+          if (!control && useDetailStore.getState().seal) {
+            event.preventDefault();
+            useDetailStore.getState().open();
+          }
+          return;
+        }
       }
       if (inReadingPane) return;
       switch (event.key) {

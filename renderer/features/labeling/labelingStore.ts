@@ -222,6 +222,17 @@ function afterPaint(work: () => void): void {
   requestAnimationFrame(() => setTimeout(work, 0));
 }
 
+/**
+ * A person moved to this case (a queue's start, J/K, a jump): a holdout case's opening is recorded with
+ * them. Only here: the read-ahead, the fresh read of a case on screen and the read after a save are no
+ * openings. A note that cannot be sent is not retried: the server keeps the case readable under a
+ * storage fault, and labeling goes on.
+ */
+function noteOpening(item: LabelingItem, reviewerId: number): void {
+  if (item.detail.case.split !== 'holdout') return;
+  invoke('holdout.noteOpening', { caseId: item.detail.case.id, reviewerId, via: 'label' }).catch(() => {});
+}
+
 /** The fresh item says the same as the one on screen (its queue position aside): no re-render. */
 function sameItem(shown: LabelingItem | null, fresh: LabelingItem): boolean {
   return shown !== null && JSON.stringify({ ...shown, position: null }) === JSON.stringify({ ...fresh, position: null });
@@ -287,12 +298,14 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     });
     drafts().open(caseId, cached ? savedClaims(cached, get().dimensions) : null);
     if (cached) {
+      noteOpening(cached, ctx.reviewerId);
       settle(caseId, mine);
       return;
     }
     const prefetched = nav.isReading(caseId) ? await nav.loadItem(caseId) : null;
     if (mine !== caseTicket) return;
     if (prefetched) {
+      noteOpening(prefetched, ctx.reviewerId);
       set({ item: prefetched, loading: false, ...stepState(prefetched, startStep) });
       drafts().syncSaved(savedClaims(prefetched, get().dimensions));
       settle(caseId, mine);
@@ -301,6 +314,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
     try {
       const item = await invoke('labeling.item', { reviewerId: ctx.reviewerId, caseId, queue, step: startStep ?? 0 });
       if (mine !== caseTicket) return;
+      noteOpening(item, ctx.reviewerId);
       nav.remember(caseId, item);
       set({ item, loading: false, ...stepState(item, startStep) });
       drafts().syncSaved(savedClaims(item, get().dimensions));
