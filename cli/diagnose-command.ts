@@ -2,13 +2,12 @@ import type { LayersReport } from '../shared/diagnosis/layers-report';
 import { dataAndAgentLines, diagnoseLayers, leakLines, LEAK_FOUND } from './diagnose-layers-command';
 import { ApiError } from '../shared/api/contract';
 import type { Rate } from '../shared/diagnosis/rate';
-import { reasonText } from '../renderer/features/diagnosis/reasonText';
+import { layerNameText, layerReasonText } from '../shared/diagnosis/layer-text';
 import { diagnose, type DiagnosisReport } from '../shared/diagnosis/report';
-import { translate, type MessageKey, type MessageParams } from '../renderer/i18n';
 import { diagnosisInput } from '../db/diagnosis';
 import { listSystems } from '../db/label-reports';
 import type { ReadOnlyTestSet } from '../db/open';
-import { text as say } from '../shared/messages/text';
+import { renderText, text as say, type LocalText } from '../shared/messages/text';
 
 /**
  * `touchstone diagnose --db FILE --system S [--json]`: the Diagnosis screen's figures for one system
@@ -23,7 +22,7 @@ export interface DiagnoseCommandContext {
 
 export type DiagnoseJson = DiagnosisReport & { cases: { caseId: string; responseId: string; layer: string; reason: string }[]; dataLayers: LayersReport };
 
-const en = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
+const en = (t: LocalText) => renderText('en', t);
 
 function rateLine(label: string, r: Rate): string {
   if (r.rate === null || r.low === null || r.high === null) return `${label}: undefined (n = 0)`;
@@ -37,10 +36,10 @@ function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
   const lines = [
     `Diagnosis of ${report.system}: ${report.responses.total} responses (${Object.entries(report.responses.byCondition).map(([c, n]) => `${c} ${n}`).join(', ')}).`,
     layers.failing === 0
-      ? en('diagnosis.summary.none', { assessed: layers.assessed })
+      ? en(say('diagnosis.summary.none', { assessed: layers.assessed }))
       : top
-        ? en('diagnosis.summary.top', { layer: en(`diagnosis.layer.${top.layer}` as MessageKey), count: top.share.count, total: layers.failing })
-        : en('diagnosis.summary.tie', { total: layers.failing }),
+        ? en(say('diagnosis.summary.top', { layer: layerNameText(top.layer), count: top.share.count, total: layers.failing }))
+        : en(say('diagnosis.summary.tie', { total: layers.failing })),
     '',
     'Failures per layer (permission → data → agent → retrieval → context assembly → generation):',
     ...layers.counts.map((c) => `  ${rateLine(c.layer.padEnd(16), c.share)}`),
@@ -70,7 +69,7 @@ export function diagnoseCommand(args: { db: string; system: string | undefined }
       throw new ApiError('not-found', systems.length ? say('err.system.no-responses-list', { system: args.system, systems: systems.join(', ') }) : say('err.system.no-responses', { system: args.system }), { file: args.db, line: null, field: '--system' });
     }
     const report = diagnose(diagnosisInput(opened.db, args.system));
-    const cases = report.layers.assignments.map((a) => ({ caseId: a.caseId, responseId: a.responseId, layer: a.layer, reason: reasonText(en, a.reason) }));
+    const cases = report.layers.assignments.map((a) => ({ caseId: a.caseId, responseId: a.responseId, layer: a.layer, reason: en(layerReasonText(a.reason)) }));
     const dataLayers = diagnoseLayers(opened.db, args.system);
     // Leaks come first and are counted apart: any one fails the run.
     const text = [...leakLines(dataLayers), '', textOf(report, cases), '', ...dataAndAgentLines(dataLayers)].join('\n');

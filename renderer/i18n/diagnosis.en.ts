@@ -1,5 +1,7 @@
+import { enDiagnosisText } from '../../shared/messages/diagnosis.en';
 /** English messages of the Diagnosis screen and the "claims this answer states" step. */
 export const enDiagnosis = {
+  ...enDiagnosisText,
   'labeling.dim.claimsStated': 'Claims this answer states',
   'labeling.ask.claimsStated': 'Which of the case’s required and forbidden claims does this answer state?',
   'labeling.value.stated': '{stated} of {count} stated',
@@ -56,17 +58,6 @@ export const enDiagnosis = {
   'diagnosis.cases.none': 'no cases',
   'diagnosis.cases.more': '… and {count} more',
   'diagnosis.cases.openTitle': 'Open this case in the Cases view',
-
-  'diagnosis.layer.permission': 'permission',
-  'diagnosis.layer.data': 'data',
-  'diagnosis.layer.agent': 'agent decision',
-  'diagnosis.layer.retrieval': 'retrieval',
-  'diagnosis.layer.context-assembly': 'context assembly',
-  'diagnosis.layer.generation': 'generation',
-
-  'diagnosis.summary.top': 'Fix the {layer} layer first: it holds the most failures, {count} of {total} failing responses.',
-  'diagnosis.summary.tie': 'No single layer holds the most failures ({total} failing responses): read the table below.',
-  'diagnosis.summary.none': 'No failing normal response among the {assessed} assessed.',
   'diagnosis.summary.notAssessed': '{count} normal responses have no correctness (human or judge) and no stated forbidden claim: not assessed.',
 
   'diagnosis.section.layers': 'Where the failures are',
@@ -76,16 +67,6 @@ export const enDiagnosis = {
   'diagnosis.layers.cases': 'Cases',
   'diagnosis.layers.reasons': 'Failing responses and why',
   'diagnosis.layers.caseReason': '{caseId} · {reason}',
-
-  'diagnosis.reason.permission-doc-in-context': 'the context held “{docId}”, which this case’s user may not see',
-  'diagnosis.reason.stale-doc-in-context': 'the context held the stale revision {revision} of “{docId}”',
-  'diagnosis.reason.never-retrieved': 'the agent never retrieved',
-  'diagnosis.reason.evidence-not-retrieved': 'the evidence of “{claim}” was never retrieved',
-  'diagnosis.reason.evidence-ranked-out': 'the evidence of “{claim}” ranked {rank}, outside the top {k} given to the model',
-  'diagnosis.reason.evidence-dropped-by-assembly': 'the evidence of “{claim}” was retrieved at rank {rank} but dropped from the final context',
-  'diagnosis.reason.forbidden-stated-despite-context': 'the context held the evidence, yet the answer states the forbidden claim “{claim}” (the model preferred its prior)',
-  'diagnosis.reason.held-not-stated': 'the context held the evidence of “{claim}”, the answer does not state it',
-  'diagnosis.reason.wrong-with-evidence-held': 'the context held all evidence, the answer is still wrong',
 
   'diagnosis.section.retrieval': 'Retrieval',
   'diagnosis.section.retrieval.sub': 'Did the evidence reach the model? Claim recall, and the gold-context run that separates retrieval from generation.',

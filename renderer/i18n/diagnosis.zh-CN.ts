@@ -1,7 +1,9 @@
 import type { enDiagnosis } from './diagnosis.en';
+import { zhDiagnosisText } from '../../shared/messages/diagnosis.zh-CN';
 
 /** 诊断页面与“答案陈述了哪些要点”步骤的中文文案。 */
 export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
+  ...zhDiagnosisText,
   'labeling.value.claimsStated.stated': '已陈述',
   'labeling.value.claimsStated.not-stated': '未陈述',
   'labeling.dim.claimsStated': '答案陈述了哪些要点',
@@ -58,17 +60,6 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.cases.none': '无用例',
   'diagnosis.cases.more': '……另有 {count} 个',
   'diagnosis.cases.openTitle': '在“用例”视图中打开此用例',
-
-  'diagnosis.layer.permission': '权限',
-  'diagnosis.layer.data': '数据',
-  'diagnosis.layer.agent': 'Agent 决策',
-  'diagnosis.layer.retrieval': '检索',
-  'diagnosis.layer.context-assembly': '上下文组装',
-  'diagnosis.layer.generation': '生成',
-
-  'diagnosis.summary.top': '先修{layer}层：失败最多，{total} 条失败回答中有 {count} 条。',
-  'diagnosis.summary.tie': '没有单独一层失败最多（共 {total} 条失败回答），请看下表。',
-  'diagnosis.summary.none': '已评估的 {assessed} 条常规回答中没有失败。',
   'diagnosis.summary.notAssessed': '{count} 条常规回答既无正确性（人工或裁判）也未陈述禁止要点：未评估。',
 
   'diagnosis.section.layers': '失败在哪一层',
@@ -78,16 +69,6 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.layers.cases': '用例',
   'diagnosis.layers.reasons': '失败回答及原因',
   'diagnosis.layers.caseReason': '{caseId} · {reason}',
-
-  'diagnosis.reason.permission-doc-in-context': '上下文含有该用例用户无权查看的“{docId}”',
-  'diagnosis.reason.stale-doc-in-context': '上下文含有“{docId}”的过期版本 {revision}',
-  'diagnosis.reason.never-retrieved': 'Agent 没有调用检索',
-  'diagnosis.reason.evidence-not-retrieved': '“{claim}”的证据没有被检索到',
-  'diagnosis.reason.evidence-ranked-out': '“{claim}”的证据排在第 {rank} 位，落在交给模型的前 {k} 条之外',
-  'diagnosis.reason.evidence-dropped-by-assembly': '“{claim}”的证据在候选第 {rank} 位被检索到，却没进入最终上下文',
-  'diagnosis.reason.forbidden-stated-despite-context': '上下文已有证据，答案仍陈述了禁止要点“{claim}”（模型更信自己的先验）',
-  'diagnosis.reason.held-not-stated': '上下文含有“{claim}”的证据，答案没有陈述',
-  'diagnosis.reason.wrong-with-evidence-held': '上下文含有全部证据，答案仍然错误',
 
   'diagnosis.section.retrieval': '检索',
   'diagnosis.section.retrieval.sub': '证据到达模型了吗？要点召回，以及区分检索与生成的标准上下文运行。',

@@ -83,6 +83,23 @@ describe('source rules', () => {
     expect(runtimeImports('x/a.ts', text, new Set(['x/b.ts', 'x/c.ts', 'x/d.ts', 'x/e/index.ts']))).toEqual(['x/d.ts', 'x/e/index.ts']);
   });
 
+  it('layers point down: shared imports no other layer, db only shared, server and cli never the renderer or electron', () => {
+    // what each top-level folder may import (besides itself); any import, type-only ones too, ties the layers together
+    const allowed: Record<string, string[]> = {
+      shared: [], db: ['shared'], server: ['db', 'shared'], cli: ['server', 'db', 'shared'], renderer: ['shared'],
+    };
+    const crossings = files.flatMap((file) => {
+      const layer = file.split('/')[0];
+      if (!(layer in allowed)) return [];
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/g)]
+        .map((m) => relative(ROOT, join(ROOT, dirname(file), m[1])).split('/')[0])
+        .filter((to) => to !== layer && !allowed[layer].includes(to))
+        .map((to) => `${file} → ${to}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
   it('comments name the feature or the rule, not an issue number', () => {
     const cited = files.filter((file) => file !== relative(ROOT, fileURLToPath(import.meta.url)))
       .filter((file) => /\(issues? #?\d+/i.test(readFileSync(join(ROOT, file), 'utf8')));

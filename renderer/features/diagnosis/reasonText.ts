@@ -1,8 +1,9 @@
 import type { MessageKey, MessageParams } from '../../i18n';
 import type { LayerReason } from '../../../shared/diagnosis/layers';
+import { layerReasonText } from '../../../shared/diagnosis/layer-text';
 
-/** A layer reason in the reader's words (the window and the CLI both word it from the catalogue). */
+/** A layer reason in the reader's words (the same catalogue text `touchstone diagnose` words in English). */
 export function reasonText(t: (key: MessageKey, params?: MessageParams) => string, reason: LayerReason): string {
-  const { code, ...params } = reason;
-  return t(`diagnosis.reason.${code}` as MessageKey, params as MessageParams);
+  const { key, values } = layerReasonText(reason);
+  return t(key as MessageKey, values as MessageParams);
 }
