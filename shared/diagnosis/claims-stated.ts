@@ -29,11 +29,12 @@ export function sameMarks(a: Readonly<Record<string, StatedMark>>, b: Readonly<R
  * reviewer always does); reviewers who disagree leave the response out.
  */
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[]): StatedState {
-  const adj = ClaimsStatedValueSchema.safeParse(adjudicated);
-  if (adjudicated != null && adj.success) return { kind: 'value', marks: adj.data, source: 'adjudicated' };
+  // checked for null first: a failed parse builds its error, and most responses have no adjudication
+  const adj = adjudicated != null ? ClaimsStatedValueSchema.safeParse(adjudicated) : null;
+  if (adj?.success) return { kind: 'value', marks: adj.data, source: 'adjudicated' };
   const values = reviewers.flatMap((v) => {
-    const parsed = ClaimsStatedValueSchema.safeParse(v);
-    return v != null && parsed.success ? [parsed.data] : [];
+    const parsed = v != null ? ClaimsStatedValueSchema.safeParse(v) : null;
+    return parsed?.success ? [parsed.data] : [];
   });
   if (values.length === 0) return { kind: 'none' };
   if (values.every((v) => sameMarks(v, values[0]))) return { kind: 'value', marks: values[0], source: 'reviewer' };

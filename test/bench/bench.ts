@@ -253,7 +253,7 @@ try {
   results.crossTableMs = Number(timeMany(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).p95.toFixed(2));
   // the computation alone (CPU time of the median run), the figure the 1 s target is about on a shared machine
   results.crossTableCpuMs = (await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }))).cpuMs;
-  if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
+  if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1', dir));
 
   db.close();
   if (PARTS.has('browser')) Object.assign(results, await measureInBrowser(join(dir, 'bench.sqlite'), join(dir, 'browser-data')));
