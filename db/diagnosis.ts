@@ -197,12 +197,7 @@ function indexedHolds(db: Db, system: string): { units: Map<number, { docId: str
  */
 export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10), { withCandidates = false } = {}): DiagnosisInput {
   const index = indexedHolds(db, system);
-  const candidatesColumn = withCandidates || !index ? 'candidates' : 'NULL AS candidates';
-  // responses_system_id gives them in id order without sorting the large rows
-  const responseRows = db
-    .prepare(`SELECT seq, id, case_seq, condition, retrieval_called, final_context, ${candidatesColumn}, citations FROM responses WHERE system = ? ORDER BY id`)
-    .all(system) as ResponseRow[];
-  const caseSeqs = new Set(responseRows.map((r) => r.case_seq));
+  const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
   const caseIdOf = new Map<number, string>();
@@ -232,12 +227,19 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
   };
   const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
   const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
-  const responses: DxResponse[] = responseRows.map((r) => {
+  const candidatesColumn = withCandidates || !index ? 'candidates' : 'NULL AS candidates';
+  // responses_system_id gives them in id order without sorting the large rows; each row's text is
+  // parsed as it arrives, so the file's text and its parsed form are never all in memory at once
+  const responseRows = db
+    .prepare(`SELECT seq, id, case_seq, condition, retrieval_called, final_context, ${candidatesColumn}, citations FROM responses WHERE system = ? ORDER BY id`)
+    .iterate(system) as Iterable<ResponseRow>;
+  const responses: DxResponse[] = [];
+  for (const r of responseRows) {
     const correct = value(r.seq, 'correctness');
     const faithfulness = value(r.seq, 'faithfulness');
     const behavior = value(r.seq, 'responseBehavior');
     const statedKey = itemKey(r.seq, statedAt);
-    return {
+    responses.push({
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',
       condition: asCondition(r.condition),
@@ -250,8 +252,8 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
       ...(index ? { holds: index.holds.get(r.seq) ?? noHolds } : {}),
-    };
-  });
+    });
+  }
   return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };
 }
 
