@@ -67,6 +67,8 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
     // the window opened in English: the switch goes to Chinese
     await adaPage.getByTestId('language-switch').click();
     await expect(adaPage.getByTestId('language-switch')).toHaveAttribute('data-locale', 'zh-CN');
+    // Enter on the focused switch would switch back: the keys go to the screen
+    await adaPage.getByTestId('language-switch').blur();
     await expect(notice).toContainText('负责人裁定了该用例的要点或参考答案');
     await adaPage.screenshot({ path: join(SHOTS, 'stated-settled-zh-CN.png'), fullPage: true });
 
