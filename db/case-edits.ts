@@ -1,6 +1,7 @@
 import { ApiError } from '../shared/api/contract';
 import { text as say } from '../shared/messages/text';
 import { invalidateQueues } from './queue-cache';
+import { caseContentChanged } from './reask';
 import type { Db } from './open';
 
 /**
@@ -50,6 +51,8 @@ export function editCase(db: Db, caseId: string, field: EditedField, after: unkn
   );
   // Slices and splits decide which queues a case is in.
   invalidateQueues(db);
+  // forbidden claims are listed in every reviewer's "claims this answer states": asked again
+  if (field === 'forbiddenClaims') caseContentChanged(db, seq);
   return true;
 }
 

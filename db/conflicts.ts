@@ -7,6 +7,7 @@ import { decodeLabelValue, encodeLabelValue } from '../shared/labeling/values';
 import { claimsOf } from './case-queries';
 import { resolutionsOf, settledFields } from './case-fields';
 import { indexRetrieval } from './retrieval-index';
+import { caseContentChanged } from './reask';
 import { requireCaseSeq, requireReviewer } from './labels';
 import type { Db } from './open';
 import { statement } from './statements';
@@ -124,10 +125,13 @@ export function resolveConflict(db: Db, input: ResolveInput, now: () => string =
     const note = input.note?.trim() ? input.note.trim() : null;
     const considered = conflict.versions.flatMap((v) => v.holders.map((h) => ({ uid: h.uid, reviewer: h.reviewer, at: h.at, value: v.value })));
     const createdAt = now();
+    const shownBefore = fieldValueKey(input.field, settledFields(db, caseSeq)[input.field]?.value ?? importedValue(db, caseSeq, input.field));
     db.prepare('INSERT INTO conflict_resolutions (case_seq, field, value, resolver_id, created_at, considered, note) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(caseSeq, input.field, encodeLabelValue(input.value), lead.id, createdAt, JSON.stringify(considered), note);
     // Settled claims are the ones retrieval is measured against.
     if (input.field === 'claims') indexRetrieval(db, [caseSeq]);
+    // what every reviewer's "claims this answer states" judged has changed: asked again
+    if (fieldValueKey(input.field, input.value) !== shownBefore) caseContentChanged(db, caseSeq);
     settleCaseMarks(db);
     return { caseId: input.caseId, field: input.field, settled: { value: input.value, by: lead.name, at: createdAt, note } };
   }).immediate();

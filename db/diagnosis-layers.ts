@@ -73,7 +73,7 @@ function failureLayers(db: Db, system: string): { human: Map<string, string>; ju
 }
 
 export function layersInput(db: Db, system: string): LayersInput {
-  const base = diagnosisInput(db, system);
+  const base = diagnosisInput(db, system, undefined, { withCandidates: true });
   const defaults = mustRetrieveDefaults(db);
   const caseRows = new Map(
     (db.prepare('SELECT seq, id, as_of, must_retrieve, question_type FROM cases').all() as { seq: number; id: string; as_of: string | null; must_retrieve: number | null; question_type: string | null }[]).map((r) => [r.id, r]),

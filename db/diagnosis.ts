@@ -48,10 +48,15 @@ interface CaseRow {
 
 const asCondition = (value: string): Condition => ((CONDITIONS as readonly string[]).includes(value) ? (value as Condition) : 'normal');
 
+/** One number per (response, dimension) of LABEL_DIMENSIONS, so a hundred thousand responses need no string keys. */
+const itemKey = (responseSeq: number, dimension: number) => responseSeq * LABEL_DIMENSIONS.length + dimension;
+const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d, i]));
+
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
-function humanValues(db: Db, system: string): { reviewers: Map<string, unknown[]>; adjudicated: Map<string, unknown> } {
+function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
   const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
-  const latest = new Map<string, unknown>();
+  // per item, per reviewer (in the order each first labeled it), the stored text of their latest event
+  const latest = new Map<number, Map<number, string | null>>();
   const events = db
     .prepare(
       `SELECT e.response_seq, e.dimension, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
@@ -59,15 +64,21 @@ function humanValues(db: Db, system: string): { reviewers: Map<string, unknown[]
     )
     .raw()
     .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, number, string | null]>;
-  // ordered by id: the last write of a key is its reviewer's current label
-  for (const [responseSeq, dimension, reviewer, value] of events) latest.set(`${responseSeq}\u0000${dimension}\u0000${reviewer}`, decodeLabelValue(value));
-  const reviewers = new Map<string, unknown[]>();
-  for (const [key, value] of latest) {
-    if (value === null) continue;
-    const item = key.slice(0, key.lastIndexOf('\u0000'));
-    pushTo(reviewers, item, value);
+  // ordered by id: the last write of a key is its reviewer's current label (only that one is decoded)
+  for (const [responseSeq, dimension, reviewer, value] of events) {
+    const key = itemKey(responseSeq, dimensionIndex.get(dimension)!);
+    let byReviewer = latest.get(key);
+    if (!byReviewer) latest.set(key, (byReviewer = new Map()));
+    byReviewer.set(reviewer, value);
   }
-  const adjudicated = new Map<string, unknown>();
+  const reviewers = new Map<number, unknown[]>();
+  for (const [key, byReviewer] of latest) {
+    for (const stored of byReviewer.values()) {
+      const value = decodeLabelValue(stored);
+      if (value !== null) pushTo(reviewers, key, value);
+    }
+  }
+  const adjudicated = new Map<number, unknown>();
   const adjudications = db
     .prepare(
       `SELECT a.response_seq, a.dimension, a.value FROM adjudications a JOIN responses r ON r.seq = a.response_seq
@@ -75,13 +86,13 @@ function humanValues(db: Db, system: string): { reviewers: Map<string, unknown[]
     )
     .raw()
     .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, string]>;
-  for (const [responseSeq, dimension, value] of adjudications) adjudicated.set(`${responseSeq}\u0000${dimension}`, decodeLabelValue(value));
+  for (const [responseSeq, dimension, value] of adjudications) adjudicated.set(itemKey(responseSeq, dimensionIndex.get(dimension)!), decodeLabelValue(value));
   return { reviewers, adjudicated };
 }
 
 /** The latest judge run's verdict per (response, dimension). */
-function judgeValues(db: Db, system: string): Map<string, unknown> {
-  const out = new Map<string, unknown>();
+function judgeValues(db: Db, system: string): Map<number, unknown> {
+  const out = new Map<number, unknown>();
   const rows = db
     .prepare(
       `SELECT v.response_seq, v.dimension, v.value FROM verdicts v JOIN responses r ON r.seq = v.response_seq
@@ -89,7 +100,7 @@ function judgeValues(db: Db, system: string): Map<string, unknown> {
     )
     .raw()
     .iterate(system) as Iterable<[number, string, string]>;
-  for (const [responseSeq, dimension, value] of rows) out.set(`${responseSeq}\u0000${dimension}`, JSON.parse(value));
+  for (const [responseSeq, dimension, value] of rows) out.set(itemKey(responseSeq, dimensionIndex.get(dimension)!), JSON.parse(value));
   return out;
 }
 
@@ -179,18 +190,21 @@ function indexedHolds(db: Db, system: string): { units: Map<number, { docId: str
   return { units, holds };
 }
 
-export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
-  const responseRows = db
-    .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
-    .all(system) as ResponseRow[];
-  const caseSeqs = new Set(responseRows.map((r) => r.case_seq));
+/**
+ * `withCandidates`: also parse each response's candidates (the largest column). The figures read
+ * where the candidates hold the evidence from the retrieval index, so they need the list itself
+ * only while the index awaits a rebuild; the data and agent layers ask for it.
+ */
+export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10), { withCandidates = false } = {}): DiagnosisInput {
+  const index = indexedHolds(db, system);
+  const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
   const caseIdOf = new Map<number, string>();
-  const index = indexedHolds(db, system);
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
-    const ids = withClaimIds(claims.get(c.seq) ?? []).map((claim) => claim.id);
+    const withIds = withClaimIds(claims.get(c.seq) ?? []);
+    const ids = withIds.map((claim) => claim.id);
     const units = index?.units.get(c.seq) ?? [];
     return {
       ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
@@ -198,7 +212,7 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
       questionType: c.question_type,
       answerability: c.answerability,
       accessScope: JSON.parse(c.access_scope) as string[],
-      claims: withClaimIds(claims.get(c.seq) ?? []).map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
+      claims: withIds.map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
       forbidden: (JSON.parse(c.forbidden_claims) as string[]).map((text) => ({ id: forbiddenClaimId(text), text })),
       leak: c.leak === 1,
     };
@@ -207,12 +221,25 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
   const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
   const { reviewers, adjudicated } = humanValues(db, system);
   const judge = judgeValues(db, system);
-  const value = (seq: number, dimension: string) => sourced(adjudicated.get(`${seq}\u0000${dimension}`), reviewers.get(`${seq}\u0000${dimension}`), judge.get(`${seq}\u0000${dimension}`));
-  const responses: DxResponse[] = responseRows.map((r) => {
+  const value = (seq: number, dimension: string) => {
+    const key = itemKey(seq, dimensionIndex.get(dimension)!);
+    return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
+  };
+  const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
+  const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
+  const candidatesColumn = withCandidates || !index ? 'candidates' : 'NULL AS candidates';
+  // responses_system_id gives them in id order without sorting the large rows; each row's text is
+  // parsed as it arrives, so the file's text and its parsed form are never all in memory at once
+  const responseRows = db
+    .prepare(`SELECT seq, id, case_seq, condition, retrieval_called, final_context, ${candidatesColumn}, citations FROM responses WHERE system = ? ORDER BY id`)
+    .iterate(system) as Iterable<ResponseRow>;
+  const responses: DxResponse[] = [];
+  for (const r of responseRows) {
     const correct = value(r.seq, 'correctness');
     const faithfulness = value(r.seq, 'faithfulness');
     const behavior = value(r.seq, 'responseBehavior');
-    return {
+    const statedKey = itemKey(r.seq, statedAt);
+    responses.push({
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',
       condition: asCondition(r.condition),
@@ -220,13 +247,13 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
       finalContext: parseList<DxChunk>(r.final_context),
       candidates: parseList<DxChunk>(r.candidates),
       citations: parseList<DxCitation>(r.citations),
-      stated: statedState(adjudicated.get(`${r.seq}\u0000${CLAIMS_STATED}`), reviewers.get(`${r.seq}\u0000${CLAIMS_STATED}`) ?? []),
+      stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
-      ...(index ? { holds: index.holds.get(r.seq) ?? { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } } } : {}),
-    };
-  });
+      ...(index ? { holds: index.holds.get(r.seq) ?? noHolds } : {}),
+    });
+  }
   return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };
 }
 

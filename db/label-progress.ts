@@ -1,6 +1,7 @@
 import type { Dimension } from '../shared/domain/dimensions';
 import { isCaseFinished, labelSteps, stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue } from '../shared/labeling/values';
+import { contentChangedAt, contentChangesByCase } from './content-changed-at';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { invalidateQueues, noteProgressChange } from './queue-cache';
@@ -13,7 +14,8 @@ import { statement } from './statements';
  * It is derived from label_events and kept in step inside the transaction of
  * each change that can move it: a label event or undo (refreshProgress for
  * that case and reviewer), new responses on a case (refreshProgress for the
- * case, every reviewer), a change of the dimension set (rebuildProgress).
+ * case, every reviewer), a change of the case's content for everyone (db/reask.ts, every
+ * reviewer), a change of the dimension set (rebuildProgress).
  * Anything else that appends label events (a label-pack import) must call
  * refreshProgress for the cases it touched, or rebuildProgress.
  */
@@ -29,7 +31,7 @@ interface EventRow {
   id: number;
 }
 
-function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[]): Set<number> {
+function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[], changedForAll: number | null): Set<number> {
   const latest = new Map<number, Map<string, { eventId: number; value: ReturnType<typeof decodeLabelValue> }>>();
   for (const e of events) {
     let mine = latest.get(e.reviewer_id);
@@ -40,7 +42,7 @@ function finishedBy(dimensions: readonly Dimension[], responses: { id: string; s
   }
   const steps = labelSteps(dimensions, responses);
   const finished = new Set<number>();
-  for (const [reviewerId, labels] of latest) if (isCaseFinished(steps, labels)) finished.add(reviewerId);
+  for (const [reviewerId, labels] of latest) if (isCaseFinished(steps, labels, changedForAll)) finished.add(reviewerId);
   return finished;
 }
 
@@ -55,7 +57,7 @@ const eventsOf = (db: Db, caseSeq: number, reviewerId: number | null) =>
 /** Re-derives whether one case is finished, for one reviewer or (null) for every reviewer with labels on it. */
 export function refreshProgress(db: Db, caseSeq: number, reviewerId: number | null, dimensions: readonly Dimension[] = listDimensions(db)): void {
   const events = eventsOf(db, caseSeq, reviewerId);
-  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events);
+  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events, contentChangedAt(db, caseSeq));
   const reviewers = reviewerId === null ? new Set(events.map((e) => e.reviewer_id)) : new Set([reviewerId]);
   const insert = statement(db, 'INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) VALUES (?, ?)');
   const remove = statement(db, 'DELETE FROM label_progress WHERE reviewer_id = ? AND case_seq = ?');
@@ -78,6 +80,7 @@ export function rebuildProgress(db: Db): void {
 function rebuildProgressRows(db: Db): void {
   db.transaction(() => {
     const dimensions = listDimensions(db);
+    const changes = contentChangesByCase(db);
     const responses = new Map<number, { id: string; system: string }[]>();
     const responseRows = db
       .prepare('SELECT case_seq, id, system FROM responses WHERE case_seq IN (SELECT DISTINCT case_seq FROM label_events)')
@@ -93,7 +96,7 @@ function rebuildProgressRows(db: Db): void {
     let batch: EventRow[] = [];
     const take = () => {
       if (batch.length === 0) return;
-      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch)) finished.push([reviewerId, currentCase]);
+      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch, changes.get(currentCase) ?? null)) finished.push([reviewerId, currentCase]);
     };
     const events = db
       .prepare('SELECT e.case_seq, r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq ORDER BY e.case_seq')

@@ -4,6 +4,7 @@ import { ApiError } from '../shared/api/contract';
 import type { LabelEvent, Reviewer } from '../shared/api/labeling-ops';
 import { recordableDimension, valueProblem, type LabelValue } from '../shared/domain/dimensions';
 import type { CurrentLabel } from '../shared/labeling/item';
+import { contentChangedAt } from './content-changed-at';
 import { askAgainAfter, askedAgain, CONTENT_DEPENDENT_DIMENSIONS, stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue, encodeLabelValue, sameLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
@@ -86,14 +87,14 @@ const latestOfItem = (db: Db, caseSeq: number, responseSeq: number | null, dimen
     )
     .get(caseSeq, responseSeq, dimension, reviewerId, beforeId) as StoredEvent | undefined;
 
-/** The reviewer's current claims and reference-answer labels of the case, as askAgainAfter reads them: the latest edit's event id. */
+/** The reviewer's current claims and reference-answer labels of the case and its change for everyone, as askAgainAfter reads them. */
 function contentEditedAt(db: Db, caseSeq: number, reviewerId: number): number | null {
   const current = new Map<string, { value: LabelValue; eventId: number }>();
   for (const dimension of ['claims', 'referenceAnswer']) {
     const latest = latestOfItem(db, caseSeq, null, dimension, reviewerId);
     if (latest) current.set(stepKey(dimension, null), { value: latest.value === null ? null : decodeLabelValue(latest.value), eventId: latest.id });
   }
-  return askAgainAfter(current);
+  return askAgainAfter(current, contentChangedAt(db, caseSeq));
 }
 
 const insertEvent = (

@@ -8,6 +8,7 @@ import { buildStepViews, revealVerdicts } from '../../shared/labeling/item';
 import { stepKey } from '../../shared/labeling/steps';
 import { ClaimsValueSchema } from '../../shared/domain/dimensions';
 import { FAILURE_TAGS_DIMENSION } from '../../shared/diagnosis/failure-tags';
+import { contentChangedAt } from '../../db/content-changed-at';
 import { getCaseDetail } from '../../db/case-queries';
 import { caseTagSuggestions } from '../../db/tag-suggestions';
 import { saveDimensions } from '../../db/dimension-edits';
@@ -71,7 +72,7 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
         questionType: detail.case.questionType,
         claims: detail.case.claims,
         settledClaims: settledClaimsOf(detail.settled),
-      }, tagged ? caseTagSuggestions(d, detail, settledClaimsOf(detail.settled) ?? detail.case.claims) : undefined);
+      }, tagged ? caseTagSuggestions(d, detail, settledClaimsOf(detail.settled) ?? detail.case.claims) : undefined, contentChangedAt(d, caseSeq));
       // Blind: a verdict only for a step this reviewer has already given a (non-null) label, and
       // none at all on a case of a round not yet revealed, whatever the reviewer has saved.
       const verdicts = inBlindRound(d, caseSeq) ? [] : revealVerdicts(verdictsOfCase(d, caseSeq), current);

@@ -43,9 +43,12 @@ export const LabelStepSchema = z.object({
   suggestionReason: z.string().nullable().optional(),
   /**
    * "Claims this answer states": the event id of this reviewer's latest claims or reference-answer
-   * edit on the case; a label older than it is asked again (shared/labeling/steps.ts askedAgain).
+   * edit on the case, or of the first label after the case's content changed for everyone (the lead
+   * settled it), whichever is later; a label older than it is asked again (shared/labeling/steps.ts askedAgain).
    */
   askAgainAfter: z.number().int().nullable().optional(),
+  /** Why it is asked again: this reviewer's own edit, or the case changed for everyone (settled by the lead). */
+  askAgainBecause: z.enum(['own-edit', 'case-changed']).optional(),
 });
 export type LabelStep = z.infer<typeof LabelStepSchema>;
 

@@ -13,6 +13,27 @@ export const StatedMarkSchema = z.strictObject({
 export const ClaimsStatedValueSchema = z.record(z.string().min(1).max(2000), StatedMarkSchema);
 export type ClaimsStatedValue = z.infer<typeof ClaimsStatedValueSchema>;
 
+const VERDICTS: ReadonlySet<unknown> = new Set(CITATION_VERDICTS);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * ClaimsStatedValueSchema's check written out: the value itself when it is one, else null. The
+ * Diagnosis figures read a stored value for every response, and a zod parse of each of a hundred
+ * thousand costs a good part of the page's time (test/unit/claims-stated-check.test.ts keeps the
+ * two in agreement).
+ */
+export function asClaimsStated(value: unknown): ClaimsStatedValue | null {
+  if (!isRecord(value)) return null;
+  for (const key in value) {
+    if (key.length < 1 || key.length > 2000) return null;
+    const mark = value[key];
+    if (!isRecord(mark) || typeof mark.stated !== 'boolean') return null;
+    for (const field in mark) if (field !== 'stated' && field !== 'citation') return null;
+    if (mark.citation != null && !VERDICTS.has(mark.citation)) return null;
+  }
+  return value as ClaimsStatedValue;
+}
+
 /** Marks compared without the order of their keys or absent citation fields. */
 export function sameMarks(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -29,11 +50,11 @@ export function sameMarks(a: Readonly<Record<string, StatedMark>>, b: Readonly<R
  * reviewer always does); reviewers who disagree leave the response out.
  */
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[]): StatedState {
-  const adj = ClaimsStatedValueSchema.safeParse(adjudicated);
-  if (adjudicated != null && adj.success) return { kind: 'value', marks: adj.data, source: 'adjudicated' };
+  const adj = asClaimsStated(adjudicated);
+  if (adj) return { kind: 'value', marks: adj, source: 'adjudicated' };
   const values = reviewers.flatMap((v) => {
-    const parsed = ClaimsStatedValueSchema.safeParse(v);
-    return v != null && parsed.success ? [parsed.data] : [];
+    const marks = asClaimsStated(v);
+    return marks ? [marks] : [];
   });
   if (values.length === 0) return { kind: 'none' };
   if (values.every((v) => sameMarks(v, values[0]))) return { kind: 'value', marks: values[0], source: 'reviewer' };

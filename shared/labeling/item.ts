@@ -15,6 +15,7 @@ export interface StepView extends StepRef {
   suggestion?: LabelValue;
   suggestionReason?: string | null;
   askAgainAfter?: number | null;
+  askAgainBecause?: 'own-edit' | 'case-changed';
 }
 
 /** The imported values of a case that can be proposed for its case-level steps. */
@@ -50,14 +51,19 @@ export function buildStepViews(
   current: ReadonlyMap<string, CurrentLabel>,
   imported: ImportedCaseValues,
   provenTags: ReadonlyMap<string, readonly string[]> = new Map(),
+  changedForAll: number | null = null,
 ): StepView[] {
   const answerabilityLabel = current.get(stepKey('answerability', null));
   const answerability = answerabilityLabel && answerabilityLabel.value !== null ? answerabilityLabel.value : (imported.answerability ?? null);
-  const after = askAgainAfter(current);
+  const after = askAgainAfter(current, changedForAll);
+  const because = after !== null && after === changedForAll ? 'case-changed' : 'own-edit';
   return labelSteps(dimensions, responses).map((step) => {
     const label = current.get(stepKey(step.dimension, step.responseId)) ?? null;
     const view: StepView = { ...step, current: label };
-    if (after !== null && CONTENT_DEPENDENT_DIMENSIONS.has(step.dimension)) view.askAgainAfter = after;
+    if (after !== null && CONTENT_DEPENDENT_DIMENSIONS.has(step.dimension)) {
+      view.askAgainAfter = after;
+      view.askAgainBecause = because;
+    }
     if (step.dimension === 'refusalCorrect' && step.responseId !== null) {
       const behavior = current.get(stepKey('responseBehavior', step.responseId))?.value ?? null;
       const suggestion = suggestRefusalCorrect(answerability, behavior);

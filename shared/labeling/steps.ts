@@ -33,8 +33,8 @@ export function labelSteps(dimensions: readonly Pick<Dimension, 'name' | 'scope'
  * theirs that is not null (a cleared label counts as missing). A case with no
  * steps at all is never finished: there is nothing the reviewer has done on it.
  */
-export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>): boolean {
-  const after = askAgainAfter(current);
+export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>, changedForAll: number | null = null): boolean {
+  const after = askAgainAfter(current, changedForAll);
   return steps.length > 0 && steps.every((s) => {
     const label = current.get(stepKey(s.dimension, s.responseId));
     return label !== undefined && label.value !== null && !askedAgain(s.dimension, label, after);
@@ -43,12 +43,15 @@ export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<s
 
 /**
  * Steps that judge the case's claims and reference answer ("claims this answer states") are asked
- * again when this reviewer edits the claims or the reference answer after labeling them: the
- * label's event precedes the edit's. The old label stays (history, undo); the step is open again.
- * Returns the event id of the reviewer's latest such edit (null: none).
+ * again when that content changes after they were labeled: when this reviewer edits the claims or
+ * the reference answer (the label's event precedes the edit's), and when it changes for everyone
+ * (`changedForAll`: the first label event id after the lead settled the claims or the reference
+ * answer, or a tool edited the forbidden claims; db/reask.ts). The old label stays (history,
+ * undo); the step is open again. Returns the event id a label must reach not to be asked again
+ * (null: nothing changed since).
  */
-export function askAgainAfter(current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>): number | null {
-  let after: number | null = null;
+export function askAgainAfter(current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>, changedForAll: number | null = null): number | null {
+  let after: number | null = changedForAll;
   for (const dimension of CONTENT_DIMENSIONS) {
     const edit = current.get(stepKey(dimension, null));
     if (edit && edit.value !== null && edit.eventId !== undefined && (after === null || edit.eventId > after)) after = edit.eventId;

@@ -268,7 +268,7 @@ try {
   results.crossTableCpuMs = (await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }))).cpuMs;
   const crossTableResponses = db.prepare("SELECT count(*) FROM responses WHERE system = 'bench-agent@1'").pluck().get() as number;
   console.log(`refusal cross-table at ${crossTableResponses.toLocaleString('en-US')} responses: ${results.crossTableMs} ms (${results.crossTableCpuMs} ms CPU)`);
-  if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1'));
+  if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1', dir));
 
   db.close();
   // cold open in this process: the file opened as the app opens it (its integrity check left to a worker),

@@ -8,15 +8,23 @@
  * - diagnosisComputeMs: every figure of the Diagnosis screen (shared/diagnosis `diagnose`) on
  *   responses already in memory — the figure the issue sets a 1 s target for;
  * - diagnosisEndToEndMs: the same through `diagnosis.report`'s reading of the file (db/diagnosis.ts)
- *   on the bench test set's own system (one plain response per case).
+ *   on the bench test set's own system (one plain response per case);
+ * - diagnosisPageMs: the whole Diagnosis page of one system from a file holding those same synthetic
+ *   responses (written by test/bench/diagnosis-file.ts: contexts, candidates, citations, labels, a
+ *   judge run, the retrieval index): `diagnosis.report` and `diagnosis.layers` as the screen asks
+ *   for them, each also apart (diagnosisReportFromFileMs, diagnosisLayersFromFileMs).
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
+import { join } from 'node:path';
 import { diagnosisInput } from '../../db/diagnosis';
-import type { Db } from '../../db/open';
+import { layersInput } from '../../db/diagnosis-layers';
+import { openTestSetFile, type Db } from '../../db/open';
+import { layersReport } from '../../shared/diagnosis/layers-report';
 import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
 import { diagnose } from '../../shared/diagnosis/report';
 import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type DxCase, type DxResponse } from '../../shared/diagnosis/types';
 import { mulberry32 } from '../../shared/stats';
+import { writeDiagnosisFile } from './diagnosis-file';
 import { measure } from './measure';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
@@ -82,15 +90,32 @@ export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   return { system: 'bench-diagnosis@1', cases, responses: out, documents, settings: DEFAULT_DIAGNOSIS_SETTINGS };
 }
 
-export async function measureDiagnosis(db: Db, system: string): Promise<Record<string, number>> {
+export async function measureDiagnosis(db: Db, system: string, dir: string): Promise<Record<string, number>> {
   const input = syntheticDiagnosis();
   const compute = await measure(3, () => diagnose(input));
   const endToEnd = await measure(3, () => diagnose(diagnosisInput(db, system)));
-  return {
-    diagnosisResponses: input.responses.length,
-    diagnosisComputeMs: compute.wallMs,
-    diagnosisComputeCpuMs: compute.cpuMs,
-    diagnosisEndToEndMs: endToEnd.wallMs,
-    diagnosisEndToEndCpuMs: endToEnd.cpuMs,
-  };
+  const file = (await openTestSetFile(join(dir, 'diagnosis.sqlite'), { create: true })).db;
+  try {
+    writeDiagnosisFile(file, input);
+    const report = () => diagnose(diagnosisInput(file, input.system));
+    const layers = () => layersReport(layersInput(file, input.system));
+    const fromFile = await measure(3, report);
+    const layersFromFile = await measure(3, layers);
+    const page = await measure(3, () => [report(), layers()]);
+    return {
+      diagnosisResponses: input.responses.length,
+      diagnosisComputeMs: compute.wallMs,
+      diagnosisComputeCpuMs: compute.cpuMs,
+      diagnosisEndToEndMs: endToEnd.wallMs,
+      diagnosisEndToEndCpuMs: endToEnd.cpuMs,
+      diagnosisReportFromFileMs: fromFile.wallMs,
+      diagnosisReportFromFileCpuMs: fromFile.cpuMs,
+      diagnosisLayersFromFileMs: layersFromFile.wallMs,
+      diagnosisLayersFromFileCpuMs: layersFromFile.cpuMs,
+      diagnosisPageMs: page.wallMs,
+      diagnosisPageCpuMs: page.cpuMs,
+    };
+  } finally {
+    file.close();
+  }
 }

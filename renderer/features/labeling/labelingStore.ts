@@ -473,7 +473,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
             steps: s.item.steps.map((candidate) => {
               if (sameStep(candidate, entry)) return { ...candidate, current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } };
               // a claims edit asks the steps that judge the claims again (as the refreshed item will say)
-              if (entry.dimension === 'claims' && entry.responseId === null && CONTENT_DEPENDENT_DIMENSIONS.has(candidate.dimension)) return { ...candidate, askAgainAfter: result.eventId };
+              if (entry.dimension === 'claims' && entry.responseId === null && CONTENT_DEPENDENT_DIMENSIONS.has(candidate.dimension)) return { ...candidate, askAgainAfter: result.eventId, askAgainBecause: 'own-edit' as const };
               return candidate;
             }),
           }

@@ -30,7 +30,11 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
 
   return (
     <div className="stated-step" data-testid="stated-step">
-      {askedAgain(step) ? <p className="stated-changed" role="status" data-testid="stated-asked-again">{t('labeling.stated.askedAgain')}</p> : null}
+      {askedAgain(step) ? (
+        <p className="stated-changed" role="status" data-testid="stated-asked-again" data-because={step.askAgainBecause ?? 'own-edit'}>
+          {t(step.askAgainBecause === 'case-changed' ? 'labeling.stated.askedAgainChanged' : 'labeling.stated.askedAgain')}
+        </p>
+      ) : null}
       {changed.length > 0 ? <p className="stated-changed" role="status" data-testid="stated-changed">{t('labeling.stated.changed', { count: num(changed.length) })}</p> : null}
       {list.length === 0 ? <p className="muted">{t('labeling.stated.empty')}</p> : null}
       <ol className="stated-list">
