@@ -250,8 +250,10 @@ describe('the label outbox of the window, on the desktop', () => {
   }
 
   /** Lets the window, main and the backend handle what is under way (each hop is a promise, none a timer). */
+  /** Waits until the condition holds (at most 10 s: a write waits for the file's integrity check, which runs in a worker). */
   async function settle(until: () => boolean | Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 200 && !(await until()); i++) await new Promise((resolve) => setImmediate(resolve));
+    const end = Date.now() + 10_000;
+    while (!(await until()) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 2));
   }
 
   it('the data process dies while labels are on their way: none is thrown away, they wait (in local storage too) and are written once it runs again', async () => {
