@@ -18,6 +18,7 @@ import { migration012 } from './012-imported-files';
 import { migration013 } from './013-retrieval-read';
 import { migration014 } from './014-case-marks';
 import { migration015 } from './015-holdout-openings';
+import { migration018 } from './018-label-merges';
 
 export type { Migration } from './migration';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration018,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
