@@ -90,12 +90,13 @@ describe('label-pack merges in batches', () => {
     db.close();
 
     const child = spawn(process.execPath, [BIN, 'import', 'labels', pack, '--db', file], { stdio: 'ignore' });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let running = true;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => (running = false));
     const watcher = new Database(file, { readonly: true });
     let partly = 0;
     try {
       // killed as soon as part of the pack is in the file
-      for (let waited = 0; waited < 240_000 && partly === 0; waited += 10) {
+      while (running && partly === 0) {
         const n = cyEvents(watcher);
         if (n > 0 && n < events) partly = n;
         else await new Promise((r) => setTimeout(r, 10));
