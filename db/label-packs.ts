@@ -18,10 +18,8 @@ import { isConflictField } from '../shared/labeling/conflicts';
 import { loneSurrogatePath } from '../shared/security/well-formed';
 import { openConflictKeys } from './conflicts';
 import { listDimensions } from './dimensions';
-import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import { readMeta, type Db } from './open';
-import { settleProgressChanges } from './queue-cache';
 import { sha256, writeInside } from './file-writes';
 
 /**
@@ -398,15 +396,39 @@ export function planEvents(db: Db, file: string, events: readonly IncomingEvent[
  * a reviewer this file has no one of that name for is created. Returns the names created.
  */
 export function writePlannedEvents(db: Db, plan: EventPlan): { reviewersCreated: string[]; conflictsOpened: number } {
-  const reviewersCreated: string[] = [];
+  const edited = editedCases(plan);
+  const openBefore = openConflictKeys(db, edited);
+  const { reviewersCreated } = insertPlannedEvents(db, plan, 0, plan.planned.length);
+  return { reviewersCreated: reviewersCreated.map((r) => r.name), conflictsOpened: conflictsOpenedSince(db, edited, openBefore) };
+}
+
+/** Cases whose claims or reference answer the planned events edit (where a merge can open a conflict). */
+export function editedCases(plan: EventPlan): number[] {
+  return [...new Set(plan.planned.filter(({ e, responseSeq }) => responseSeq === null && isConflictField(e.dimension)).map(({ caseSeq }) => caseSeq))];
+}
+
+export function conflictsOpenedSince(db: Db, edited: readonly number[], openBefore: ReadonlySet<string>): number {
+  return [...openConflictKeys(db, edited)].filter((key) => !openBefore.has(key)).length;
+}
+
+/**
+ * Adds planned events `from`..`to` (exclusive) in the caller's transaction, with the progress of the
+ * cases and reviewers they touch. An event undone by another of the plan must come first (plan order).
+ * Returns the reviewers created and the ids the events got (consecutive: the caller holds the write lock).
+ */
+export function insertPlannedEvents(db: Db, plan: EventPlan, from: number, to: number): { reviewersCreated: { id: number; name: string }[]; firstId: number; lastId: number } {
+  const reviewersCreated: { id: number; name: string }[] = [];
+  const named = db.prepare('SELECT id, name FROM reviewers WHERE name = ?');
   const reviewerId = (name: string): number => {
     const folded = foldName(name);
-    let found = plan.reviewers.get(folded);
-    if (!found) {
+    // one of that name may have been added since the plan was made (a merge writes in batches)
+    let found = plan.reviewers.get(folded) ?? (named.get(name) as { id: number; name: string } | undefined);
+    if (found) plan.reviewers.set(folded, found);
+    else {
       const id = Number(db.prepare('INSERT INTO reviewers (name, created_at) VALUES (?, ?)').run(name, new Date().toISOString()).lastInsertRowid);
       found = { id, name };
       plan.reviewers.set(folded, found);
-      reviewersCreated.push(name);
+      reviewersCreated.push(found);
     }
     return found.id;
   };
@@ -415,22 +437,22 @@ export function writePlannedEvents(db: Db, plan: EventPlan): { reviewersCreated:
     `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, reason, kind, undoes_event_id, round_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const edited = plan.planned.filter(({ e, responseSeq }) => responseSeq === null && isConflictField(e.dimension)).map(({ caseSeq }) => caseSeq);
-  const openBefore = openConflictKeys(db, edited);
   const touched = new Map<string, { caseSeq: number; reviewer: number }>();
-  for (const { e, caseSeq, responseSeq, roundId } of plan.planned) {
+  let firstId = 0;
+  let lastId = 0;
+  for (const { e, caseSeq, responseSeq, roundId } of plan.planned.slice(from, to)) {
     const undoes = e.undoesUid === null ? null : (idOfUid.get(e.undoesUid) as number);
     const reviewer = reviewerId(e.reviewer);
-    insert.run(e.uid, caseSeq, responseSeq, e.dimension, encodeLabelValue(e.value), reviewer, e.createdAt, e.reason, e.kind, undoes, roundId);
+    lastId = Number(insert.run(e.uid, caseSeq, responseSeq, e.dimension, encodeLabelValue(e.value), reviewer, e.createdAt, e.reason, e.kind, undoes, roundId).lastInsertRowid);
+    if (firstId === 0) firstId = lastId;
     touched.set(`${caseSeq}:${reviewer}`, { caseSeq, reviewer });
   }
   for (const { caseSeq, reviewer } of touched.values()) refreshProgress(db, caseSeq, reviewer, plan.dimensions);
-  const conflictsOpened = [...openConflictKeys(db, edited)].filter((key) => !openBefore.has(key)).length;
-  return { reviewersCreated, conflictsOpened };
+  return { reviewersCreated, firstId, lastId };
 }
 
 /** A pack's checks: its test set must be this one; then the events' own checks. */
-function planPack(db: Db, pack: VerifiedPack): EventPlan & { testSetId: string } {
+export function planPack(db: Db, pack: VerifiedPack): EventPlan & { testSetId: string } {
   const eventsPath = join(pack.dir, LABEL_PACK_EVENTS_FILE);
   const testSetId = testSetIdOf(db);
   if (pack.manifest.testSetId !== testSetId) {
@@ -438,31 +460,4 @@ function planPack(db: Db, pack: VerifiedPack): EventPlan & { testSetId: string }
     throw refused(manifestPath, text('err.pack.other-test-set', { file: manifestPath, from: shown(pack.manifest.testSetId), open: testSetId }), null, 'testSetId');
   }
   return { testSetId, ...planEvents(db, eventsPath, pack.events.map((e, i) => ({ line: i + 1, e, roundId: null }))) };
-}
-
-/** Runs every check of applyLabelPack against this file without writing (so a refused pack costs no backup). */
-export function checkLabelPack(db: Db, pack: VerifiedPack): { toAdd: number; alreadyPresent: number } {
-  const plan = db.transaction(() => planPack(db, pack))();
-  return { toAdd: plan.planned.length, alreadyPresent: plan.alreadyPresent };
-}
-
-/**
- * Adds the events of a verified pack whose uid this file does not hold yet,
- * in one transaction: every case, response, dimension, value and undo target
- * is checked first, and any problem refuses the whole pack. Events keep their
- * uid, time and reason; the reviewer is created when this file has none of that name.
- */
-export function applyLabelPack(db: Db, pack: VerifiedPack): AppliedPack {
-  const outcome = db.transaction((): AppliedPack => {
-    const plan = planPack(db, pack);
-    const wanted = pack.manifest.reviewer;
-    const { reviewersCreated, conflictsOpened } = writePlannedEvents(db, plan);
-    return {
-      reviewer: plan.reviewers.get(foldName(wanted))?.name ?? wanted, reviewerCreated: reviewersCreated.length > 0, testSetId: plan.testSetId,
-      eventCount: pack.events.length, added: plan.planned.length, alreadyPresent: plan.alreadyPresent, conflictsOpened,
-    };
-  }).immediate();
-  settleProgressChanges(db);
-  settleCaseMarks(db);
-  return outcome;
 }

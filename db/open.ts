@@ -8,6 +8,7 @@ import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { ensureRetrievalIndex } from './retrieval-index';
+import { hasUnfinishedMerge, rollBackUnfinishedMerge } from './merge-rollback';
 import { openSqlite } from './sqlite';
 import { quickCheckInWorker } from './integrity-check';
 
@@ -146,6 +147,8 @@ export async function openTestSetFile(
     configure(db);
     const backupPath = await migrate(db, path, version, migrations);
     ensureRetrievalIndex(db);
+    // a label-pack merge whose process was killed half-way: taken back, so the file is as before it
+    if (hasUnfinishedMerge(db)) rollBackUnfinishedMerge(db);
     cleanPartialBackups(path);
     return {
       db,

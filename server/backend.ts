@@ -17,6 +17,7 @@ import { createExchangeHandlers } from './exchange/exchange-handlers';
 import { createInterchangeHandlers } from './interchange/interchange-handlers';
 import { readInputFile } from './files/read-input';
 import { ImportJobs } from './imports/import-jobs';
+import { WriteTurns } from './imports/write-turns';
 import { createLabelingHandlers } from './labeling/labeling-handlers';
 import { createRetrievalHandlers } from './retrieval/retrieval-handlers';
 import { TestSetSession } from './test-sets/test-set-session';
@@ -68,13 +69,15 @@ function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const session = new TestSetSession(options.dataDir, options.newFilesDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
-  const jobs = new ImportJobs();
+  // imports and label-pack merges write in short turns from their workers; the app's own writes wait for the current one
+  const turns = new WriteTurns();
+  const jobs = new ImportJobs(turns);
   const backups = new BackupService(session, () => jobs.running);
   backups.interval.start();
 
   const handlers: Handlers = waitingFor(async () => {
     await session.checked();
-    await jobs.writable();
+    await turns.writable();
     await backups.idle();
   }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),
@@ -118,7 +121,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...createLabelingHandlers(() => session.require().db),
     ...createAgreementHandlers(() => session.require().db),
     ...createCalibrationHandlers(() => session.require().db),
-    ...createExchangeHandlers(() => session.require(), backups),
+    ...createExchangeHandlers(() => session.require(), backups, turns),
     ...createConflictHandlers(() => session.require().db),
     ...createDiagnosisHandlers(() => session.require().db),
     ...createInterchangeHandlers(() => session.require().db),

@@ -19,6 +19,7 @@ import { migration013 } from './013-retrieval-read';
 import { migration014 } from './014-case-marks';
 import { migration015 } from './015-holdout-openings';
 import { migration016 } from './016-diagnosis-read-and-reask';
+import { migration017 } from './017-label-merges';
 
 export type { Migration } from './migration';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,34 +1,18 @@
 import type { Handlers, OpOutput } from '../../shared/api/contract';
 import type { exchangeOps } from '../../shared/api/exchange-ops';
-import { backupTestSet, discardBackup } from '../../db/backups';
-import { applyLabelPack, checkLabelPack, exportLabelPack, verifyLabelPack } from '../../db/label-packs';
-import { readMeta, type Db } from '../../db/open';
+import { exportLabelPack } from '../../db/label-packs';
+import { hasUnfinishedMerge, rollBackUnfinishedMerge } from '../../db/merge-rollback';
+import type { Db } from '../../db/open';
 import type { BackupService } from '../backups/backup-service';
+import type { WriteTurns } from '../imports/write-turns';
+import { mergeLabelPack, writeNow, type OpenFile } from './label-merge';
+import { mergeInWorker } from './merge-jobs';
 
 export type ExchangeHandlers = Pick<Handlers, keyof typeof exchangeOps>;
 
-export interface OpenFile {
-  db: Db;
-  path: string;
-}
-
-/**
- * A label pack import: verify the folder first (nothing is touched when it is
- * refused), then back the file up, then merge in one transaction. The CLI and
- * the app both use it. A pack that adds nothing (merged before) writes no
- * backup: each one written would push an older, useful one out of the pruning count.
- */
-export async function importLabelPackInto(file: OpenFile, dir: string): Promise<OpOutput<'labels.importPack'>> {
-  const pack = verifyLabelPack(dir, readMeta(file.db, 'test_set_id') ?? '');
-  const { toAdd } = checkLabelPack(file.db, pack);
-  const backup = toAdd > 0 ? await backupTestSet(file.db, file.path, 'label-pack') : null;
-  try {
-    return { ...applyLabelPack(file.db, pack), backupPath: backup?.path ?? null };
-  } catch (error) {
-    // the merge rolled back: the file is what the backup holds, and the backup would only count against older ones
-    if (backup) discardBackup(backup.path);
-    throw error;
-  }
+/** A label pack import with the file to itself (the command line): the same merge as the app's, each batch written at once. */
+export function importLabelPackInto(file: OpenFile, dir: string): Promise<OpOutput<'labels.importPack'>> {
+  return mergeLabelPack(file, dir, writeNow(file.db));
 }
 
 /** Every reviewer with their event count; the count and the newest event come from the reviewer index. */
@@ -44,11 +28,22 @@ export function reviewerEventCounts(db: Db): OpOutput<'labels.reviewerCounts'> {
 }
 
 /** Team exchange (label packs between reviewers) and backups. */
-export function createExchangeHandlers(file: () => OpenFile, backups: BackupService): ExchangeHandlers {
+export function createExchangeHandlers(file: () => OpenFile, backups: BackupService, turns: WriteTurns): ExchangeHandlers {
   return {
     'labels.exportPack': ({ reviewerId, outDir }) => exportLabelPack(file().db, reviewerId, outDir),
     // after a running backup or restore, never while one reads or replaces the file
-    'labels.importPack': ({ dir }) => backups.serial(() => importLabelPackInto(file(), dir)),
+    'labels.importPack': ({ dir }) =>
+      backups.serial(async () => {
+        const open = file();
+        try {
+          // in a worker: the app's label saves go through between the merge's batches
+          return await mergeInWorker(open.path, dir, turns);
+        } catch (error) {
+          // a worker that died half-way left its batches: taken back here rather than at the next opening
+          if (open.db.open && hasUnfinishedMerge(open.db)) rollBackUnfinishedMerge(open.db);
+          throw error;
+        }
+      }),
     'labels.reviewerCounts': () => reviewerEventCounts(file().db),
     'backups.list': () => backups.list(),
     'backups.create': () => backups.create(),

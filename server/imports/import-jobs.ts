@@ -5,18 +5,14 @@ import type { AppendedKind } from '../../shared/domain/schemas';
 import { importFailure } from './import-pipeline';
 import type { ImportRequest, ImportProgress, ImportOutcome } from './import-pipeline';
 import { text as say } from '../../shared/messages/text';
+import type { TurnMessage, WriteTurns } from './write-turns';
 
 export type WorkerMessage =
   | ({ type: 'progress' } & ImportProgress)
-  /** the worker waits for its turn for one short write on the test set (a batch of search rows, the publishing step) */
-  | { type: 'write-requested' }
-  /** that write is committed: the app's own writes go on */
-  | { type: 'write-released' }
+  /** a turn for one short write on the test set (a batch of search rows, the publishing step), and its end */
+  | TurnMessage
   | ({ type: 'done' } & ImportOutcome)
   | { type: 'failed'; error: ApiErrorBody };
-
-/** The app's answer to 'write-requested': its own writes now wait until 'write-released' (or the import ends). */
-export const WRITE_GRANTED = 'write-granted';
 
 export interface ImportWorkerData {
   dbPath: string;
@@ -43,8 +39,8 @@ function spawnImportWorker(data: ImportWorkerData): Worker {
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob>();
   private queue: Promise<void> = Promise.resolve();
-  /** Set while a worker holds (or is about to take) the file's write lock; the app's writes wait on it. */
-  private writing: Promise<void> | null = null;
+
+  constructor(private readonly turns: WriteTurns) {}
 
   start(dbPath: string, request: ImportRequest): string {
     const jobId = randomUUID();
@@ -84,23 +80,15 @@ export class ImportJobs {
     // The worker writes the backup itself, once the file is valid and before writing (db/backups.ts).
     return new Promise((resolve) => {
       const worker = spawnImportWorker({ dbPath, request });
-      let endWriting = () => {};
+      const turn = this.turns.serve(worker);
       const finish = (patch: Partial<ImportJob>) => {
         if (job.state === 'running') Object.assign(job, patch);
-        endWriting();
+        turn.end();
         resolve();
       };
       worker.on('message', (message: WorkerMessage) => {
+        if (turn.answer(message)) return;
         if (message.type === 'progress') Object.assign(job, { phase: message.phase, done: message.done, total: message.total });
-        else if (message.type === 'write-requested') {
-          // Set before answering: a write handler runs to its end synchronously, so none is half-way when the worker starts.
-          const writing = new Promise<void>((release) => (endWriting = release));
-          this.writing = writing;
-          void writing.then(() => {
-            if (this.writing === writing) this.writing = null;
-          });
-          worker.postMessage(WRITE_GRANTED);
-        } else if (message.type === 'write-released') endWriting();
         else if (message.type === 'done') finish({
           state: 'done', phase: 'finished', format: message.format, added: message.added, done: job.total,
           runId: message.runId, alreadyImported: message.alreadyImported, report: message.report,
@@ -110,16 +98,6 @@ export class ImportJobs {
       worker.on('error', (error) => finish({ state: 'failed', phase: 'finished', error: new ApiError('internal', say('err.import.worker-failed', { reason: error.message })).toBody() }));
       worker.on('exit', () => finish({ state: 'failed', phase: 'finished', error: new ApiError('internal', say('err.import.worker-exited')).toBody() }));
     });
-  }
-
-  /**
-   * Resolves once no import is writing: writes on the app's own connection wait
-   * for its current short turn instead of hitting a locked file. Reading,
-   * validating, backing up and staging a file (nearly all of an import) hold no
-   * lock on the test set, so a label saved meanwhile goes through at once.
-   */
-  async writable(): Promise<void> {
-    while (this.writing) await this.writing;
   }
 
   /** An import is running or queued (a restore is refused meanwhile). */

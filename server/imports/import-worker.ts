@@ -7,35 +7,13 @@ import {
 import { connect, type Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
 import { text as say } from '../../shared/messages/text';
-import { WRITE_GRANTED, type ImportWorkerData, type WorkerMessage } from './import-jobs';
+import type { ImportWorkerData, WorkerMessage } from './import-jobs';
+import { shortWrite } from './worker-turns';
 import { addedNothing, importFailure, prepareImport, writeImport, type ImportProgress } from './import-pipeline';
 
 const { data } = workerData as { data: ImportWorkerData };
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const onProgress = (progress: ImportProgress) => post({ type: 'progress', ...progress });
-
-/** Asks the app for the write lock: it holds its own writes until this short step is done, so neither waits on a locked file. */
-function writeTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const granted = (message: unknown) => {
-      if (message !== WRITE_GRANTED) return;
-      parentPort!.off('message', granted);
-      resolve();
-    };
-    parentPort!.on('message', granted);
-    post({ type: 'write-requested' });
-  });
-}
-
-/** One short write on the test set in its own turn; the labels given meanwhile go through between two of them. */
-async function shortWrite(db: Db, write: () => void): Promise<void> {
-  await writeTurn();
-  try {
-    db.transaction(write).immediate();
-  } finally {
-    post({ type: 'write-released' });
-  }
-}
 
 const db = connect(data.dbPath);
 let backup: BackupInfo | null = null;

@@ -66,7 +66,8 @@ export const exchangeOps = {
   ),
   /**
    * Verifies a pack folder (manifest, sha256, same test set, every case / response / dimension known), backs the file up,
-   * then adds the events whose uid is new, in one transaction. Importing the same pack again adds nothing.
+   * then adds the events whose uid is new, in short batches from a worker (labels saved meanwhile go through between
+   * them), all of them or none. Importing the same pack again adds nothing.
    */
   'labels.importPack': op(
     z.object({ dir: z.string().min(1) }),

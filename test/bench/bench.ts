@@ -10,7 +10,8 @@
  * checked against the contract) in the unlabeled queue and in a slice filter.
  *
  * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
- * while the generated cases import in the worker (test/bench/import-labels-bench.ts).
+ * while the generated cases import in the worker; during a merge: labelAckDuringMerge*Ms, the same
+ * while a 200,000-event label pack merges (test/bench/import-labels-bench.ts).
  * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
  * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */
@@ -33,7 +34,7 @@ import { measure } from './measure';
 import { measureExchange } from './exchange-bench';
 import { measureDiagnosis } from './diagnosis-bench';
 import { measureInBrowser } from './browser-bench';
-import { measureLabelsDuringImport } from './import-labels-bench';
+import { measureLabelsDuringImport, measureLabelsDuringMerge } from './import-labels-bench';
 import { measureRetrieval } from './retrieval-bench';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { contract } from '../../shared/api/contract';
@@ -289,7 +290,10 @@ try {
   if (PARTS.has('agreement')) Object.assign(results, await measureAgreement(dir));
   if (PARTS.has('retrieval')) Object.assign(results, await measureRetrieval(dir, Number(process.env.BENCH_RETRIEVAL_CASES ?? Math.round(CASES / 2))));
   if (PARTS.has('exchange')) Object.assign(results, await measureExchange(dir, join(dir, 'bench.sqlite'), join(dir, 'master.sqlite'), bo, CASES));
-  if (PARTS.has('import-labels')) Object.assign(results, await measureLabelsDuringImport(dir, files));
+  if (PARTS.has('import-labels')) {
+    Object.assign(results, await measureLabelsDuringImport(dir, files));
+    Object.assign(results, await measureLabelsDuringMerge(dir, join(dir, 'master.sqlite'), CASES));
+  }
   // this process generated the files and ran every server-side measurement in-process (serverPeakRssMb is the
   // browser-mode server's own high-water mark, serving the 100k-case file to the page)
   results.benchProcessPeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);

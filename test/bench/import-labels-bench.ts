@@ -1,13 +1,17 @@
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createReviewer } from '../../db/labels';
-import { openTestSetFile } from '../../db/open';
-import { createBackend } from '../../server/backend';
+import { connect, openTestSetFile, readMeta } from '../../db/open';
+import { createBackend, type Backend } from '../../server/backend';
 import { runImport } from '../../server/imports/import-pipeline';
 import type { ImportJob } from '../../shared/api/contract';
+import { PACK_EVENTS_PER_CASE, writeGeneratedPack } from '../helpers/generated-pack';
 
 const SEED_CASES = 50;
 const LABEL_EVERY_MS = 100;
+/** The merged pack: 200,000 events (25,000 finished cases), or every case of a smaller bench. */
+const MERGE_PACK_CASES = 25_000;
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -15,12 +19,41 @@ function percentile(samples: number[], p: number): number {
 }
 
 /**
+ * Labels saved through the backend on a fixed schedule, every 100 ms (whether or not the previous one
+ * was answered: a label waiting on the import or merge does not hide the ones due meanwhile), while
+ * `running` holds. Each latency is from the call to the acknowledged answer.
+ */
+async function labelWhile(backend: Backend, reviewerId: number, caseId: (i: number) => string, running: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  const saves: Promise<void>[] = [];
+  for (let i = 0; running(); i += 1) {
+    const at = performance.now();
+    // each label on a case changes its value, so every one is a new event
+    const value = Math.floor(i / SEED_CASES) % 2 ? 'answerable' : 'unanswerable';
+    saves.push(
+      backend.dispatch('labels.record', { reviewerId, caseId: caseId(i), responseId: null, dimension: 'answerability', value }).then((saved) => {
+        if (!saved.ok) throw new Error(`a label was refused: ${saved.error.message}`);
+        latencies.push(performance.now() - at);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, LABEL_EVERY_MS));
+  }
+  await Promise.all(saves);
+  return latencies;
+}
+
+const figures = (latencies: number[]) => ({
+  count: latencies.length,
+  p50: Number(percentile(latencies, 50).toFixed(1)),
+  p95: Number(percentile(latencies, 95).toFixed(1)),
+  max: Number(Math.max(...latencies).toFixed(1)),
+});
+
+/**
  * Labels acknowledged while a large import runs, as the app does it: the
- * import in its worker thread (parse, validate, backup, one write
- * transaction) started through the backend, and a label saved through the
- * same backend every 100 ms (on schedule, whether or not the previous one was
- * answered) until the import ends. Each latency is from the call to the
- * acknowledged answer.
+ * import in its worker thread (parse, validate, backup, staging, the short
+ * publishing turns) started through the backend, and labels saved through the
+ * same backend (labelWhile) until the import ends.
  */
 export async function measureLabelsDuringImport(dir: string, files: { documents: string; cases: string }): Promise<Record<string, number>> {
   const file = join(dir, 'labels-during-import.sqlite');
@@ -37,7 +70,6 @@ export async function measureLabelsDuringImport(dir: string, files: { documents:
     const begun = await backend.dispatch('imports.start', { kind: 'cases', format: 'jsonl', source: { fileName: 'cases.jsonl', contentBase64: Buffer.from(files.cases).toString('base64') } });
     if (!begun.ok) throw new Error(begun.error.message);
     const { jobId } = begun.value as { jobId: string };
-    const latencies: number[] = [];
     let running = true;
     const watcher = (async () => {
       while (running) {
@@ -49,26 +81,55 @@ export async function measureLabelsDuringImport(dir: string, files: { documents:
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    // on a fixed schedule, not one after another: a label waiting on the import does not hide the ones due meanwhile
-    const saves: Promise<void>[] = [];
-    for (let i = 0; running; i += 1) {
-      const at = performance.now();
-      saves.push(
-        backend.dispatch('labels.record', { reviewerId, caseId: `seed-${i % SEED_CASES}`, responseId: null, dimension: 'answerability', value: i % 2 ? 'answerable' : 'unanswerable' }).then((saved) => {
-          if (!saved.ok) throw new Error(`a label was refused during the import: ${saved.error.message}`);
-          latencies.push(performance.now() - at);
-        }),
-      );
-      await new Promise((r) => setTimeout(r, LABEL_EVERY_MS));
-    }
-    await Promise.all(saves);
+    const latencies = await labelWhile(backend, reviewerId, (i) => `seed-${i % SEED_CASES}`, () => running);
     await watcher;
+    const { count, p50, p95, max } = figures(latencies);
     return {
       importWithLabelsSeconds: Number(((performance.now() - started) / 1000).toFixed(2)),
-      labelAckDuringImportCount: latencies.length,
-      labelAckDuringImportP50Ms: Number(percentile(latencies, 50).toFixed(1)),
-      labelAckDuringImportP95Ms: Number(percentile(latencies, 95).toFixed(1)),
-      labelAckDuringImportMaxMs: Number(Math.max(...latencies).toFixed(1)),
+      labelAckDuringImportCount: count,
+      labelAckDuringImportP50Ms: p50,
+      labelAckDuringImportP95Ms: p95,
+      labelAckDuringImportMaxMs: max,
+    };
+  } finally {
+    backend.close();
+  }
+}
+
+/**
+ * Labels acknowledged while a large label pack merges, as the app does it: a teammate's pack of
+ * 200,000 events (every step of 25,000 cases; fewer on a smaller bench) merged through the backend
+ * into a copy of the bench's test set from before any label (verification, check, backup, the
+ * batches), and a label of another reviewer saved through the same backend every 100 ms until the
+ * merge is answered.
+ */
+export async function measureLabelsDuringMerge(dir: string, masterPath: string, cases: number): Promise<Record<string, number>> {
+  const file = join(dir, 'labels-during-merge.sqlite');
+  copyFileSync(masterPath, file);
+  const db = connect(file);
+  const packCases = Math.min(MERGE_PACK_CASES, cases);
+  const events = writeGeneratedPack(join(dir, 'merge-pack'), readMeta(db, 'test_set_id')!, 'Cy', packCases);
+  const reviewerId = createReviewer(db, 'Labeling during the merge').id;
+  db.close();
+
+  const backend = await createBackend({ dataDir: join(dir, 'labels-during-merge-data'), mode: 'browser', version: 'bench', initialTestSet: file });
+  try {
+    const started = performance.now();
+    let running = true;
+    const merged = backend.dispatch('labels.importPack', { dir: join(dir, 'merge-pack') }).finally(() => (running = false));
+    const latencies = await labelWhile(backend, reviewerId, (i) => `case-${cases - 1 - (i % SEED_CASES)}`, () => running);
+    const outcome = await merged;
+    if (!outcome.ok) throw new Error(`bench merge failed: ${outcome.error.message}`);
+    if ((outcome.value as { added: number }).added !== events) throw new Error(`bench merge added ${(outcome.value as { added: number }).added} of ${events} events`);
+    const { count, p50, p95, max } = figures(latencies);
+    return {
+      mergeEvents: events,
+      mergeEventsPerCase: PACK_EVENTS_PER_CASE,
+      mergeWithLabelsSeconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+      labelAckDuringMergeCount: count,
+      labelAckDuringMergeP50Ms: p50,
+      labelAckDuringMergeP95Ms: p95,
+      labelAckDuringMergeMaxMs: max,
     };
   } finally {
     backend.close();
