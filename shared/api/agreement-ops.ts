@@ -6,8 +6,8 @@ import { REASON_CODES } from '../messages/reasons.en';
 /**
  * The judge-agreement part of the API contract (issue: judge runs and the agreement & bias
  * engine). Numbers that are undefined (NaN inside: kappa with one category, a correlation
- * of a constant, …) travel as `null` next to an English `reason`; JSON has no NaN, and an
- * undefined figure is never shown as 0.
+ * of a constant, …) travel as `null` next to a `reasonCode` (worded by the window) and its English
+ * `reason` (CLI, --json); JSON has no NaN, and an undefined figure is never shown as 0.
  */
 
 const Num = z.number().nullable();

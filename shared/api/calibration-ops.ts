@@ -10,7 +10,7 @@ import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema, ReasonCodeSchema 
  * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
  * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
  *
- * Numbers that are undefined travel as `null` with an English `reason` (FigureSchema), never 0.
+ * Numbers that are undefined travel as `null` with a `reasonCode` and its English `reason` (FigureSchema), never 0.
  */
 
 const int = z.number().int();
