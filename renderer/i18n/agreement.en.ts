@@ -1,5 +1,8 @@
-/** English messages of the agreement screens. */
+import { enReasonText } from '../../shared/messages/reasons.en';
+
+/** English messages of the agreement screens (and why a figure is undefined, shared with the CLI). */
 export const enAgreement = {
+  ...enReasonText,
   'agreement.nav': 'Judge vs human',
   'agreement.title': 'Judge vs human',
   'agreement.subtitle':
@@ -160,28 +163,4 @@ export const enAgreement = {
   'agreement.corrected.lambdaLow': 'the judge adds little here; the estimate leans on the people’s labels.',
   'agreement.corrected.lambdaMid': 'the judge’s scores and the people’s labels share the weight.',
   'agreement.corrected.lambdaHigh': 'the judge’s scores follow the people’s closely and carry most of the weight (λ = 1 is classic PPI).',
-  'agreement.reason.few-random': 'Too few random items yet: the interval is shown from 40 pooled random items on.',
-  'agreement.reason.small-n-interval': 'Fewer than 10 labeled items or 5 cases: an interval would not hold at this n, so only the point estimate is shown.',
-  'agreement.reason.no-data': 'There is no data to compute it from.',
-  'agreement.reason.length-mismatch': 'The two lists have different lengths.',
-  'agreement.reason.too-few-observations': 'There are too few observations to compute it.',
-  'agreement.reason.single-category': 'Every rating falls into a single category, so agreement expected by chance is total and the coefficient is 0/0.',
-  'agreement.reason.no-pairable-items': 'No item was rated by at least two raters.',
-  'agreement.reason.labels-not-present': 'None of the given labels occurs in the ratings.',
-  'agreement.reason.constant-input': 'One side is constant, so a correlation is not defined.',
-  'agreement.reason.non-finite-input': 'The input contains a value that is not a finite number.',
-  'agreement.reason.unequal-raters-per-item': 'Items were rated by different numbers of raters.',
-  'agreement.reason.one-rater-per-item': 'Each item has only one rating.',
-  'agreement.reason.non-numeric-labels': 'This level of measurement needs numeric ratings.',
-  'agreement.reason.label-out-of-domain': 'A rating is not among the possible values.',
-  'agreement.reason.no-expected-disagreement': 'All ratings have the same value, so no disagreement is expected by chance and the coefficient is 0/0.',
-  'agreement.reason.no-degrees-of-freedom': 'With only two observations there are no degrees of freedom left.',
-  'agreement.reason.invalid-argument': 'An argument is outside its allowed range.',
-  'agreement.reason.no-valid-resamples': 'The statistic was undefined on every bootstrap resample.',
-  'agreement.reason.no-pairs': 'No verdict of this run has a human label on this dimension from the chosen reference yet.',
-  'agreement.reason.adjudicated': 'Adjudicated values are settled when a weekly calibration round is closed, and no round has been closed yet; close a review, or pick one reviewer or all reviewers.',
-  'agreement.reason.no-double-labels': 'No item has labels from two or more reviewers on this dimension yet.',
-  'agreement.reason.all-labeled': 'Every item the judge scored also has a human value: the people’s mean is the estimate, nothing is left to correct.',
-  'agreement.reason.no-labeled': 'No item the judge scored has a human value from the chosen reference yet, so its bias cannot be measured.',
-  'agreement.reason.no-complete-items': 'No item has labels from every one of these reviewers, which Fleiss’ kappa needs.',
 } as const satisfies Record<string, string>;

@@ -1,7 +1,9 @@
 import type { enAgreement } from './agreement.en';
+import { zhReasonText } from '../../shared/messages/reasons.zh-CN';
 
 /** 简体中文：agreement 相关界面的消息。 */
 export const zhAgreement: Record<keyof typeof enAgreement, string> = {
+  ...zhReasonText,
   'agreement.nav': '评审 vs 人工',
   'agreement.title': '评审模型与人工对比',
   'agreement.subtitle': '评审模型有多可信：按维度给出与人工标注的一致性（含 95% 置信区间）、偏差、出错的地方，以及值得逐条查看的条目。',
@@ -158,28 +160,4 @@ export const zhAgreement: Record<keyof typeof enAgreement, string> = {
   'agreement.corrected.lambdaLow': '评审模型在这里帮助不大；估计主要依据人工标注。',
   'agreement.corrected.lambdaMid': '评审模型评分与人工标注共同决定估计值。',
   'agreement.corrected.lambdaHigh': '评审模型评分与人工高度一致，占了大部分权重（λ = 1 即经典 PPI）。',
-  'agreement.reason.few-random': '随机条目还太少：累计满 40 个随机条目后才显示区间。',
-  'agreement.reason.small-n-interval': '已标注条目不足 10 个或用例不足 5 个：此样本量下区间不可靠，只显示点估计。',
-  'agreement.reason.no-data': '没有可用于计算的数据。',
-  'agreement.reason.length-mismatch': '两组数据长度不同。',
-  'agreement.reason.too-few-observations': '观测太少，无法计算。',
-  'agreement.reason.single-category': '所有评分都落在同一类别，偶然一致率为 100%，系数为 0/0。',
-  'agreement.reason.no-pairable-items': '没有条目被至少两位评分者评过。',
-  'agreement.reason.labels-not-present': '给定的取值都没有出现在评分中。',
-  'agreement.reason.constant-input': '其中一方的取值全部相同，相关系数无定义。',
-  'agreement.reason.non-finite-input': '输入中含有非有限数值。',
-  'agreement.reason.unequal-raters-per-item': '各条目的评分者人数不同。',
-  'agreement.reason.one-rater-per-item': '每个条目只有一个评分。',
-  'agreement.reason.non-numeric-labels': '该测量层级需要数值评分。',
-  'agreement.reason.label-out-of-domain': '有评分不在可能的取值之中。',
-  'agreement.reason.no-expected-disagreement': '所有评分取值相同，偶然分歧为零，系数为 0/0。',
-  'agreement.reason.no-degrees-of-freedom': '只有两个观测，没有剩余自由度。',
-  'agreement.reason.invalid-argument': '参数超出允许范围。',
-  'agreement.reason.no-valid-resamples': '该统计量在每次自助重抽样中都无定义。',
-  'agreement.reason.no-pairs': '这次运行的结论在该维度上还没有来自所选对比对象的人工标注。',
-  'agreement.reason.adjudicated': '裁定值在每周校准评审结束时确定，目前还没有已结束的评审；请先结束一次评审，或选择单个标注人或全部标注人。',
-  'agreement.reason.no-double-labels': '该维度上还没有条目被两位或以上标注人标注。',
-  'agreement.reason.all-labeled': '评审模型评过的每个条目都有人工值：人工均值就是估计值，无需校正。',
-  'agreement.reason.no-labeled': '评审模型评过的条目中还没有来自所选对比对象的人工值，无法衡量其偏差。',
-  'agreement.reason.no-complete-items': '没有条目被这些标注人全部标注过，而 Fleiss kappa 需要这样的条目。',
 };

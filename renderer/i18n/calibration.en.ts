@@ -160,10 +160,6 @@ export const enCalibration = {
   'calibration.figures.noJudge': 'no judge run',
   'calibration.figures.nSplit': 'n = {random} random (population) · {changed} changed',
   'calibration.figures.recomputed': 'Closed before the halves were kept apart: recomputed from this round’s items and final values (the figures stored then mixed both halves).',
-  'calibration.reason.no-random': 'No random item of this round, or of the rounds pooled with it, has a final value and a verdict: the population figures need them.',
-  'calibration.reason.categorical-bias': 'A categorical dimension has no mean bias: see the over- and under-calling per value in “Judge vs human”.',
-  'calibration.reason.no-judge': 'No judge run scored this dimension when the round started, so there is nothing to compare.',
-  'calibration.reason.not-correctable': 'The bias-corrected estimate needs a numeric, pass/fail or numeric-ordinal dimension.',
 
   'calibration.coef.none': 'agreement',
   'calibration.coef.percentAgreement': '% agreement',

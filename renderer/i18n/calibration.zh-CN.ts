@@ -162,10 +162,6 @@ export const zhCalibration: Record<keyof typeof enCalibration, string> = {
   'calibration.figures.noJudge': '无评审模型运行',
   'calibration.figures.nSplit': 'n = {random} 个随机条目（总体）· {changed} 个分数变化条目',
   'calibration.figures.recomputed': '本轮在两半分开统计之前关闭：以下指标按本轮条目和最终值重新计算（当时保存的指标混合了两半）。',
-  'calibration.reason.no-random': '本轮及与之合并的轮次中，没有同时具备最终值和评审模型结论的随机条目：总体指标需要它们。',
-  'calibration.reason.categorical-bias': '分类维度没有平均偏差：请在“评审 vs 人工”中查看每个取值的多判与漏判。',
-  'calibration.reason.no-judge': '本轮开始时没有评审模型运行给这个维度打分，因此无从比较。',
-  'calibration.reason.not-correctable': '偏差校正估计需要数值、通过/不通过或取值为数字的有序维度。',
 
   'calibration.coef.none': '一致性',
   'calibration.coef.percentAgreement': '一致率',

@@ -1,3 +1,4 @@
+import { reasonSentence, type ReasonCode } from '../../shared/messages/reasons.en';
 import { contract, type Handlers, type OpOutput, type OpParsedInput } from '../../shared/api/contract';
 import type { agreementOps } from '../../shared/api/agreement-ops';
 import {
@@ -45,9 +46,15 @@ export function judgeVsHumanReport(db: Db, input: JudgeVsHumanInput, options?: A
   return contract['agreement.judgeVsHuman'].output.parse({
     run,
     reference,
-    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
+    ...adjudicatedReason(db, reference),
     dimensions,
   });
+}
+
+/** The adjudicated reference before any round has been closed: why its figures are empty. */
+function adjudicatedReason(db: Db, reference: { kind: string }): { reason: string | null; reasonCode: ReasonCode | null } {
+  const code = reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null;
+  return { reason: code && reasonSentence(code), reasonCode: code };
 }
 
 export function humanVsHumanReport(db: Db, input: OpParsedInput<'agreement.humanVsHuman'>): OpOutput<'agreement.humanVsHuman'> {
@@ -73,7 +80,7 @@ export function biasCorrectedReport(db: Db, input: OpParsedInput<'agreement.bias
   return contract['agreement.biasCorrected'].output.parse({
     run,
     reference,
-    reason: reference.kind === 'adjudicated' && !hasAdjudications(db) ? ADJUDICATED_REASON : null,
+    ...adjudicatedReason(db, reference),
     dimensions,
   });
 }

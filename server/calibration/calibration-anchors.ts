@@ -1,3 +1,4 @@
+import { reasonSentence, type ReasonCode } from '../../shared/messages/reasons.en';
 import { text as say, type LocalText } from '../../shared/messages/text';
 import { describeIssue } from '../../shared/import/issues';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -42,6 +43,9 @@ const at = (op: string, field: string | null = null, file: string = op) => ({ fi
 function contentHash(items: readonly AnchorItem[], definitions: readonly Dimension[], thresholds: DriftThresholds, slices: readonly string[]): string {
   return sha256(renderAnchorsJsonl(items) + canonicalJson({ definitions, thresholds, slices }));
 }
+
+/** A reason as it travels: the code and its English sentence. */
+const because = (code: ReasonCode | null) => ({ reason: code && reasonSentence(code), reasonCode: code });
 
 export function anchorList(db: Db): OpOutput<'anchors.list'> {
   return contract['anchors.list'].output.parse(listAnchorSets(db).map((s) => s.summary));
@@ -427,7 +431,7 @@ export function driftReport(db: Db, input: OpParsedInput<'anchors.drift'>): OpOu
       agreementSinceFreeze,
       shiftSincePrevious,
       state,
-      reason: pairs.length === 0 ? `Judge run ${run.runId} scored none of the ${anchored.length} anchor items on ${name}.` : now.reason,
+      ...because(pairs.length === 0 ? 'anchors-not-scored' : now.reason),
     };
   });
   return contract['anchors.drift'].output.parse({

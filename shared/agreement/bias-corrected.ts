@@ -1,3 +1,4 @@
+import { reasonSentence, type ReasonCode } from '../messages/reasons.en';
 import type { BiasCorrectedDimension, Figure } from '../api/agreement-ops';
 import type { Dimension } from '../domain/dimensions';
 import { meanBiasClusteredDetailed, ppiMeanDetailed } from '../stats';
@@ -30,9 +31,8 @@ export interface BiasCorrectedInput {
   human: ReadonlyMap<string | number, readonly unknown[]>;
 }
 
-export const ALL_LABELED_REASON =
-  'Every item the judge scored also has a human value, so there is nothing left to correct: the human mean on them is the estimate.';
-export const NO_LABELED_REASON = 'No item the judge scored has a human value from the chosen reference yet, so the bias cannot be measured.';
+export const ALL_LABELED_REASON: ReasonCode = 'all-labeled';
+export const NO_LABELED_REASON: ReasonCode = 'no-labeled';
 
 export function biasCorrectionApplies(dimension: Dimension): boolean {
   return (
@@ -66,7 +66,7 @@ function tMeanFigure(human: readonly number[], judge: readonly number[], lo: num
   const detailed = meanBiasClusteredDetailed(human, judge, human.map((_, i) => i));
   const r = detailed.value;
   if (human.length > 0 && human.length < MIN_INTERVAL_N) return figureWithInterval(r.meanBias, null, [Number.NaN, Number.NaN], 't', SMALL_N_INTERVAL_REASON);
-  return boundedFigure(r.meanBias, detailed.undefinedReason, [r.ciLower, r.ciUpper], 't', detailed.undefinedReason, lo, hi);
+  return boundedFigure(r.meanBias, detailed.undefinedCode, [r.ciLower, r.ciUpper], 't', detailed.undefinedCode, lo, hi);
 }
 
 const isBinaryValued = (values: readonly number[]) => values.every((v) => v === 0 || v === 1);
@@ -101,7 +101,7 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
   const [lo, hi] = scaleOf(dimension);
   let corrected: Figure;
   let lambda: number | null = null;
-  let reason: string | null = null;
+  let reason: ReasonCode | null = null;
   if (Y.length === 0) {
     reason = NO_LABELED_REASON;
     corrected = pointFigure(Number.NaN, NO_LABELED_REASON);
@@ -113,8 +113,8 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
     lambda = Number.isFinite(ppi.value.lambda) ? ppi.value.lambda : null;
     corrected =
       Y.length < MIN_INTERVAL_N
-        ? figureWithInterval(ppi.value.estimate, ppi.undefinedReason, [Number.NaN, Number.NaN], 'normal', SMALL_N_INTERVAL_REASON)
-        : boundedFigure(ppi.value.estimate, ppi.undefinedReason, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedReason, lo, hi);
+        ? figureWithInterval(ppi.value.estimate, ppi.undefinedCode, [Number.NaN, Number.NaN], 'normal', SMALL_N_INTERVAL_REASON)
+        : boundedFigure(ppi.value.estimate, ppi.undefinedCode, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedCode, lo, hi);
   }
 
   return {
@@ -130,6 +130,7 @@ export function biasCorrectedDimension(input: BiasCorrectedInput): BiasCorrected
     bias: tMeanFigure(Y, Yhat, -(hi - lo), hi - lo),
     corrected,
     lambda,
-    reason,
+    reason: reason && reasonSentence(reason),
+    reasonCode: reason,
   };
 }

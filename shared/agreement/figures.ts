@@ -1,5 +1,6 @@
 import type { Coefficient, CoefficientKey, Figure } from '../api/agreement-ops';
-import { explainUndefined, type Detailed, type UndefinedCode } from '../stats';
+import type { Detailed } from '../stats';
+import { reasonSentence, type ReasonCode } from '../messages/reasons.en';
 import { percentileSorted } from '../stats/bootstrap';
 import { wilsonDetailed } from '../stats/wilson';
 
@@ -8,43 +9,41 @@ export function num(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-export function reasonFor(code: UndefinedCode): string {
-  return explainUndefined(code);
-}
-
-/** A figure with no interval. */
-export function pointFigure(value: number, reason: string | null): Figure {
+/** A figure with no interval; an undefined one carries its reason code and, for the CLI, its English sentence. */
+export function pointFigure(value: number, reason: ReasonCode | null): Figure {
   const defined = Number.isFinite(value);
-  return { value: defined ? value : null, reason: defined ? null : reason ?? explainUndefined('no-data'), ci95: null, ciMethod: null, ciReason: null };
+  const code = defined ? null : reason ?? 'no-data';
+  return { value: defined ? value : null, reason: code && reasonSentence(code), reasonCode: code, ci95: null, ciMethod: null, ciReason: null, ciReasonCode: null };
 }
 
 export function fromDetailed(detailed: Detailed<number>): Figure {
-  return pointFigure(detailed.value, detailed.undefinedReason);
+  return pointFigure(detailed.value, detailed.undefinedCode);
 }
 
 /** A figure with an interval; an undefined interval carries its own reason. */
 export function figureWithInterval(
   value: number,
-  reason: string | null,
+  reason: ReasonCode | null,
   interval: [number, number],
   method: Figure['ciMethod'],
-  intervalReason: string | null,
+  intervalReason: ReasonCode | null,
 ): Figure {
   const base = pointFigure(value, reason);
   const defined = Number.isFinite(interval[0]) && Number.isFinite(interval[1]);
+  const ciCode = defined ? null : intervalReason ?? base.reasonCode ?? 'no-valid-resamples';
   return {
     ...base,
     ci95: defined ? [interval[0], interval[1]] : null,
     ciMethod: defined ? method : null,
-    ciReason: defined ? null : intervalReason ?? base.reason ?? explainUndefined('no-valid-resamples'),
+    ciReason: ciCode && reasonSentence(ciCode),
+    ciReasonCode: ciCode,
   };
 }
 
 /** Below these, a mean's interval is undefined (the point estimate is still shown). */
 export const MIN_INTERVAL_N = 10;
 export const MIN_INTERVAL_CLUSTERS = 5;
-export const SMALL_N_INTERVAL_REASON =
-  'Fewer than 10 labeled items or 5 cases: an interval would not hold at this n, so only the point estimate is shown.';
+export const SMALL_N_INTERVAL_REASON: ReasonCode = 'small-n-interval';
 
 /** An interval cut to its scale [lo, hi]; `bounded` when a side was cut. */
 export function withinScale(interval: [number, number], lo: number, hi: number): { interval: [number, number]; bounded: boolean } {
@@ -54,7 +53,7 @@ export function withinScale(interval: [number, number], lo: number, hi: number):
 }
 
 /** A figure whose interval is kept inside [lo, hi], saying so when it had to be cut. */
-export function boundedFigure(value: number, reason: string | null, interval: [number, number], method: Figure['ciMethod'], intervalReason: string | null, lo: number, hi: number): Figure {
+export function boundedFigure(value: number, reason: ReasonCode | null, interval: [number, number], method: Figure['ciMethod'], intervalReason: ReasonCode | null, lo: number, hi: number): Figure {
   const fig = figureWithInterval(value, reason, interval, method, intervalReason);
   if (fig.ci95 === null) return fig;
   const cut = withinScale(interval, lo, hi);
@@ -63,9 +62,9 @@ export function boundedFigure(value: number, reason: string | null, interval: [n
 
 /** A proportion with its Wilson 95% interval (SPEC: every rate). */
 export function rateFigure(successes: number, n: number): Figure {
-  if (n === 0) return figureWithInterval(Number.NaN, explainUndefined('no-data'), [Number.NaN, Number.NaN], 'wilson', null);
+  if (n === 0) return figureWithInterval(Number.NaN, 'no-data', [Number.NaN, Number.NaN], 'wilson', null);
   const interval = wilsonDetailed(successes, n);
-  return figureWithInterval(successes / n, null, interval.value, 'wilson', interval.undefinedReason);
+  return figureWithInterval(successes / n, null, interval.value, 'wilson', interval.undefinedCode);
 }
 
 export function coefficient(key: CoefficientKey, figure: Figure): Coefficient {

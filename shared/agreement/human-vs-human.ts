@@ -1,9 +1,11 @@
+import { reasonSentence, type ReasonCode } from '../messages/reasons.en';
 import type { AgreementWarning, Coefficient, CoefficientKey, HumanAgreement, HumanDisagreement } from '../api/agreement-ops';
 import type { Dimension } from '../domain/dimensions';
 import {
-  cohenKappaDetailed, explainUndefined, fleissKappaDetailed, krippendorffAlphaDetailed, pearsonDetailed, type Detailed, type Label,
+  cohenKappaDetailed, fleissKappaDetailed, krippendorffAlphaDetailed, pearsonDetailed, type Detailed, type Label,
 } from '../stats';
 import { labelKey } from '../stats/labels';
+import { nanBecause } from '../stats/undefined';
 import { coefficient, figureWithInterval, num, percentileInterval, rateFigure } from './figures';
 import {
   bootstrapReplicates, DISAGREEMENT_LIMIT, fitValue, isDiscrete, MIN_RELIABLE_N, NUMERIC_TOLERANCE_SHARE, optionValues, validPairs,
@@ -39,8 +41,8 @@ export interface HumanVsHumanInput {
   options?: { resamples?: number; seed?: number; disagreementLimit?: number };
 }
 
-export const NO_DOUBLE_LABELS_REASON = 'No item has labels from two or more reviewers on this dimension yet.';
-export const NO_COMPLETE_ITEMS_REASON = 'No item has labels from every one of these reviewers, which Fleiss’ kappa needs.';
+export const NO_DOUBLE_LABELS_REASON: ReasonCode = 'no-double-labels';
+export const NO_COMPLETE_ITEMS_REASON: ReasonCode = 'no-complete-items';
 
 function alphaLevel(dimension: Dimension): 'nominal' | 'ordinal' | 'interval' {
   return dimension.type === 'ordinal' ? 'ordinal' : dimension.type === 'numeric' ? 'interval' : 'nominal';
@@ -79,10 +81,10 @@ export function humanVsHumanDimension(input: HumanVsHumanInput): HumanAgreement 
     const level = alphaLevel(dimension);
     const alphaKey: CoefficientKey = level === 'ordinal' ? 'krippendorffOrdinal' : level === 'interval' ? 'krippendorffInterval' : 'krippendorffNominal';
     const alpha = (rows: (Label | null)[][]) => krippendorffAlphaDetailed(rows, level, level === 'ordinal' ? { domain: labels } : {});
-    const push = (key: CoefficientKey, point: Detailed<number>, replicates: Float64Array) => {
+    const push = (key: CoefficientKey, point: Detailed<number>, replicates: Float64Array, code: ReasonCode | null = point.undefinedCode) => {
       const interval = Number.isNaN(point.value) ? ([Number.NaN, Number.NaN] as [number, number]) : percentileInterval(replicates);
-      const intervalReason = Number.isNaN(point.value) ? point.undefinedReason : explainUndefined('no-valid-resamples');
-      coefficients.push(coefficient(key, figureWithInterval(point.value, point.undefinedReason, interval, 'bootstrap', intervalReason)));
+      const intervalReason: ReasonCode | null = Number.isNaN(point.value) ? code : 'no-valid-resamples';
+      coefficients.push(coefficient(key, figureWithInterval(point.value, code, interval, 'bootstrap', intervalReason)));
     };
 
     const everyoneAgrees = matrix.filter((row) => {
@@ -107,9 +109,9 @@ export function humanVsHumanDimension(input: HumanVsHumanInput): HumanAgreement 
       push(alphaKey, alpha(matrix), replicates.get(alphaKey)!);
     } else {
       if (dimension.type !== 'numeric') {
-        const point: Detailed<number> =
-          complete.length === 0 ? { value: Number.NaN, undefinedCode: 'no-data', undefinedReason: NO_COMPLETE_ITEMS_REASON } : fleissKappaDetailed(complete);
-        push('fleissKappa', point, unitReplicates('fleiss', complete, labels, { resamples, seed }));
+        const point: Detailed<number> = complete.length === 0 ? nanBecause('no-data') : fleissKappaDetailed(complete);
+        const code = complete.length === 0 ? NO_COMPLETE_ITEMS_REASON : point.undefinedCode;
+        push('fleissKappa', point, unitReplicates('fleiss', complete, labels, { resamples, seed }), code);
       }
       push(alphaKey, alpha(matrix), unitReplicates(`krippendorff-${level}`, matrix, labels, { resamples, seed }));
     }
@@ -143,7 +145,8 @@ export function humanVsHumanDimension(input: HumanVsHumanInput): HumanAgreement 
     raters,
     method,
     completeItems: complete.length,
-    reason: method === null ? NO_DOUBLE_LABELS_REASON : null,
+    reason: method === null ? reasonSentence(NO_DOUBLE_LABELS_REASON) : null,
+    reasonCode: method === null ? NO_DOUBLE_LABELS_REASON : null,
     coefficients,
     disagreements: {
       total: disagreeing.length,

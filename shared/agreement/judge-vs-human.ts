@@ -1,3 +1,4 @@
+import { reasonSentence, type ReasonCode } from '../messages/reasons.en';
 import type {
   AgreementWarning, Bias, BiasHeadline, BreakdownGroup, Coefficient, CoefficientKey, Confusion, DimensionAgreement, Disagreement, Figure, Scatter,
 } from '../api/agreement-ops';
@@ -582,7 +583,7 @@ function meanDifferenceFigure(h: number[], j: number[], pairs: readonly ValidPai
   if (h.length > 0 && (h.length < MIN_INTERVAL_N || r.clusters < MIN_INTERVAL_CLUSTERS)) {
     return { figure: figureWithInterval(r.meanBias, null, [Number.NaN, Number.NaN], 'cluster-t', SMALL_N_INTERVAL_REASON) };
   }
-  return { figure: boundedFigure(r.meanBias, detailed.undefinedReason, [r.ciLower, r.ciUpper], 'cluster-t', detailed.undefinedReason, -range, range) };
+  return { figure: boundedFigure(r.meanBias, detailed.undefinedCode, [r.ciLower, r.ciUpper], 'cluster-t', detailed.undefinedCode, -range, range) };
 }
 
 /** max − min of a numeric dimension, else of the values seen (∞ when neither says). */
@@ -643,7 +644,7 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
     meanPart = { scale, humanMean: num(mean(h)), judgeMean: num(mean(j)), difference: figure };
     headline = {
       kind: 'mean', value: figure.value, ci95: figure.ci95, direction: direction(figure.value ?? Number.NaN), clear: clearOf(figure.ci95),
-      label: null, judge: num(mean(j)), human: num(mean(h)), n, reason: figure.reason,
+      label: null, judge: num(mean(j)), human: num(mean(h)), n, reason: figure.reason, reasonCode: figure.reasonCode,
     };
   } else if (dimension.type === 'binary') {
     const positive = dimension.options[0].value;
@@ -655,7 +656,7 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
     ratePart = { positive, humanRate: rateFigure(hPass, n), judgeRate: rateFigure(jPass, n), difference: figure };
     headline = {
       kind: 'rate', value: figure.value, ci95: figure.ci95, direction: direction(figure.value ?? Number.NaN), clear: clearOf(figure.ci95),
-      label: positive, judge: n ? jPass / n : null, human: n ? hPass / n : null, n, reason: figure.reason,
+      label: positive, judge: n ? jPass / n : null, human: n ? hPass / n : null, n, reason: figure.reason, reasonCode: figure.reasonCode,
     };
   } else {
     // categorical: the value whose use differs most between judge and people
@@ -670,12 +671,13 @@ export function biasOf(dimension: Dimension, pairs: readonly ValidPair[]): Bias 
       const { figure } = meanDifferenceFigure(h, j, pairs, 1);
       headline = {
         kind: 'category', value: figure.value, ci95: figure.ci95, direction: null, clear: clearOf(figure.ci95),
-        label: c.label, judge: c.judgeCount / n, human: c.humanCount / n, n, reason: figure.reason,
+        label: c.label, judge: c.judgeCount / n, human: c.humanCount / n, n, reason: figure.reason, reasonCode: figure.reasonCode,
       };
     } else {
       headline = {
         kind: 'category', value: null, ci95: null, direction: null, clear: false, label: null, judge: null, human: null, n,
         reason: explainUndefined('no-data'),
+        reasonCode: 'no-data',
       };
     }
   }
@@ -958,8 +960,8 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
     if (key === 'percentAgreement' && !clustered) return coefficient(key, rateFigure(agreeingPairs(valid), n));
     const values = replicates.get(key)!;
     const interval = n ? percentileInterval(values) : ([Number.NaN, Number.NaN] as [number, number]);
-    const intervalReason = Number.isNaN(point.value) ? point.undefinedReason : explainUndefined('no-valid-resamples');
-    return coefficient(key, figureWithInterval(point.value, point.undefinedReason, interval, 'bootstrap', intervalReason));
+    const intervalReason: ReasonCode | null = Number.isNaN(point.value) ? point.undefinedCode : 'no-valid-resamples';
+    return coefficient(key, figureWithInterval(point.value, point.undefinedCode, interval, 'bootstrap', intervalReason));
   });
 
   return {
@@ -973,7 +975,8 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
     n,
     items,
     reviewers,
-    reason: n === 0 ? NO_PAIRS_REASON : null,
+    reason: n === 0 ? reasonSentence(NO_PAIRS_REASON) : null,
+    reasonCode: n === 0 ? NO_PAIRS_REASON : null,
     coefficients,
     resampling: { method, resamples, seed },
     confusion: discrete ? confusionOf(dimension, valid) : null,
@@ -991,8 +994,7 @@ export function judgeVsHumanDimension(input: JudgeVsHumanInput): DimensionAgreem
   };
 }
 
-export const NO_PAIRS_REASON = 'No verdict of this run has a human label on this dimension from the chosen reference yet, so there is nothing to compare.';
+export const NO_PAIRS_REASON: ReasonCode = 'no-pairs';
 
 /** The adjudicated reference before any calibration round has been closed. */
-export const ADJUDICATED_REASON =
-  'Adjudicated values are settled when a weekly calibration round is closed, and no round has been closed yet; close a review, or pick one reviewer or all reviewers.';
+export const ADJUDICATED_REASON: ReasonCode = 'adjudicated';

@@ -1,22 +1,30 @@
 import { z } from 'zod';
 import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
+import { REASON_CODES } from '../messages/reasons.en';
 
 /**
  * The judge-agreement part of the API contract (issue: judge runs and the agreement & bias
  * engine). Numbers that are undefined (NaN inside: kappa with one category, a correlation
- * of a constant, …) travel as `null` next to an English `reason`; JSON has no NaN, and an
- * undefined figure is never shown as 0.
+ * of a constant, …) travel as `null` next to a `reasonCode` (worded by the window) and its English
+ * `reason` (CLI, --json); JSON has no NaN, and an undefined figure is never shown as 0.
  */
 
 const Num = z.number().nullable();
 const int = z.number().int();
 export const AgreementLabelSchema = z.union([z.string(), z.number()]);
 
+/**
+ * Why a figure is undefined, as a code the window words in its language; `reason` beside it is the
+ * English sentence (CLI, --json). Optional: figures stored by older versions carry only the sentence.
+ */
+export const ReasonCodeSchema = z.enum(REASON_CODES);
+
 /** One figure: its value (null = undefined, with the reason) and, when computed, its 95% interval. */
 export const FigureSchema = z.object({
   value: Num,
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
   ci95: z.tuple([Num, Num]).nullable(),
   /**
    * How the interval was computed: percentile bootstrap over cases, Wilson score, normal (mean ± z·SE:
@@ -25,6 +33,7 @@ export const FigureSchema = z.object({
    */
   ciMethod: z.enum(['bootstrap', 'wilson', 'normal', 't', 'cluster-t']).nullable(),
   ciReason: z.string().nullable(),
+  ciReasonCode: ReasonCodeSchema.nullish(),
   /** True where the interval was cut at the edge of its scale (a rate at 0 or 1, a score at its range). */
   ciBounded: z.boolean().optional(),
 });
@@ -114,6 +123,7 @@ export const BiasHeadlineSchema = z.object({
   human: Num,
   n: int,
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
 });
 export type BiasHeadline = z.infer<typeof BiasHeadlineSchema>;
 
@@ -188,6 +198,7 @@ export const DimensionAgreementSchema = z.object({
   reviewers: int,
   /** Why nothing could be compared (n = 0). */
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
   coefficients: z.array(CoefficientSchema),
   resampling: z.object({ method: z.enum(['index', 'multinomial']).nullable(), resamples: int, seed: int }),
   confusion: ConfusionSchema.nullable(),
@@ -209,6 +220,7 @@ export const JudgeVsHumanSchema = z.object({
   reference: ResolvedReferenceSchema,
   /** Why the reference has no data at all (adjudicated values before calibration rounds exist). */
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
   dimensions: z.array(DimensionAgreementSchema),
 });
 export type JudgeVsHuman = z.infer<typeof JudgeVsHumanSchema>;
@@ -233,6 +245,7 @@ export const HumanAgreementSchema = z.object({
   /** Items labeled by every rater (what Fleiss' kappa uses). */
   completeItems: int,
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
   coefficients: z.array(CoefficientSchema),
   disagreements: z.object({ total: int, tolerance: Num, items: z.array(HumanDisagreementSchema) }),
   warnings: z.array(AgreementWarningSchema),
@@ -259,6 +272,7 @@ export const BiasCorrectedDimensionSchema = z.object({
   /** The weight PPI++ gave the judge: 0 = the people's mean alone (the judge adds little), 1 = classic PPI. null when not computed. */
   lambda: Num.optional(),
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
 });
 export type BiasCorrectedDimension = z.infer<typeof BiasCorrectedDimensionSchema>;
 
@@ -274,6 +288,6 @@ export const agreementOps = {
   /** Judge's raw mean / pass rate and the PPI bias-corrected estimate, numeric and binary dimensions. */
   'agreement.biasCorrected': op(
     z.object({ runId, dimension, reference: ReferenceSchema }),
-    z.object({ run: JudgeRunSchema, reference: ResolvedReferenceSchema, reason: z.string().nullable(), dimensions: z.array(BiasCorrectedDimensionSchema) }),
+    z.object({ run: JudgeRunSchema, reference: ResolvedReferenceSchema, reason: z.string().nullable(), reasonCode: ReasonCodeSchema.nullish(), dimensions: z.array(BiasCorrectedDimensionSchema) }),
   ),
 } as const;

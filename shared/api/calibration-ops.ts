@@ -3,14 +3,14 @@ import { isoWeeksInYear } from '../calibration/iso-week';
 import { op } from './op';
 import { DIMENSION_TYPES } from '../domain/dimensions';
 import { ContextChunkSchema } from '../domain/schemas';
-import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema } from './agreement-ops';
+import { AgreementLabelSchema, COEFFICIENT_KEYS, FigureSchema, ReasonCodeSchema } from './agreement-ops';
 
 /**
  * The calibration part of the API contract: the weekly review round (start → blind
  * labeling through the labeling queue `{source: 'round', roundId}` → reveal → adjudicate →
  * close), the trend of the stored round figures, and anchor sets (freeze, export, import, drift).
  *
- * Numbers that are undefined travel as `null` with an English `reason` (FigureSchema), never 0.
+ * Numbers that are undefined travel as `null` with a `reasonCode` and its English `reason` (FigureSchema), never 0.
  */
 
 const int = z.number().int();
@@ -214,6 +214,7 @@ export const RoundFiguresSchema = z.object({
   judgeRaw: FigureSchema,
   corrected: FigureSchema,
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
   /**
    * The random halves of this round and the consecutive closed rounds before it scored by the same
    * judge version (model, model version, prompt version), pooled: the figures the weekly review
@@ -361,6 +362,7 @@ export const DriftDimensionSchema = z.object({
   /** flagged: an interval excludes 0 and the change is past the tolerance; none: every interval within ±tolerance; possible: otherwise. */
   state: z.enum(DRIFT_STATES).optional(),
   reason: z.string().nullable(),
+  reasonCode: ReasonCodeSchema.nullish(),
 });
 export type DriftDimension = z.infer<typeof DriftDimensionSchema>;
 

@@ -1,3 +1,4 @@
+import type { ReasonCode } from '../messages/reasons.en';
 import type { Figure } from '../api/agreement-ops';
 import type { Dimension } from '../domain/dimensions';
 import { pointEstimates, validPairs, type AgreementPair } from '../agreement';
@@ -51,7 +52,7 @@ export function driftDecidingN(change: number, stdError: number, clusters: numbe
   return meanDecidingN(change, stdError * Math.sqrt(clusters), theta);
 }
 
-const noInterval = (value: number, reason: string): Figure => figureWithInterval(value, null, [Number.NaN, Number.NaN], null, reason);
+const noInterval = (value: number, reason: ReasonCode): Figure => figureWithInterval(value, null, [Number.NaN, Number.NaN], null, reason);
 
 /** The judge's mean move on the scale, now − before; tolerance as a share of the scale. null for categorical dimensions. */
 export function meanShiftChange(dimension: Dimension, pairs: readonly DriftPair[], toleranceShare: number): PairedChange | null {
@@ -108,7 +109,7 @@ export function agreementChange(dimension: Dimension, pairs: readonly DriftPair[
     cases.length,
     { resamples: opts.resamples ?? BOOTSTRAP_RESAMPLES, seed: opts.seed ?? BOOTSTRAP_SEED },
   );
-  const change = figureWithInterval(point, Number.isFinite(point) ? null : 'The coefficient is undefined on these items.', ci.value, 'bootstrap', ci.undefinedReason);
+  const change = figureWithInterval(point, Number.isFinite(point) ? null : 'coefficient-undefined', ci.value, 'bootstrap', ci.undefinedCode);
   return { change, state: driftState(point, ci.value[0], ci.value[1], tolerance) };
 }
 

@@ -1,3 +1,4 @@
+import { reasonSentence, type ReasonCode } from '../messages/reasons.en';
 import type { CoefficientKey, Figure } from '../api/agreement-ops';
 import type { JudgeRef, RoundFigures } from '../api/calibration-ops';
 import type { Dimension } from '../domain/dimensions';
@@ -41,10 +42,10 @@ export function agreementKey(type: Dimension['type']): CoefficientKey | null {
   }
 }
 
-export const CATEGORICAL_BIAS_REASON = 'A categorical dimension has no mean bias: see the over- and under-calling per value in "Judge vs human".';
-export const NOT_CORRECTABLE_REASON = 'The bias-corrected estimate needs a numeric, pass/fail or numeric-ordinal dimension.';
-export const NO_RANDOM_REASON = 'No random item of this round, or of the rounds pooled with it, has a final value and a verdict: the population figures need them.';
-export const NO_JUDGE_REASON = 'No judge run scored this dimension when the round started, so there is nothing to compare.';
+export const CATEGORICAL_BIAS_REASON: ReasonCode = 'categorical-bias';
+export const NOT_CORRECTABLE_REASON: ReasonCode = 'not-correctable';
+export const NO_RANDOM_REASON: ReasonCode = 'no-random';
+export const NO_JUDGE_REASON: ReasonCode = 'no-judge';
 
 export interface CellPair {
   itemKey: string;
@@ -65,10 +66,13 @@ export interface PairFigures {
   percentAgreement: Figure;
   /** Judge − human: mean difference (numeric, ordinal) or pass-rate difference (binary). */
   bias: Figure;
-  reason: string | null;
+  reason: ReasonCode | null;
 }
 
-const undefinedFigure = (reason: string): Figure => pointFigure(Number.NaN, reason);
+const undefinedFigure = (reason: ReasonCode): Figure => pointFigure(Number.NaN, reason);
+
+/** A reason as it travels: the code and its English sentence. */
+const because = (code: ReasonCode | null) => ({ reason: code && reasonSentence(code), reasonCode: code });
 
 /** Agreement and bias of judge values against reference values (one pair per item). */
 export function pairFigures(dimension: Dimension, pairs: readonly CellPair[], options?: AgreementOptions): PairFigures {
@@ -79,9 +83,9 @@ export function pairFigures(dimension: Dimension, pairs: readonly CellPair[], op
   }));
   const result = judgeVsHumanDimension({ dimension, verdicts: pairs.length, pairs: agreementPairs, options: { disagreementLimit: 0, ...options } });
   const byKey = new Map(result.coefficients.map((c) => [c.key, c]));
-  const strip = (c: { key: CoefficientKey } & Figure | undefined, fallback: string): Figure =>
-    c ? { value: c.value, reason: c.reason, ci95: c.ci95, ciMethod: c.ciMethod, ciReason: c.ciReason } : undefinedFigure(fallback);
-  const noPairs = result.reason ?? 'No pairs to compare.';
+  const strip = (c: { key: CoefficientKey } & Figure | undefined, fallback: ReasonCode): Figure =>
+    c ? { value: c.value, reason: c.reason, reasonCode: c.reasonCode, ci95: c.ci95, ciMethod: c.ciMethod, ciReason: c.ciReason, ciReasonCode: c.ciReasonCode } : undefinedFigure(fallback);
+  const noPairs: ReasonCode = result.reasonCode ?? 'no-pairs';
   let bias: Figure;
   if (dimension.type === 'categorical') bias = undefinedFigure(CATEGORICAL_BIAS_REASON);
   else if (result.bias?.mean) bias = result.bias.mean.difference;
@@ -90,10 +94,10 @@ export function pairFigures(dimension: Dimension, pairs: readonly CellPair[], op
   return {
     n: result.n,
     agreementKey: key,
-    agreement: key ? strip(byKey.get(key), noPairs) : undefinedFigure('This dimension type has no agreement coefficient.'),
+    agreement: key ? strip(byKey.get(key), noPairs) : undefinedFigure('no-coefficient'),
     percentAgreement: strip(byKey.get('percentAgreement'), noPairs),
     bias,
-    reason: result.n === 0 ? result.reason : null,
+    reason: result.n === 0 ? result.reasonCode ?? null : null,
   };
 }
 
@@ -148,7 +152,7 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
     const stratum = { agreement: none, percentAgreement: none, bias: none };
     return {
       dimension: dimension.name, type: dimension.type, judge: null, n: 0, agreementKey: agreementKey(dimension.type),
-      ...stratum, judgeRaw: none, corrected: none, reason: NO_JUDGE_REASON,
+      ...stratum, judgeRaw: none, corrected: none, ...because(NO_JUDGE_REASON),
       random: { roundIds: input.roundId === undefined ? [] : [input.roundId], items: 0, minItems: MIN_POOLED_RANDOM, ...stratum, humanMean: none },
       changed: { n: 0, ...stratum },
       computed: 'close',
@@ -194,7 +198,7 @@ export function roundFigures(input: RoundFiguresInput): RoundFigures {
     ...population,
     judgeRaw,
     corrected,
-    reason: randomFigures.n === 0 ? NO_RANDOM_REASON : null,
+    ...because(randomFigures.n === 0 ? NO_RANDOM_REASON : null),
     random: {
       roundIds: input.roundId === undefined ? pooled.roundIds : [input.roundId, ...pooled.roundIds],
       items: randomFigures.n,
@@ -229,7 +233,8 @@ export function servedFigures(stored: StoredRoundFigures): RoundFigures | null {
     agreement: random.agreement,
     percentAgreement: random.percentAgreement,
     bias: random.bias,
-    reason: random.items === 0 ? (stored.judge ? NO_RANDOM_REASON : stored.reason) : null,
+    // a stored reason without a code (an older file) travels as the sentence it is
+    ...(random.items === 0 ? (stored.judge ? because(NO_RANDOM_REASON) : { reason: stored.reason, reasonCode: stored.reasonCode ?? null }) : because(null)),
     random,
     changed,
     computed: 'close',

@@ -1,3 +1,4 @@
+import type { ReasonCode } from '../messages/reasons.en';
 import type { Figure } from '../api/agreement-ops';
 import { boundedFigure, figureWithInterval } from '../agreement/figures';
 import { ppiMeanDetailed } from '../stats';
@@ -13,7 +14,7 @@ import { ppiMeanDetailed } from '../stats';
  * with "too few random items yet" and the count.
  */
 export const MIN_POOLED_RANDOM = 40;
-export const FEW_RANDOM_REASON = 'Too few random items yet: the interval is shown from 40 pooled random items on.';
+export const FEW_RANDOM_REASON: ReasonCode = 'few-random';
 
 export interface PopulationInput {
   /** Random-half items with a human value (adjudicated, else the mean of the reviewers' round labels) and the judge's score. */
@@ -47,7 +48,7 @@ export function populationEstimate(input: PopulationInput): PopulationEstimate {
   const humanMean = figureWithInterval(mean, n ? null : FEW_RANDOM_REASON, [Number.NaN, Number.NaN], null, FEW_RANDOM_REASON);
   let corrected: Figure;
   if (!ppi) corrected = figureWithInterval(estimate, n ? null : FEW_RANDOM_REASON, [Number.NaN, Number.NaN], null, FEW_RANDOM_REASON);
-  else if (few) corrected = figureWithInterval(estimate, ppi.undefinedReason, [Number.NaN, Number.NaN], 'normal', FEW_RANDOM_REASON);
-  else corrected = boundedFigure(estimate, ppi.undefinedReason, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedReason, lo, hi);
+  else if (few) corrected = figureWithInterval(estimate, ppi.undefinedCode, [Number.NaN, Number.NaN], 'normal', FEW_RANDOM_REASON);
+  else corrected = boundedFigure(estimate, ppi.undefinedCode, [ppi.value.ciLower, ppi.value.ciUpper], 'normal', ppi.undefinedCode, lo, hi);
   return { labeled: n, unlabeled: unlabeled.length, humanMean, corrected, lambda: ppi && Number.isFinite(ppi.value.lambda) ? ppi.value.lambda : null };
 }

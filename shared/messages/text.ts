@@ -3,6 +3,8 @@ import { enErrors } from './errors.en';
 import { zhErrors } from './errors.zh-CN';
 import { enDiagnosisText } from './diagnosis.en';
 import { zhDiagnosisText } from './diagnosis.zh-CN';
+import { enReasonText } from './reasons.en';
+import { zhReasonText } from './reasons.zh-CN';
 
 /**
  * A sentence that is not yet worded: a catalogue key and the values it names
@@ -21,7 +23,7 @@ export type TextValue = string | number | null | LocalText | TextValue[];
 /** The languages the catalogue is written in (the window's languages). */
 export type MessageLocale = 'zh-CN' | 'en';
 
-const CATALOGUES: Record<MessageLocale, Record<string, string>> = { en: { ...enErrors, ...enDiagnosisText }, 'zh-CN': { ...zhErrors, ...zhDiagnosisText } };
+const CATALOGUES: Record<MessageLocale, Record<string, string>> = { en: { ...enErrors, ...enDiagnosisText, ...enReasonText }, 'zh-CN': { ...zhErrors, ...zhDiagnosisText, ...zhReasonText } };
 
 const TextValueSchema: z.ZodType<TextValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.null(), LocalTextSchema, z.array(TextValueSchema)]),

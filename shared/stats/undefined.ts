@@ -1,3 +1,5 @@
+import { reasonSentence } from '../messages/reasons.en';
+
 /**
  * Why a statistic could not be computed.
  *
@@ -26,31 +28,10 @@ export type UndefinedCode =
   | 'invalid-argument'
   | 'no-valid-resamples';
 
-const MESSAGES: Record<UndefinedCode, string> = {
-  'no-data': 'There is no data to compute it from.',
-  'length-mismatch': 'The two lists have different lengths, so their entries cannot be paired.',
-  'too-few-observations': 'There are too few observations to compute it.',
-  'single-category':
-    'Every rating falls into a single category, so agreement expected by chance is total and the coefficient is 0/0.',
-  'no-pairable-items': 'No item was rated by at least two raters, so there is no pair of ratings to compare.',
-  'labels-not-present': 'None of the given labels occurs in the ratings.',
-  'constant-input': 'One of the inputs is constant, so a correlation is not defined.',
-  'non-finite-input': 'The input contains NaN or an infinite value.',
-  'unequal-raters-per-item': 'Items were rated by different numbers of raters; this coefficient needs the same number for every item.',
-  'one-rater-per-item': 'Each item has only one rating, so raters cannot agree or disagree.',
-  'non-numeric-labels':
-    'This level of measurement needs numeric ratings (or, for ordinal, an ordered list of the possible values).',
-  'label-out-of-domain': 'A rating is not among the listed possible values.',
-  'no-expected-disagreement':
-    'All pairable ratings have the same value, so no disagreement is expected by chance and the coefficient is 0/0.',
-  'no-degrees-of-freedom': 'With only two observations there are no degrees of freedom left for a p-value.',
-  'invalid-argument': 'An argument is outside its allowed range.',
-  'no-valid-resamples': 'The statistic was undefined (NaN) on every bootstrap resample.',
-};
 
-/** English explanation of an undefined-result code. */
+/** English explanation of an undefined-result code (its wording lives with the other reason codes in shared/messages). */
 export function explainUndefined(code: UndefinedCode): string {
-  return MESSAGES[code];
+  return reasonSentence(code);
 }
 
 /** A value plus, when it is (partly) undefined, why. */
@@ -65,7 +46,7 @@ export function defined<T>(value: T): Detailed<T> {
 }
 
 export function undefinedBecause<T>(value: T, code: UndefinedCode): Detailed<T> {
-  return { value, undefinedCode: code, undefinedReason: MESSAGES[code] };
+  return { value, undefinedCode: code, undefinedReason: reasonSentence(code) };
 }
 
 /** A NaN number with its reason. */

@@ -119,4 +119,17 @@ test('undefined figures are shown as undefined with their reason, never as 0', a
   await expect(kappa).toHaveAttribute('data-value', 'undefined');
   await expect(kappa).toContainText('undefined');
   await expect(kappa).toContainText('single category');
+  await page.screenshot({ path: 'test-results/reasons-undefined-en.png', fullPage: true });
+
+  // the same figure in a Chinese window: the reason is worded from its code, in Chinese
+  await page.evaluate(() => localStorage.setItem('touchstone.locale', 'zh-CN'));
+  await page.reload();
+  await page.getByTestId('nav-agreement').click();
+  await page.getByTestId('agreement-run').selectOption(String(run!.id));
+  await page.getByTestId('agreement-reference').selectOption(`reviewer:${id}`);
+  const kappaZh = page.getByTestId('agreement-coefficients').locator('[data-testid="coefficient"][data-key="kappaQuadratic"]');
+  await expect(kappaZh).toHaveAttribute('data-value', 'undefined');
+  await expect(kappaZh).toContainText('所有评分都落在同一类别');
+  await expect(kappaZh).not.toContainText('single category');
+  await page.screenshot({ path: 'test-results/reasons-undefined-zh.png', fullPage: true });
 });

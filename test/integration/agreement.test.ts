@@ -9,6 +9,7 @@ import {
 import { createBackend, type Backend } from '../../server/backend';
 import { createDemoTestSet } from '../../server/test-sets/demo';
 import { ADJUDICATED_REASON } from '../../db/agreement';
+import { reasonSentence } from '../../shared/messages/reasons.en';
 import { cli } from '../helpers/cli';
 import { expectClose } from '../helpers/expect-close';
 import { useTempDir } from '../helpers/temp-dir';
@@ -234,9 +235,9 @@ describe('agreement on the demo test set', () => {
     expect(coefficient(d, 'percentAgreement').value).toBe(1);
 
     const adjudicated = await call<JudgeVsHuman>(backend, 'agreement.judgeVsHuman', { runId: 1, reference: { kind: 'adjudicated' } });
-    expect(adjudicated.reason).toBe(ADJUDICATED_REASON);
+    expect(adjudicated).toMatchObject({ reasonCode: ADJUDICATED_REASON, reason: reasonSentence(ADJUDICATED_REASON) });
     for (const dim of adjudicated.dimensions) {
-      expect(dim).toMatchObject({ n: 0, reason: NO_PAIRS_REASON });
+      expect(dim).toMatchObject({ n: 0, reasonCode: NO_PAIRS_REASON, reason: reasonSentence(NO_PAIRS_REASON) });
       expect(dim.verdicts).toBe(23);
       for (const c of dim.coefficients) expect(c.value).toBeNull();
     }

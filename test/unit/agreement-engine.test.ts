@@ -3,6 +3,7 @@ import {
   ALL_LABELED_REASON, biasCorrectedDimension, binomial, bootstrapReplicates, humanVsHumanDimension, judgeVsHumanDimension, multinomial,
   NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, percentileInterval, uniformFrom, validPairs, type AgreementPair, SMALL_N_INTERVAL_REASON,
 } from '../../shared/agreement';
+import { reasonSentence } from '../../shared/messages/reasons.en';
 import { gwetAc1FromCounts, kappaFromCounts, krippendorffFromCounts, percentAgreementFromCounts } from '../../shared/agreement/confusion-stats';
 import { numericFigures, prepareNumericPairs } from '../../shared/agreement/numeric-stats';
 import type { Coefficient, DimensionAgreement } from '../../shared/api/agreement-ops';
@@ -294,7 +295,7 @@ describe('judge vs human for one dimension', () => {
 
   it('no pairs: n = 0 with a reason, every coefficient undefined', () => {
     const d = judgeVsHumanDimension({ dimension: CORRECTNESS, verdicts: 12, pairs: [] });
-    expect(d).toMatchObject({ n: 0, verdicts: 12, reason: NO_PAIRS_REASON, bias: null });
+    expect(d).toMatchObject({ n: 0, verdicts: 12, reasonCode: NO_PAIRS_REASON, reason: reasonSentence(NO_PAIRS_REASON), bias: null });
     for (const c of d.coefficients) {
       expect(c.value).toBeNull();
       expect(c.reason).toBeTruthy();
@@ -352,7 +353,7 @@ describe('judge vs human for one dimension', () => {
     // 8 pairs: fewer than 10, so the difference has no interval (its reason says why); the rates keep Wilson
     expect(mb.n).toBe(8);
     expect(d.bias!.rate!.difference.ci95).toBeNull();
-    expect(d.bias!.rate!.difference.ciReason).toBe(SMALL_N_INTERVAL_REASON);
+    expect(d.bias!.rate!.difference.ciReasonCode).toBe(SMALL_N_INTERVAL_REASON);
     expect(d.bias!.rate!.judgeRate.ci95).toEqual(wilson(6, 8));
     expect(d.bias!.rate!.humanRate.ci95).toEqual(wilson(4, 8));
   });
@@ -530,7 +531,7 @@ describe('human vs human', () => {
 
   it('nothing double-labeled: a reason, no figures', () => {
     const d = humanVsHumanDimension({ dimension: BEHAVIOR, items: [item(1, { ana: 'answered' })] });
-    expect(d).toMatchObject({ method: null, items: 0, reason: NO_DOUBLE_LABELS_REASON, coefficients: [] });
+    expect(d).toMatchObject({ method: null, items: 0, reasonCode: NO_DOUBLE_LABELS_REASON, coefficients: [] });
   });
 });
 
@@ -553,7 +554,7 @@ describe('bias-corrected estimate', () => {
     expectClose(d.lambda!, ppi.lambda, 1e-15);
     // 4 labeled items: below 10, the estimate stands without an interval, and says why
     expect(d.corrected.ci95).toBeNull();
-    expect(d.corrected.ciReason).toBe(SMALL_N_INTERVAL_REASON);
+    expect(d.corrected).toMatchObject({ ciReasonCode: SMALL_N_INTERVAL_REASON, ciReason: reasonSentence(SMALL_N_INTERVAL_REASON) });
     expectClose(d.judgeRaw.value!, judge.reduce((s, v) => s + v, 0) / 10, 1e-15);
     expectClose(d.bias.value!, meanBias(Y, Yhat).meanBias, 1e-15);
   });
@@ -579,9 +580,9 @@ describe('bias-corrected estimate', () => {
     const verdicts = ['correct', 'incorrect', 'correct', 'correct'].map((value, i) => ({ itemKey: `i${i}`, value }));
     const none = biasCorrectedDimension({ dimension: REFUSAL, verdicts, human: new Map() });
     expect(none.judgeRaw.ci95).toEqual(wilson(3, 4));
-    expect(none).toMatchObject({ positive: 'correct', reason: NO_LABELED_REASON, corrected: { value: null, reason: NO_LABELED_REASON } });
+    expect(none).toMatchObject({ positive: 'correct', reasonCode: NO_LABELED_REASON, corrected: { value: null, reasonCode: NO_LABELED_REASON, reason: reasonSentence(NO_LABELED_REASON) } });
     const all = biasCorrectedDimension({ dimension: REFUSAL, verdicts, human: new Map(verdicts.map((v) => [v.itemKey, ['correct']])) });
-    expect(all).toMatchObject({ labeled: 4, unlabeled: 0, reason: ALL_LABELED_REASON });
+    expect(all).toMatchObject({ labeled: 4, unlabeled: 0, reasonCode: ALL_LABELED_REASON });
     expect(all.bias.value).toBeCloseTo(-0.25, 12);
   });
 });

@@ -72,7 +72,7 @@ export function AgreementView() {
       <div className={loading ? 'agreement-body stale' : 'agreement-body'}>
         {report.reason ? (
           <p className="agreement-notice" data-testid="agreement-reference-reason">
-            <Icon name="alert" size={14} /> {reason(report.reason)}
+            <Icon name="alert" size={14} /> {reason(report.reason, report.reasonCode)}
           </p>
         ) : null}
         <DimensionTabs dimensions={report.dimensions} />

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import type { DimensionReport } from './agreementStore';
-import { formatPercent, formatPoints, formatSigned, formatValue, valueName } from './agreementText';
+import { formatPercent, formatPoints, formatSigned, formatValue, reasonWording, valueName } from './agreementText';
 import { FigureValue } from './FigureText';
 
 /** "The judge is 0.26 more lenient than people (95% interval …)": the headline of the bias, in words. */
@@ -10,7 +10,7 @@ export function BiasSentence({ dimension }: { dimension: DimensionReport }) {
   const bias = dimension.bias;
   if (!bias) return null;
   const h = bias.headline;
-  if (h.value === null) return <p className="ag-bias-sentence muted">{t('agreement.undefinedWithReason', { reason: h.reason ?? '' })}</p>;
+  if (h.value === null) return <p className="ag-bias-sentence muted">{t('agreement.undefinedWithReason', { reason: reasonWording(locale, h.reason, h.reasonCode) })}</p>;
 
   const share = (v: number | null) => (v === null ? '—' : formatPercent(locale, v));
   const amount = h.kind === 'mean' ? formatValue(locale, Math.abs(h.value)) : t('agreement.bias.points', { value: formatPoints(locale, Math.abs(h.value)).replace('+', '') });

@@ -28,7 +28,7 @@ export function CoefficientTable({ coefficients, resamples, testId }: { coeffici
             {c.value === null ? (
               <td colSpan={4} className="ag-undefined-cell">
                 <span className="ag-figure-undefined">{t('agreement.undefined')}</span>
-                <span className="ag-undefined-reason"> — {reason(c.reason)}</span>
+                <span className="ag-undefined-reason"> — {reason(c.reason, c.reasonCode)}</span>
               </td>
             ) : (
               <>

@@ -19,7 +19,7 @@ export function CorrectedEstimateCard({ report }: { report: BiasCorrectedDimensi
         <FigureValue figure={figure} format={level} />
       </span>
       <span className="ag-estimate-interval">
-        {figure.value === null ? <span className="muted">{reason(figure.reason)}</span> : <IntervalText figure={figure} format={level} />}
+        {figure.value === null ? <span className="muted">{reason(figure.reason, figure.reasonCode)}</span> : <IntervalText figure={figure} format={level} />}
       </span>
       <span className="ag-estimate-hint">{hint}</span>
     </div>

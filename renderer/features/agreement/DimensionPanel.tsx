@@ -42,7 +42,7 @@ export function DimensionPanel({
       {dimension.n === 0 ? (
         <div className="agreement-card ag-empty-card">
           <h3 className="agreement-card-title">{t('agreement.noPairs.title')}</h3>
-          <p className="muted">{reason(dimension.reason)}</p>
+          <p className="muted">{reason(dimension.reason, dimension.reasonCode)}</p>
         </div>
       ) : (
         <>

@@ -1,23 +1,20 @@
 import type { Figure } from '../../../shared/api/agreement-ops';
 import { useI18n } from '../../i18n/useI18n';
-import { reasonKey } from './agreementText';
+import type { ReasonCode } from '../../../shared/messages/reasons.en';
+import { reasonWording } from './agreementText';
 
-/** The translated reason a figure is undefined (the English sentence when it has no translation). */
-export function useReason(): (reason: string | null) => string {
-  const { t } = useI18n();
-  return (reason) => {
-    if (reason === null) return '';
-    const key = reasonKey(reason);
-    return key ? t(key) : reason;
-  };
+/** The reason a figure is undefined in the window's language, from its code (an older file's sentence as it is). */
+export function useReason(): (reason: string | null, code: ReasonCode | null | undefined) => string {
+  const { locale } = useI18n();
+  return (reason, code) => reasonWording(locale, reason, code);
 }
 
 /** A value, or "undefined — reason" (never 0). */
-export function FigureValue({ figure, format, inlineReason = false }: { figure: Pick<Figure, 'value' | 'reason'>; format: (value: number) => string; inlineReason?: boolean }) {
+export function FigureValue({ figure, format, inlineReason = false }: { figure: Pick<Figure, 'value' | 'reason' | 'reasonCode'>; format: (value: number) => string; inlineReason?: boolean }) {
   const { t } = useI18n();
   const reason = useReason();
   if (figure.value === null) {
-    const why = reason(figure.reason);
+    const why = reason(figure.reason, figure.reasonCode);
     return (
       <span className="ag-figure-undefined" title={why} data-testid="ag-figure-undefined">
         {inlineReason ? t('agreement.undefinedWithReason', { reason: why }) : t('agreement.undefined')}
@@ -28,12 +25,12 @@ export function FigureValue({ figure, format, inlineReason = false }: { figure: 
 }
 
 /** "0.512 – 0.873", or nothing when there is no interval. */
-export function IntervalText({ figure, format }: { figure: Pick<Figure, 'ci95' | 'ciReason' | 'ciBounded'>; format: (value: number) => string }) {
+export function IntervalText({ figure, format }: { figure: Pick<Figure, 'ci95' | 'ciReason' | 'ciReasonCode' | 'ciBounded'>; format: (value: number) => string }) {
   const { t } = useI18n();
   const reason = useReason();
   if (!figure.ci95 || figure.ci95[0] === null || figure.ci95[1] === null) {
     return (
-      <span className="ag-interval-none" title={reason(figure.ciReason)}>
+      <span className="ag-interval-none" title={reason(figure.ciReason, figure.ciReasonCode)}>
         {t('agreement.noInterval')}
       </span>
     );

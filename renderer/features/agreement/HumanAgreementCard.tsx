@@ -18,7 +18,7 @@ export function HumanAgreementCard({ report, resamples }: { report: HumanDimensi
         {t('agreement.section.humans')}
       </h3>
       {report.method === null ? (
-        <p className="ag-empty-line">{reason(report.reason)}</p>
+        <p className="ag-empty-line">{reason(report.reason, report.reasonCode)}</p>
       ) : (
         <>
           <p className="ag-card-hint">

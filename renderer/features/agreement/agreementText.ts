@@ -1,42 +1,18 @@
-import {
-  ADJUDICATED_REASON, ALL_LABELED_REASON, NO_COMPLETE_ITEMS_REASON, NO_DOUBLE_LABELS_REASON, NO_LABELED_REASON, NO_PAIRS_REASON, SMALL_N_INTERVAL_REASON,
-} from '../../../shared/agreement';
-import { FEW_RANDOM_REASON } from '../../../shared/calibration/population';
-import { CATEGORICAL_BIAS_REASON, NO_JUDGE_REASON, NO_RANDOM_REASON, NOT_CORRECTABLE_REASON } from '../../../shared/calibration/figures';
-import { catalogues, type Locale, type MessageKey } from '../../i18n';
-import { explainUndefined, type UndefinedCode } from '../../../shared/stats';
+import type { ReasonCode } from '../../../shared/messages/reasons.en';
+import { catalogues, type Locale } from '../../i18n';
 
 /** Presentation of the agreement figures: number formats and translated reasons. No statistics here. */
 
-const UNDEFINED_CODES: UndefinedCode[] = [
-  'no-data', 'length-mismatch', 'too-few-observations', 'single-category', 'no-pairable-items', 'labels-not-present', 'constant-input',
-  'non-finite-input', 'unequal-raters-per-item', 'one-rater-per-item', 'non-numeric-labels', 'label-out-of-domain', 'no-expected-disagreement',
-  'no-degrees-of-freedom', 'invalid-argument', 'no-valid-resamples',
-];
-
-/** The API sends undefined reasons as English sentences; each known one has a translation. */
-const REASON_KEYS = new Map<string, MessageKey>([
-  ...UNDEFINED_CODES.map((code) => [explainUndefined(code), `agreement.reason.${code}` as MessageKey] as const),
-  [NO_PAIRS_REASON, 'agreement.reason.no-pairs'],
-  [ADJUDICATED_REASON, 'agreement.reason.adjudicated'],
-  [NO_DOUBLE_LABELS_REASON, 'agreement.reason.no-double-labels'],
-  [ALL_LABELED_REASON, 'agreement.reason.all-labeled'],
-  [NO_LABELED_REASON, 'agreement.reason.no-labeled'],
-  [NO_COMPLETE_ITEMS_REASON, 'agreement.reason.no-complete-items'],
-  [SMALL_N_INTERVAL_REASON, 'agreement.reason.small-n-interval'],
-  [FEW_RANDOM_REASON, 'agreement.reason.few-random'],
-  [NO_RANDOM_REASON, 'calibration.reason.no-random'],
-  [CATEGORICAL_BIAS_REASON, 'calibration.reason.categorical-bias'],
-  [NO_JUDGE_REASON, 'calibration.reason.no-judge'],
-  [NOT_CORRECTABLE_REASON, 'calibration.reason.not-correctable'],
-]);
-
-export function reasonKey(reason: string | null): MessageKey | null {
-  return reason === null ? null : REASON_KEYS.get(reason) ?? null;
-}
-
 /** A catalogue entry looked up by a key built at run time (undefined when there is none). */
 export const lookup = (locale: Locale, key: string): string | undefined => (catalogues[locale] as Record<string, string>)[key];
+
+/**
+ * Why a figure is undefined, in `locale`: worded from its code. A figure stored by an older
+ * version has only the English sentence; it is shown as it is.
+ */
+export function reasonWording(locale: Locale, reason: string | null | undefined, code: ReasonCode | null | undefined): string {
+  return (code ? lookup(locale, `reason.${code}`) : undefined) ?? reason ?? '';
+}
 
 /** A dimension's display name (the labeling screen's wording when it has one). */
 export function dimensionName(locale: Locale, name: string): string {

@@ -4,7 +4,8 @@ import { formatRaw, judgeLabel } from '../calibration/format';
 import { useI18n } from '../../i18n/useI18n';
 import { useAnchorStore } from './anchorStore';
 import { driftFlagText } from '../calibration/calibrationNotes';
-import { coefficientLabel, reasonText } from '../calibration/calibrationText';
+import { coefficientLabel } from '../calibration/calibrationText';
+import { reasonWording } from '../agreement/agreementText';
 import { dimensionName } from '../agreement/agreementText';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { Figure, MaybeNumber } from '../calibration/Figure';
@@ -100,7 +101,7 @@ export function DriftPanel({ summary }: { summary: AnchorSetSummary }) {
                   <tr key={d.dimension} data-testid="drift-dimension" data-dimension={d.dimension} data-flagged={String(d.flags.length > 0)} data-state={d.state ?? ''}>
                     <td>
                       {dimensionName(locale, d.dimension)}
-                      {d.reason ? <span className="cal-reason">{reasonText(locale, d.reason)}</span> : null}
+                      {d.reason ? <span className="cal-reason">{reasonWording(locale, d.reason, d.reasonCode)}</span> : null}
                     </td>
                     <td className="num">
                       {num(d.n)}

@@ -1,14 +1,14 @@
 import type { Figure as FigureData } from '../../../shared/api/agreement-ops';
 import { formatFixed, formatInterval, formatSigned } from './format';
 import { useI18n } from '../../i18n/useI18n';
-import { reasonText } from './calibrationText';
+import { reasonWording } from '../agreement/agreementText';
 
 /**
  * One figure of the API: its value and 95% interval, or "undefined" with the
  * reason (never 0). `signed` writes differences with their sign.
  */
 export function Figure({ figure, signed = false, digits = 3, interval = true, testId }: {
-  figure: Pick<FigureData, 'value' | 'reason' | 'ci95' | 'ciReason'>;
+  figure: Pick<FigureData, 'value' | 'reason' | 'reasonCode' | 'ci95' | 'ciReason' | 'ciReasonCode'>;
   signed?: boolean;
   digits?: number;
   interval?: boolean;
@@ -16,7 +16,7 @@ export function Figure({ figure, signed = false, digits = 3, interval = true, te
 }) {
   const { t, locale } = useI18n();
   if (figure.value === null) {
-    const why = reasonText(locale, figure.reason) || t('calibration.figure.noReason');
+    const why = reasonWording(locale, figure.reason, figure.reasonCode) || t('calibration.figure.noReason');
     return (
       <span className="cal-figure undefined" data-testid={testId} data-value="">
         <span className="cal-undefined">{t('calibration.figure.undefined')}</span>
@@ -33,7 +33,7 @@ export function Figure({ figure, signed = false, digits = 3, interval = true, te
         ci ? (
           <span className="cal-ci" title={t('calibration.figure.ciTitle')}>{ci}</span>
         ) : (
-          <span className="cal-ci none" title={reasonText(locale, figure.ciReason)}>{t('calibration.figure.noInterval')}</span>
+          <span className="cal-ci none" title={reasonWording(locale, figure.ciReason, figure.ciReasonCode)}>{t('calibration.figure.noInterval')}</span>
         )
       ) : null}
     </span>
@@ -41,11 +41,11 @@ export function Figure({ figure, signed = false, digits = 3, interval = true, te
 }
 
 /** A bare number from the API that may be undefined (null), with the reason given for it. */
-export function MaybeNumber({ value, signed = false, digits = 3, reason }: { value: number | null; signed?: boolean; digits?: number; reason?: string | null }) {
+export function MaybeNumber({ value, signed = false, digits = 3 }: { value: number | null; signed?: boolean; digits?: number }) {
   const { t, locale } = useI18n();
   if (value === null) {
     return (
-      <span className="cal-undefined" title={reason ? reasonText(locale, reason) : undefined}>
+      <span className="cal-undefined">
         {t('calibration.figure.undefined')}
       </span>
     );

@@ -1,7 +1,8 @@
 import { judgeLabel } from './format';
 import { useI18n } from '../../i18n/useI18n';
 import { useRoundStore } from './roundStore';
-import { coefficientLabel, reasonText } from './calibrationText';
+import { coefficientLabel } from './calibrationText';
+import { reasonWording } from '../agreement/agreementText';
 import { dimensionName } from '../agreement/agreementText';
 import { Figure } from './Figure';
 import type { RoundFigures } from '../../../shared/api/calibration-ops';
@@ -128,7 +129,7 @@ export function RoundFiguresTable() {
                 <span className="cal-fig-judge mono" title={f.judge ? `#${f.judge.runId}` : undefined}>
                   {f.judge ? judgeLabel(f.judge) : t('calibration.figures.noJudge')}
                 </span>
-                {f.reason ? <span className="cal-reason">{reasonText(locale, f.reason)}</span> : null}
+                {f.reason ? <span className="cal-reason">{reasonWording(locale, f.reason, f.reasonCode)}</span> : null}
               </div>
               {f.computed === 'recomputed' ? (
                 <p className="cal-hint cal-fig-recomputed" data-testid="round-figure-recomputed">{t('calibration.figures.recomputed')}</p>

@@ -4,7 +4,8 @@ import { judgeChanges } from '../../../shared/calibration/figures';
 import { formatFixed, formatInterval, formatSigned, judgeLabel } from './format';
 import { bandPath, layoutTrend, linePath } from './trend';
 import { useI18n } from '../../i18n/useI18n';
-import { coefficientLabel, reasonText } from './calibrationText';
+import { coefficientLabel } from './calibrationText';
+import { reasonWording } from '../agreement/agreementText';
 
 export type TrendMetric = 'agreement' | 'bias';
 
@@ -43,7 +44,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
 
   const defined = points.filter((p) => figure(p).value !== null);
   if (defined.length === 0) {
-    const reasons = [...new Set(points.map((p) => reasonText(locale, figure(p).reason)).filter(Boolean))];
+    const reasons = [...new Set(points.map((p) => reasonWording(locale, figure(p).reason, figure(p).reasonCode)).filter(Boolean))];
     return (
       <figure className="cal-trend-chart" data-testid="trend-chart" data-dimension={dimension} data-metric={metric} data-half="random" data-points={points.length}>
         <figcaption className="cal-trend-caption">{title}</figcaption>
@@ -80,7 +81,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
             const after = points[b.index];
             const changed = judgeChanges(before.judge, after.judge);
             const what = changed.length ? changed.map((c) => t(`calibration.trend.field.${c}`)).join('/') : t('calibration.trend.field.judge');
-            const detail = before.judge && after.judge ? `${judgeLabel(before.judge)} → ${judgeLabel(after.judge)}` : reasonText(locale, after.breakReason);
+            const detail = before.judge && after.judge ? `${judgeLabel(before.judge)} → ${judgeLabel(after.judge)}` : reasonWording(locale, after.breakReason, null);
             const labelLeft = b.x > WIDTH * 0.62;
             return (
               <g key={`break-${b.index}`} className="cal-trend-break" data-testid="trend-break" data-index={b.index}>
@@ -156,7 +157,7 @@ export function TrendChart({ dimension, points, metric }: { dimension: string; p
             <span data-testid="trend-tooltip-pool">{t('calibration.trend.tip.pool', { items: num(hovered.random.items), rounds: num(hovered.random.roundIds.length) })}</span>
             <span>
               {figure(hovered).value === null
-                ? `${t('calibration.figure.undefined')} — ${reasonText(locale, figure(hovered).reason)}`
+                ? `${t('calibration.figure.undefined')} — ${reasonWording(locale, figure(hovered).reason, figure(hovered).reasonCode)}`
                 : `${write(figure(hovered).value as number)} ${formatInterval(locale, figure(hovered).ci95, 2, metric === 'bias') ?? t('calibration.figure.noInterval')}`}
             </span>
             {hovered.computed === 'recomputed' ? <span className="muted">{t('calibration.trend.tip.recomputed')}</span> : null}

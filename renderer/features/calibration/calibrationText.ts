@@ -1,7 +1,7 @@
-import type { Locale, MessageKey } from '../../i18n';
-import { lookup, reasonKey } from '../agreement/agreementText';
+import type { Locale } from '../../i18n';
+import { lookup } from '../agreement/agreementText';
 
-/** Names shown on the calibration screens: dimensions and values in the labeling screen's wording, translated reasons. */
+/** Names shown on the calibration screens: dimensions and values in the labeling screen's wording, translated reasons (reasonWording). */
 
 /** A dimension type's name (categorical, ordinal …). */
 export function typeLabel(locale: Locale, type: string): string {
@@ -12,11 +12,4 @@ export function typeLabel(locale: Locale, type: string): string {
 export function coefficientLabel(locale: Locale, key: string | null): string {
   if (!key) return lookup(locale, 'calibration.coef.none') ?? '';
   return lookup(locale, `calibration.coef.${key}`) ?? key;
-}
-
-/** The API's English reason, translated when the catalogue knows it. */
-export function reasonText(locale: Locale, reason: string | null): string {
-  if (!reason) return '';
-  const key: MessageKey | null = reasonKey(reason);
-  return key ? lookup(locale, key) ?? reason : reason;
 }
