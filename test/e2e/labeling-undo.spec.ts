@@ -84,6 +84,7 @@ test('undo and redo walk through every step type; after an undo the step is conf
   await expect(page.getByTestId('label-case-id')).toHaveText(CASE);
   const kinds = new Set<string>();
   let reconfirmed = false;
+  let last: { dimension: string; responseId: string | null; value: unknown } | null = null;
 
   for (let guard = 0; guard < 20; guard++) {
     if ((await page.locator('[data-testid="step-summary"][data-state="current"]').count()) > 0) break;
@@ -162,8 +163,15 @@ test('undo and redo walk through every step type; after an undo the step is conf
     await expect(row.getByTestId('step-saved')).toBeVisible();
     await expect.poll(() => stored(page, reviewerId, dimension, responseId)).toEqual(value);
     await expect(row).not.toHaveAttribute('data-state', 'current');
+    last = { dimension, responseId, value };
   }
   expect([...kinds].sort()).toEqual(['claims', 'claims-stated', 'numeric', 'options']);
+
+  // U and Shift+U at once: the redo waits for the undo still on its way, and the label is in the file again
+  await page.keyboard.press('u');
+  await page.keyboard.press('Shift+U');
+  await expect(page.getByTestId('undo-toast')).toHaveAttribute('data-kind', 'redo');
+  await expect.poll(() => stored(page, reviewerId, last!.dimension, last!.responseId)).toEqual(last!.value);
 
   // nothing left to redo says so
   await page.keyboard.press('Shift+U');

@@ -122,7 +122,8 @@ interface LabelingState {
   /** On the claims step the last claims edit, otherwise my last label. */
   undo(): Promise<void>;
   /** What the last undo took back. */
-  redo(): void;
+  /** Waits for an undo still on its way first: U then Shift+U at once redoes what the U took back. */
+  redo(): Promise<void>;
   toggleHistory(): void;
   /** Reads the history again if its panel is open (a label event was appended elsewhere, e.g. a reference-answer edit). */
   refreshHistory(): void;
@@ -251,6 +252,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   let toastId = 0;
   /** Labels taken back by undo, newest last; a new label clears them. */
   let undone: Undone[] = [];
+  /** The undo on its way (its label not yet waiting for redo). */
+  let undoing: Promise<void> | null = null;
   /** Bumped when a write or an undo changes the item on screen: a read started before it is out of date. */
   let itemChanges = 0;
 
@@ -895,20 +898,29 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       const ctx = reviewerContext();
       if (!ctx) return;
       if (currentStepKind(get()) === 'claims' && drafts().undo()) return;
-      const withdrawal = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
-      if (withdrawal.kind === 'withdrawn') {
-        undoPending(withdrawal.entry);
-        return;
+      const done = (async () => {
+        const withdrawal = await useLabelOutbox.getState().withdrawLast(ctx.reviewerId);
+        if (withdrawal.kind === 'withdrawn') {
+          undoPending(withdrawal.entry);
+          return;
+        }
+        if (withdrawal.kind === 'writing') {
+          // it may be in the file already: an undo sent now could undo the label before it instead
+          showToast({ kind: 'undo-waits' });
+          return;
+        }
+        await undoWritten(ctx.reviewerId);
+      })();
+      undoing = done;
+      try {
+        await done;
+      } finally {
+        if (undoing === done) undoing = null;
       }
-      if (withdrawal.kind === 'writing') {
-        // it may be in the file already: an undo sent now could undo the label before it instead
-        showToast({ kind: 'undo-waits' });
-        return;
-      }
-      await undoWritten(ctx.reviewerId);
     },
 
-    redo() {
+    async redo() {
+      await undoing;
       const ctx = reviewerContext();
       if (!ctx) return;
       if (currentStepKind(get()) === 'claims' && drafts().redo()) return;

@@ -49,7 +49,7 @@ export function useLabelKeyboard(): void {
           return;
         case 'redo':
           event.preventDefault();
-          if (!event.repeat) store.redo();
+          if (!event.repeat) void store.redo();
           return;
       }
       if (!store.item) return;
