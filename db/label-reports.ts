@@ -20,41 +20,63 @@ export function listSystems(db: Db): { system: string; responses: number }[] {
  */
 export function crossTableRows(db: Db, system: string, reviewerId: number | null): CrossTableRow[] {
   const byReviewer = reviewerId === null ? '' : 'AND e.reviewer_id = ?';
-  const params = reviewerId === null ? [system] : [system, reviewerId];
   const responses = db
     .prepare(
-      `SELECT r.seq, r.id, r.case_seq, c.id AS case_id, c.question_type, c.answerability
+      `SELECT r.seq, r.id, r.case_seq, c.id, c.question_type, c.answerability
          FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.system = ? ORDER BY c.seq, r.id`,
     )
-    .all(system) as { seq: number; id: string; case_seq: number; case_id: string; question_type: string | null; answerability: string | null }[];
-  const caseLabels = db
-    .prepare(
-      `SELECT e.case_seq, e.dimension, e.value FROM label_events e
-        WHERE e.response_seq IS NULL AND e.dimension IN ('answerability', 'questionType') ${byReviewer}
-          AND e.case_seq IN (SELECT case_seq FROM responses WHERE system = ?)
-        ORDER BY e.id`,
-    )
-    .all(...(reviewerId === null ? [system] : [reviewerId, system])) as { case_seq: number; dimension: string; value: string | null }[];
-  const responseLabels = db
-    .prepare(
-      `SELECT e.response_seq, e.dimension, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
-        WHERE r.system = ? AND e.dimension IN ('responseBehavior', 'correctness') ${byReviewer}
-        ORDER BY e.id`,
-    )
-    .all(...params) as { response_seq: number; dimension: string; value: string | null }[];
-  // Ordered by id: the last write of a key is its latest event.
-  const latestCase = new Map<string, unknown>();
-  for (const l of caseLabels) latestCase.set(`${l.case_seq}\u0000${l.dimension}`, decodeLabelValue(l.value));
-  const latestResponse = new Map<string, unknown>();
-  for (const l of responseLabels) latestResponse.set(`${l.response_seq}\u0000${l.dimension}`, decodeLabelValue(l.value));
+    .raw()
+    .all(system) as [number, string, number, string, string | null, string | null][];
+  // The latest event of each key wins: compared by id here rather than sorted by SQLite (100,000s of rows), and only
+  // the winners' values decoded. Keys are numbers: the row's seq times two, plus which of the two dimensions.
+  const latest = (rows: unknown[][]): Map<number, { id: number; value: string | null }> => {
+    const found = new Map<number, { id: number; value: string | null }>();
+    for (const [id, seq, second, value] of rows as [number, number, number, string | null][]) {
+      const key = seq * 2 + second;
+      const held = found.get(key);
+      if (!held) found.set(key, { id, value });
+      else if (id > held.id) {
+        held.id = id;
+        held.value = value;
+      }
+    }
+    return found;
+  };
+  const caseLabels = latest(
+    db
+      .prepare(
+        // every case's and response's labels: only the system's are looked up below, and a filter here costs more than it saves
+        `SELECT e.id, e.case_seq, e.dimension = 'questionType', e.value FROM label_events e
+          WHERE e.response_seq IS NULL AND e.dimension IN ('answerability', 'questionType') ${byReviewer}`,
+      )
+      .raw()
+      .all(...(reviewerId === null ? [] : [reviewerId])) as unknown[][],
+  );
+  const responseLabels = latest(
+    db
+      .prepare(
+        `SELECT e.id, e.response_seq, e.dimension = 'correctness', e.value FROM label_events e
+          WHERE e.response_seq IS NOT NULL AND e.dimension IN ('responseBehavior', 'correctness') ${byReviewer}`,
+      )
+      .raw()
+      .all(...(reviewerId === null ? [] : [reviewerId])) as unknown[][],
+  );
+  // a few distinct stored values ("answered", 2, …) stand in most events: each is decoded once
+  const decoded = new Map<string | null, unknown>();
+  const valueOf = (labels: Map<number, { value: string | null }>, key: number): unknown => {
+    const held = labels.get(key);
+    if (held === undefined) return undefined;
+    if (!decoded.has(held.value)) decoded.set(held.value, decodeLabelValue(held.value));
+    return decoded.get(held.value);
+  };
   const text = (v: unknown, fallback: string | null) => (typeof v === 'string' ? v : v === undefined || v === null ? fallback : String(v));
-  return responses.map((r) => ({
-    caseId: r.case_id,
-    responseId: r.id,
-    questionType: text(latestCase.get(`${r.case_seq}\u0000questionType`), r.question_type),
-    answerability: text(latestCase.get(`${r.case_seq}\u0000answerability`), r.answerability),
-    behavior: text(latestResponse.get(`${r.seq}\u0000responseBehavior`), null),
-    correctness: latestResponse.get(`${r.seq}\u0000correctness`) ?? null,
+  return responses.map(([seq, responseId, caseSeq, caseId, questionType, answerability]) => ({
+    caseId,
+    responseId,
+    questionType: text(valueOf(caseLabels, caseSeq * 2 + 1), questionType),
+    answerability: text(valueOf(caseLabels, caseSeq * 2), answerability),
+    behavior: text(valueOf(responseLabels, seq * 2), null),
+    correctness: valueOf(responseLabels, seq * 2 + 1) ?? null,
   }));
 }
 
