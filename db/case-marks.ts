@@ -3,7 +3,7 @@ import { indexRevisions, type ContextChunkRef, type RevisionIndex } from '../sha
 import { caseMarksOf, type MarkEvent } from '../shared/cases/marks';
 import type { ConflictField } from '../shared/labeling/conflicts';
 import { decodeLabelValue } from '../shared/labeling/values';
-import { knownRevisions } from './diagnosis-layers';
+import { knownRevisions, knownRevisionsOf } from './diagnosis-layers';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -56,7 +56,8 @@ export function settleCaseMarks(db: Db): void {
       db.prepare('DELETE FROM case_labelers').run();
       db.prepare('DELETE FROM case_marks').run();
     }
-    const revisions = indexRevisions(knownRevisions(db));
+    // a label's few cases need the revisions of the documents their contexts cite, not every document of the file
+    const revisions = indexRevisions(all ? knownRevisions(db) : knownRevisionsOf(db, contextDocIds(db, seqs)));
     for (const seq of seqs) writeMarks(db, seq, revisions, all);
     db.prepare('DELETE FROM case_marks_dirty').run();
     changed = all ? null : seqs;
@@ -68,6 +69,18 @@ export function settleCaseMarks(db: Db): void {
     if (journal.length > JOURNAL_SIZE) journal.shift();
     journals.set(db, journal);
   }
+}
+
+/** The documents the final contexts of these cases' responses cite. */
+function contextDocIds(db: Db, caseSeqs: readonly number[]): Set<string> {
+  const ids = new Set<string>();
+  const contexts = statement(db, "SELECT final_context FROM responses WHERE case_seq = ? AND final_context != '[]'").pluck();
+  for (const seq of caseSeqs) {
+    for (const text of contexts.all(seq) as string[]) {
+      for (const chunk of JSON.parse(text) as ContextChunkRef[]) if (chunk.docId) ids.add(chunk.docId);
+    }
+  }
+  return ids;
 }
 
 function writeMarks(db: Db, caseSeq: number, revisions: RevisionIndex, cleared: boolean): void {
