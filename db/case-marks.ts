@@ -56,9 +56,16 @@ export function settleCaseMarks(db: Db): void {
       db.prepare('DELETE FROM case_labelers').run();
       db.prepare('DELETE FROM case_marks').run();
     }
-    // a label's few cases need the revisions of the documents their contexts cite, not every document of the file
-    const revisions = indexRevisions(all ? knownRevisions(db) : knownRevisionsOf(db, contextDocIds(db, seqs)));
-    for (const seq of seqs) writeMarks(db, seq, revisions, all);
+    if (all) {
+      const revisions = indexRevisions(knownRevisions(db));
+      for (const seq of seqs) writeMarks(db, seq, contextsOf(db, seq), revisions, all);
+    } else {
+      // a label's few cases need the revisions of the documents their contexts cite, not every document of the file
+      const contexts = new Map(seqs.map((seq) => [seq, contextsOf(db, seq)]));
+      const docIds = [...contexts.values()].flat(2).flatMap((chunk) => (chunk.docId ? [chunk.docId] : []));
+      const revisions = indexRevisions(knownRevisionsOf(db, docIds));
+      for (const seq of seqs) writeMarks(db, seq, contexts.get(seq)!, revisions, all);
+    }
     db.prepare('DELETE FROM case_marks_dirty').run();
     changed = all ? null : seqs;
   }).immediate();
@@ -71,19 +78,14 @@ export function settleCaseMarks(db: Db): void {
   }
 }
 
-/** The documents the final contexts of these cases' responses cite. */
-function contextDocIds(db: Db, caseSeqs: readonly number[]): Set<string> {
-  const ids = new Set<string>();
-  const contexts = statement(db, "SELECT final_context FROM responses WHERE case_seq = ? AND final_context != '[]'").pluck();
-  for (const seq of caseSeqs) {
-    for (const text of contexts.all(seq) as string[]) {
-      for (const chunk of JSON.parse(text) as ContextChunkRef[]) if (chunk.docId) ids.add(chunk.docId);
-    }
-  }
-  return ids;
+/** The final contexts of a case's responses (those that have one). */
+function contextsOf(db: Db, caseSeq: number): ContextChunkRef[][] {
+  return (statement(db, 'SELECT final_context FROM responses WHERE case_seq = ?').pluck().all(caseSeq) as string[])
+    .filter((c) => c !== '[]')
+    .map((c) => JSON.parse(c) as ContextChunkRef[]);
 }
 
-function writeMarks(db: Db, caseSeq: number, revisions: RevisionIndex, cleared: boolean): void {
+function writeMarks(db: Db, caseSeq: number, contexts: ContextChunkRef[][], revisions: RevisionIndex, cleared: boolean): void {
   const row = statement(db, 'SELECT access_scope, reference_answer FROM cases WHERE seq = ?').get(caseSeq) as { access_scope: string; reference_answer: string | null } | undefined;
   if (!row) return;
   const events = statement(db, 'SELECT id, response_seq AS responseSeq, dimension, reviewer_id AS reviewerId, value FROM label_events WHERE case_seq = ?').all(caseSeq) as MarkEvent[];
@@ -92,9 +94,6 @@ function writeMarks(db: Db, caseSeq: number, revisions: RevisionIndex, cleared: 
     settled[r.field] = decodeLabelValue(r.value);
   }
   const editsLabeled = events.some((e) => e.responseSeq === null && (e.dimension === 'claims' || e.dimension === 'referenceAnswer')) || Object.keys(settled).length > 0;
-  const contexts = (statement(db, 'SELECT final_context FROM responses WHERE case_seq = ?').pluck().all(caseSeq) as string[])
-    .filter((c) => c !== '[]')
-    .map((c) => JSON.parse(c) as ContextChunkRef[]);
   const marks = caseMarksOf(
     {
       events,
