@@ -1,4 +1,3 @@
-import { backupTestSet, discardBackup } from '../../db/backups';
 import { insertAdjudication } from '../../db/rounds';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
@@ -8,7 +7,7 @@ import { labelCellValue } from '../../shared/interchange/export-file';
 import { decodeLabelValue } from '../../shared/labeling/values';
 import { text, type LocalText } from '../../shared/messages/text';
 import { roundState, settleRoundStatus, type RoundState } from '../calibration/calibration-rounds';
-import { fileRefusal } from './label-import';
+import { appendWithBackup, fileRefusal } from './label-import';
 
 export interface ImportedAdjudicationFile {
   file: string;
@@ -146,17 +145,12 @@ export async function importAdjudicationsInto(file: { db: Db; path: string }, na
   } catch (error) {
     throw fileRefusal(error);
   }
-  const checked = file.db.transaction(() => planDecisions(file.db, name, rows))();
-  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, 'import-adjudications') : null;
-  try {
-    const outcome = file.db.transaction(() => {
-      const plan = planDecisions(file.db, name, rows);
-      return { added: plan.planned.length, alreadyPresent: plan.alreadyPresent, reviewersCreated: writeDecisions(file.db, plan.planned) };
-    }).immediate();
-    return { file: name, rowCount: rows.length, ...outcome, backupPath: backup?.path ?? null };
-  } catch (error) {
-    if (backup) discardBackup(backup.path);
-    throw error;
-  }
+  const { outcome, backupPath } = await appendWithBackup(
+    file,
+    'import-adjudications',
+    () => planDecisions(file.db, name, rows),
+    (plan) => ({ added: plan.planned.length, alreadyPresent: plan.alreadyPresent, reviewersCreated: writeDecisions(file.db, plan.planned) }),
+  );
+  return { file: name, rowCount: rows.length, ...outcome, backupPath };
 }
 

@@ -57,16 +57,37 @@ export async function importLabelFileInto(file: { db: Db; path: string }, name: 
   } catch (error) {
     throw fileRefusal(error);
   }
-  const checked = file.db.transaction(() => planEvents(file.db, name, events))();
-  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, 'import-labels') : null;
+  const { outcome, backupPath } = await appendWithBackup(
+    file,
+    'import-labels',
+    () => planEvents(file.db, name, events),
+    (plan) => ({ added: plan.planned.length, alreadyPresent: plan.alreadyPresent, ...writePlannedEvents(file.db, plan) }),
+    () => {
+      settleProgressChanges(file.db);
+      settleCaseMarks(file.db);
+    },
+  );
+  return { file: name, eventCount: events.length, ...outcome, backupPath };
+}
+
+/**
+ * Appends what an export file adds: planned and checked first, a backup only when the plan adds something, then planned
+ * again and written in one immediate transaction (the file may have changed since the check) and `after` run; the backup
+ * is dropped when the write or `after` fails.
+ */
+export async function appendWithBackup<P extends { planned: readonly unknown[] }, R>(
+  file: { db: Db; path: string },
+  reason: string,
+  plan: () => P,
+  write: (plan: P) => R,
+  after: () => void = () => {},
+): Promise<{ outcome: R; backupPath: string | null }> {
+  const checked = file.db.transaction(plan)();
+  const backup = checked.planned.length > 0 ? await backupTestSet(file.db, file.path, reason) : null;
   try {
-    const outcome = file.db.transaction(() => {
-      const plan = planEvents(file.db, name, events);
-      return { added: plan.planned.length, alreadyPresent: plan.alreadyPresent, ...writePlannedEvents(file.db, plan) };
-    }).immediate();
-    settleProgressChanges(file.db);
-    settleCaseMarks(file.db);
-    return { file: name, eventCount: events.length, ...outcome, backupPath: backup?.path ?? null };
+    const outcome = file.db.transaction(() => write(plan())).immediate();
+    after();
+    return { outcome, backupPath: backup?.path ?? null };
   } catch (error) {
     if (backup) discardBackup(backup.path);
     throw error;
