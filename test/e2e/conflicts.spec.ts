@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, openApp } from './helpers';
+import { api, goToClaimsStep, openApp } from './helpers';
 
 /**
  * Conflicts in browser mode on the demo test set: two reviewers record different claims on one case
@@ -153,10 +153,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const start = page.getByTestId('queue-start-unlabeled');
     if (await start.isVisible()) await start.click();
     await expect(page.getByTestId('step-card')).toBeVisible();
-    for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await expect(page.getByTestId('claim-editor')).toBeVisible();
+    await goToClaimsStep(page);
     const box = page.getByTestId('ref-answer');
     const caseId = (await page.getByTestId('label-case-id').textContent()) as string;
     await expect(box).toHaveAttribute('data-source', 'imported');

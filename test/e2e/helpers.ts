@@ -78,3 +78,11 @@ export async function freshTestSet(page: Page, prefix: string): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(card).toBeHidden();
 }
+
+/** On the Label screen: moves down the case's steps to the claims step and waits for its editor. */
+export async function goToClaimsStep(page: Page): Promise<void> {
+  for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(page.getByTestId('claim-editor')).toBeVisible();
+}

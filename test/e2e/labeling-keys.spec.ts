@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, openApp } from './helpers';
+import { api, goToClaimsStep, openApp } from './helpers';
 import { wordStep } from '../../renderer/features/labeling/selectionSteps';
 
 /**
@@ -63,11 +63,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('label-case-id')).not.toHaveText(caseId);
       caseId = (await page.getByTestId('label-case-id').textContent()) as string;
     }
-    for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
-      await page.keyboard.press('ArrowDown');
-    }
+    await goToClaimsStep(page);
     const editor = page.getByTestId('claim-editor');
-    await expect(editor).toBeVisible();
     const imported = await editor.getByTestId('claim-item').count();
 
     // a new claim (N), typed; Esc leaves the field

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, openApp } from './helpers';
+import { api, goToClaimsStep, openApp } from './helpers';
 
 /**
  * The claims step has one selection hint, in one place: the line above the documents, which says how to
@@ -19,10 +19,7 @@ async function toClaimsStep(page: Page, locale: 'en' | 'zh-CN', size: { width: n
   const start = page.getByTestId('queue-start-unlabeled');
   if (await start.isVisible()) await start.click();
   await expect(page.getByTestId('step-card')).toBeVisible();
-  for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(page.getByTestId('claim-editor')).toBeVisible();
+  await goToClaimsStep(page);
 }
 
 const top = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!.y;
