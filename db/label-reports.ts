@@ -11,74 +11,63 @@ export function listSystems(db: Db): { system: string; responses: number }[] {
 }
 
 /**
- * One row per response of the system, from human labels: this reviewer's
- * current labels, or (reviewerId null) the latest label of anyone. The case's
- * answerability and question type fall back to the values imported with the
- * case when no human has labeled them; the response behaviour only ever comes
- * from a human label (rows without one stay behaviour null and are left out of
- * the table by refusalCrossTable).
+ * One row per response of the system that has a human response-behaviour label
+ * (the table leaves the others out): this reviewer's current labels, or
+ * (reviewerId null) the latest label of anyone. The case's answerability and
+ * question type fall back to the values imported with the case when no human has
+ * labeled them. Rows come in case order.
+ *
+ * One statement: at 100,000 responses what costs is handing rows to JavaScript,
+ * so SQLite picks each key's latest event (highest id) and joins the rows kept.
  */
 export function crossTableRows(db: Db, system: string, reviewerId: number | null): CrossTableRow[] {
-  const byReviewer = reviewerId === null ? '' : 'AND e.reviewer_id = ?';
-  const responses = db
+  const byReviewer = reviewerId === null ? '' : 'AND reviewer_id = @reviewerId';
+  // the events are read from label_events_dimension alone, never from the table's rows (MATERIALIZED keeps the
+  // aggregate below from reaching into the table): the index holds each value up to 200 characters, '' for longer
+  const latest = (owner: 'case_seq' | 'response_seq', dimensions: [string, string], within: string) => `
+    SELECT ${owner} AS seq, dimension = '${dimensions[1]}' AS second, id, iif(length(value) > 200, '', value) AS value
+      FROM label_events INDEXED BY label_events_dimension
+     WHERE dimension IN ('${dimensions[0]}', '${dimensions[1]}') AND response_seq IS ${owner === 'case_seq' ? '' : 'NOT '}NULL
+       AND ${within} ${byReviewer}`;
+  const rows = db
     .prepare(
-      `SELECT r.seq, r.id, r.case_seq, c.id, c.question_type, c.answerability
-         FROM responses r JOIN cases c ON c.seq = r.case_seq WHERE r.system = ? ORDER BY c.seq, r.id`,
+      `WITH response_events AS MATERIALIZED (${latest('response_seq', ['responseBehavior', 'correctness'], 'response_seq IN (SELECT seq FROM responses WHERE system = @system)')}),
+            response_labels AS MATERIALIZED (SELECT seq, second, max(id) AS id, value FROM response_events GROUP BY seq, second),
+            kept AS MATERIALIZED (
+              SELECT r.seq, r.case_seq, r.id AS response_id, b.id, b.value FROM response_labels b JOIN responses r ON r.seq = b.seq
+               WHERE b.second = 0 AND b.value IS NOT NULL),
+            case_events AS MATERIALIZED (${latest('case_seq', ['answerability', 'questionType'], 'case_seq IN (SELECT case_seq FROM kept)')}),
+            case_labels AS MATERIALIZED (SELECT seq, second, max(id) AS id, value FROM case_events GROUP BY seq, second)
+       SELECT c.id, k.id, k.value, co.id, co.value, an.id, an.value, qt.id, qt.value, c.answerability, c.question_type
+         FROM kept k JOIN cases c ON c.seq = k.case_seq
+         LEFT JOIN response_labels co ON co.seq = k.seq AND co.second = 1
+         LEFT JOIN case_labels an ON an.seq = k.case_seq AND an.second = 0
+         LEFT JOIN case_labels qt ON qt.seq = k.case_seq AND qt.second = 1
+        ORDER BY k.case_seq, k.response_id`,
     )
     .raw()
-    .all(system) as [number, string, number, string, string | null, string | null][];
-  // The latest event of each key wins: compared by id here rather than sorted by SQLite (100,000s of rows), and only
-  // the winners' values decoded. Keys are numbers: the row's seq times two, plus which of the two dimensions.
-  const latest = (rows: unknown[][]): Map<number, { id: number; value: string | null }> => {
-    const found = new Map<number, { id: number; value: string | null }>();
-    for (const [id, seq, second, value] of rows as [number, number, number, string | null][]) {
-      const key = seq * 2 + second;
-      const held = found.get(key);
-      if (!held) found.set(key, { id, value });
-      else if (id > held.id) {
-        held.id = id;
-        held.value = value;
-      }
-    }
-    return found;
-  };
-  const caseLabels = latest(
-    db
-      .prepare(
-        // every case's and response's labels: only the system's are looked up below, and a filter here costs more than it saves
-        `SELECT e.id, e.case_seq, e.dimension = 'questionType', e.value FROM label_events e
-          WHERE e.response_seq IS NULL AND e.dimension IN ('answerability', 'questionType') ${byReviewer}`,
-      )
-      .raw()
-      .all(...(reviewerId === null ? [] : [reviewerId])) as unknown[][],
-  );
-  const responseLabels = latest(
-    db
-      .prepare(
-        `SELECT e.id, e.response_seq, e.dimension = 'correctness', e.value FROM label_events e
-          WHERE e.response_seq IS NOT NULL AND e.dimension IN ('responseBehavior', 'correctness') ${byReviewer}`,
-      )
-      .raw()
-      .all(...(reviewerId === null ? [] : [reviewerId])) as unknown[][],
-  );
+    .all({ system, ...(reviewerId === null ? {} : { reviewerId }) }) as LabelRow[];
+  const fullValue = db.prepare('SELECT value FROM label_events WHERE id = ?').pluck();
   // a few distinct stored values ("answered", 2, …) stand in most events: each is decoded once
   const decoded = new Map<string | null, unknown>();
-  const valueOf = (labels: Map<number, { value: string | null }>, key: number): unknown => {
-    const held = labels.get(key);
-    if (held === undefined) return undefined;
-    if (!decoded.has(held.value)) decoded.set(held.value, decodeLabelValue(held.value));
-    return decoded.get(held.value);
+  const valueOf = (id: number | null, held: string | null): unknown => {
+    if (id === null) return undefined;
+    const stored = held === '' ? (fullValue.get(id) as string | null) : held;
+    if (!decoded.has(stored)) decoded.set(stored, decodeLabelValue(stored));
+    return decoded.get(stored);
   };
   const text = (v: unknown, fallback: string | null) => (typeof v === 'string' ? v : v === undefined || v === null ? fallback : String(v));
-  return responses.map(([seq, responseId, caseSeq, caseId, questionType, answerability]) => ({
+  return rows.map(([caseId, behaviorId, behavior, correctnessId, correctness, answerabilityId, answerability, questionTypeId, questionType, importedAnswerability, importedQuestionType]) => ({
     caseId,
-    responseId,
-    questionType: text(valueOf(caseLabels, caseSeq * 2 + 1), questionType),
-    answerability: text(valueOf(caseLabels, caseSeq * 2), answerability),
-    behavior: text(valueOf(responseLabels, seq * 2), null),
-    correctness: valueOf(responseLabels, seq * 2 + 1) ?? null,
+    questionType: text(valueOf(questionTypeId, questionType), importedQuestionType),
+    answerability: text(valueOf(answerabilityId, answerability), importedAnswerability),
+    behavior: text(valueOf(behaviorId, behavior), null),
+    correctness: valueOf(correctnessId, correctness) ?? null,
   }));
 }
+
+/** A kept response: its case id, then (event id, value as the index holds it) of each label, then the case's imported values. */
+type LabelRow = [string, number, string, number | null, string | null, number | null, string | null, number | null, string | null, string | null, string | null];
 
 /** The judge verdicts on a case, each with its response id and a label for the judge. */
 export function verdictsOfCase(db: Db, caseSeq: number): { dimension: string; responseId: string | null; value: string | number; rationale: string | null; judge: string; runId: number }[] {

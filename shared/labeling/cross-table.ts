@@ -68,7 +68,6 @@ export function effectiveThresholds(
 
 export interface CrossTableRow {
   caseId: string;
-  responseId: string;
   questionType: string | null;
   answerability: string | null;
   behavior: string | null;

@@ -268,7 +268,28 @@ try {
   // the computation alone (CPU time of the median run), the figure the 1 s target is about on a shared machine
   results.crossTableCpuMs = (await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }))).cpuMs;
   const crossTableResponses = db.prepare("SELECT count(*) FROM responses WHERE system = 'bench-agent@1'").pluck().get() as number;
-  console.log(`refusal cross-table at ${crossTableResponses.toLocaleString('en-US')} responses: ${results.crossTableMs} ms (${results.crossTableCpuMs} ms CPU)`);
+  const crossTableLabeled = (await handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null })).labeledResponses;
+  console.log(`refusal cross-table at ${crossTableResponses.toLocaleString('en-US')} responses (${crossTableLabeled.toLocaleString('en-US')} labeled): ${results.crossTableMs} ms (${results.crossTableCpuMs} ms CPU)`);
+  // the same with every response labeled (behaviour, correctness and its case's two labels by a third reviewer): the
+  // events are written in a transaction that is rolled back, so the figures after this one read the file as before
+  db.exec('BEGIN');
+  try {
+    const cy = createReviewer(db, 'Cy').id;
+    db.prepare(
+      `INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, kind)
+       SELECT 'all-' || r.seq || '-' || d.dimension, r.case_seq, iif(d.response, r.seq, NULL), d.dimension, d.value, ?, '2026-12-01T00:00:00.000Z', 'set'
+         FROM responses r,
+              (SELECT 'responseBehavior' AS dimension, '"refused"' AS value, 1 AS response UNION ALL SELECT 'correctness', '1', 1
+               UNION ALL SELECT 'answerability', '"unanswerable"', 0 UNION ALL SELECT 'questionType', '"fact"', 0) d
+        WHERE r.system = 'bench-agent@1'`,
+    ).run(cy);
+    const all = await measure(3, () => handlers['reports.refusalCrossTable']({ system: 'bench-agent@1', reviewerId: null }));
+    results.crossTableAllLabeledMs = all.wallMs;
+    results.crossTableAllLabeledCpuMs = all.cpuMs;
+    console.log(`refusal cross-table with all ${crossTableResponses.toLocaleString('en-US')} responses labeled: ${all.wallMs} ms (${all.cpuMs} ms CPU)`);
+  } finally {
+    db.exec('ROLLBACK');
+  }
   if (PARTS.has('diagnosis')) Object.assign(results, await measureDiagnosis(db, 'bench-agent@1', dir));
 
   db.close();

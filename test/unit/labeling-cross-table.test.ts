@@ -9,7 +9,7 @@ let id = 0;
 const rows = (n: number, questionType: string | null, answerability: string, behavior: string, correctness: unknown = null): CrossTableRow[] =>
   Array.from({ length: n }, () => {
     id += 1;
-    return { caseId: `c${id}`, responseId: `r${id}`, questionType, answerability, behavior, correctness };
+    return { caseId: `c${id}`, questionType, answerability, behavior, correctness };
   });
 
 describe('refusalCrossTable', () => {
@@ -32,7 +32,7 @@ describe('refusalCrossTable', () => {
     ...rows(2, 'billing', 'answerable', 'answered', 2),
     ...rows(1, null, 'unanswerable', 'refused'),
     // not labeled: left out
-    { caseId: 'x', responseId: 'rx', questionType: 'fact', answerability: 'answerable', behavior: null },
+    { caseId: 'x', questionType: 'fact', answerability: 'answerable', behavior: null },
   ];
   const thresholds = effectiveThresholds(QUESTION_TYPES, { billing: { minCorrectAnswerRate: 0.5, maxOverRefusalRate: 0.5, minCorrectRefusalRate: 0.5 } });
   const groups = refusalCrossTable(data, { questionTypes: QUESTION_TYPES, thresholds });
