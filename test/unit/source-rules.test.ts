@@ -21,18 +21,23 @@ function sources(folder: string): string[] {
 
 const files = FOLDERS.flatMap(sources);
 
-/** The modules a file loads at run time: its relative imports and re-exports, leaving out type-only ones (erased when compiled). */
-function runtimeImports(file: string, text: string, known: ReadonlySet<string>): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]/g)) {
-    if (m[1]) continue;
+/** Every relative import and re-export of a file: the path as written, and whether it is type-only (erased when compiled). */
+function relativeImports(text: string): { path: string; typeOnly: boolean }[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]/g)].map((m) => {
     const names = m[2].replace(/^\{|\}$/g, '').split(',').map((name) => name.trim()).filter(Boolean);
-    if (m[2].startsWith('{') && names.length > 0 && names.every((name) => name.startsWith('type '))) continue;
-    const base = join(dirname(file), m[3]);
-    const target = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ending) => base + ending).find((path) => known.has(path));
-    if (target) found.push(target);
-  }
-  return found;
+    const everyNameTyped = m[2].startsWith('{') && names.length > 0 && names.every((name) => name.startsWith('type '));
+    return { path: m[3], typeOnly: Boolean(m[1]) || everyNameTyped };
+  });
+}
+
+/** The modules a file loads at run time: its relative imports and re-exports, leaving out type-only ones. */
+function runtimeImports(file: string, text: string, known: ReadonlySet<string>): string[] {
+  return relativeImports(text).flatMap(({ path, typeOnly }) => {
+    if (typeOnly) return [];
+    const base = join(dirname(file), path);
+    const target = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ending) => base + ending).find((candidate) => known.has(candidate));
+    return target ? [target] : [];
+  });
 }
 
 /** Every group of modules that import one another in a circle (Tarjan's strongly connected components). */
@@ -92,8 +97,8 @@ describe('source rules', () => {
       const layer = file.split('/')[0];
       if (!(layer in allowed)) return [];
       const text = readFileSync(join(ROOT, file), 'utf8');
-      return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/g)]
-        .map((m) => relative(ROOT, join(ROOT, dirname(file), m[1])).split('/')[0])
+      return relativeImports(text)
+        .map(({ path }) => relative(ROOT, join(ROOT, dirname(file), path)).split('/')[0])
         .filter((to) => to !== layer && !allowed[layer].includes(to))
         .map((to) => `${file} → ${to}`);
     });
