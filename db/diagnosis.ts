@@ -9,6 +9,7 @@ import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
+import { computeFacts, decodeFacts, factsBasisHolds } from './response-facts';
 import { readSetting, writeSetting } from './settings';
 
 /** Reads what the diagnosis of one system version needs, in a handful of passes over the file (never writes). */
@@ -44,6 +45,7 @@ interface CaseRow {
   access_scope: string;
   forbidden_claims: string;
   leak: number;
+  as_of: string | null;
 }
 
 const asCondition = (value: string): Condition => ((CONDITIONS as readonly string[]).includes(value) ? (value as Condition) : 'normal');
@@ -190,23 +192,48 @@ function indexedHolds(db: Db, system: string): { units: Map<number, { docId: str
   return { units, holds };
 }
 
+/** The last input read per file, kept while nothing is written: the page asks for the report and the layers in turn. */
+const lastRead = new WeakMap<Db, { key: string; input: DiagnosisInput }>();
+const KEEP_READ_MS = 60_000;
+
 /**
- * `withCandidates`: also parse each response's candidates (the largest column). The figures read
- * where the candidates hold the evidence from the retrieval index, so they need the list itself
- * only while the index awaits a rebuild; the data and agent layers ask for it.
+ * What the file holds now, as far as this connection can tell: writes through it move
+ * total_changes(), commits of other connections (workers, other processes) data_version.
  */
-export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10), { withCandidates = false } = {}): DiagnosisInput {
+const writesSeen = (db: Db) => `${db.pragma('data_version', { simple: true })}\u0000${db.prepare('SELECT total_changes()').pluck().get()}`;
+
+/**
+ * The diagnosis input of one system. With the retrieval index in place, each response's chunk
+ * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
+ * parsed; while the index awaits a rebuild they are read and matched as stored.
+ */
+export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
+  const asked = `${system}\u0000${today}`;
+  const last = lastRead.get(db);
+  if (last && last.key === `${asked}\u0000${writesSeen(db)}`) return last.input;
+  const othersBefore = db.pragma('data_version', { simple: true });
+  const input = readDiagnosisInput(db, system, today);
+  // a commit of another connection while reading may be half in it: kept only under the version read first
+  lastRead.set(db, { key: `${asked}\u0000${othersBefore}\u0000${db.prepare('SELECT total_changes()').pluck().get()}`, input });
+  setTimeout(() => {
+    if (lastRead.get(db)?.input === input) lastRead.delete(db);
+  }, KEEP_READ_MS).unref();
+  return input;
+}
+
+function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {
   const index = indexedHolds(db, system);
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
-  const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
+  const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
   const caseIdOf = new Map<number, string>();
+  const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
     const withIds = withClaimIds(claims.get(c.seq) ?? []);
     const ids = withIds.map((claim) => claim.id);
     const units = index?.units.get(c.seq) ?? [];
-    return {
+    const kase: DxCase = {
       ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
       caseId: c.id,
       questionType: c.question_type,
@@ -216,6 +243,8 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
       forbidden: (JSON.parse(c.forbidden_claims) as string[]).map((text) => ({ id: forbiddenClaimId(text), text })),
       leak: c.leak === 1,
     };
+    caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
+    return kase;
   });
   const correctness = listDimensions(db).find((d) => d.name === 'correctness');
   const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
@@ -226,35 +255,59 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
     return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
   };
   const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
-  const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
-  const candidatesColumn = withCandidates || !index ? 'candidates' : 'NULL AS candidates';
-  // responses_system_id gives them in id order without sorting the large rows; each row's text is
-  // parsed as it arrives, so the file's text and its parsed form are never all in memory at once
-  const responseRows = db
-    .prepare(`SELECT seq, id, case_seq, condition, retrieval_called, final_context, ${candidatesColumn}, citations FROM responses WHERE system = ? ORDER BY id`)
-    .iterate(system) as Iterable<ResponseRow>;
-  const responses: DxResponse[] = [];
-  for (const r of responseRows) {
+  const documents = documentsOf(db, today);
+  const labeled = (r: { seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null }) => {
     const correct = value(r.seq, 'correctness');
     const faithfulness = value(r.seq, 'faithfulness');
     const behavior = value(r.seq, 'responseBehavior');
     const statedKey = itemKey(r.seq, statedAt);
-    responses.push({
+    return {
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',
       condition: asCondition(r.condition),
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
-      finalContext: parseList<DxChunk>(r.final_context),
-      candidates: parseList<DxChunk>(r.candidates),
-      citations: parseList<DxCitation>(r.citations),
       stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
-      ...(index ? { holds: index.holds.get(r.seq) ?? noHolds } : {}),
-    });
+    };
+  };
+  const responses: DxResponse[] = [];
+  if (index) {
+    const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
+    const stored = factsBasisHolds(db, documents);
+    const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
+    const waiting = new Map<number, DxResponse>();
+    // responses_system_id gives them in id order; the facts row of each is found by its key
+    const rows = db
+      .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
+      .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
+    for (const r of rows) {
+      const response: DxResponse = { ...labeled(r), finalContext: [], candidates: [], citations: [], holds: index.holds.get(r.seq) ?? noHolds };
+      if (stored && r.facts !== null) response.facts = decodeFacts(r.facts);
+      else {
+        const of = caseOfSeq.get(r.case_seq);
+        if (of) missing.set(r.seq, of);
+        waiting.set(r.seq, response);
+      }
+      responses.push(response);
+    }
+    for (const [seq, facts] of computeFacts(db, missing, documents, stored)) waiting.get(seq)!.facts = facts;
+  } else {
+    // each row's text is parsed as it arrives, so the file's text and its parsed form are never all in memory at once
+    const rows = db
+      .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
+      .iterate(system) as Iterable<ResponseRow>;
+    for (const r of rows) {
+      responses.push({
+        ...labeled(r),
+        finalContext: parseList<DxChunk>(r.final_context),
+        candidates: parseList<DxChunk>(r.candidates),
+        citations: parseList<DxCitation>(r.citations),
+      });
+    }
   }
-  return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };
+  return { system, cases, responses, documents, settings: diagnosisSettings(db) };
 }
 
 /** The lead's leak flag on a case (answered right without retrieval: it measures the model's memory). */

@@ -1,0 +1,114 @@
+import Database from 'better-sqlite3';
+import { indexRevisions, newestFirst } from '../shared/diagnosis/chunk-revision';
+import { DocumentIndex } from '../shared/diagnosis/documents';
+import { responseFacts, type FactsContext } from '../shared/diagnosis/response-facts';
+import type { DxCase, DxChunk, DxCitation, DxDocument, ResponseFacts } from '../shared/diagnosis/types';
+import type { StopState, ToolCall } from '../shared/domain/schemas';
+import { knownRevisions } from './known-revisions';
+import type { Db } from './open';
+import { statement } from './statements';
+
+/**
+ * The response_facts table (db/migrations/018-response-facts.ts): per response what the Diagnosis
+ * figures read of its chunk lists, citations and trajectory. A page reads the rows; a response
+ * without one (new, or made out of date by a change the table's triggers saw) has them computed
+ * here from its stored lists and kept, unless the file is open read-only (`touchstone diagnose`
+ * never writes: there they are computed and not kept).
+ */
+
+const BASIS_KEY = 'response_facts_basis';
+
+/** The documents' staleness the facts depend on (it moves with the calendar as revisions expire). */
+const basisOf = (documents: readonly DxDocument[]) => documents.map((d) => (d.stale ? '1' : '0')).join('');
+
+/**
+ * Whether the stored rows were computed under these documents' staleness. When not, a writable file
+ * drops them (they are computed again as pages read them); a read-only one ignores them.
+ */
+export function factsBasisHolds(db: Db, documents: readonly DxDocument[]): boolean {
+  const basis = basisOf(documents);
+  const stored = statement(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(BASIS_KEY) as string | undefined;
+  if (stored === basis) return true;
+  if (db.readonly) return false;
+  try {
+    db.transaction(() => {
+      db.prepare('DELETE FROM response_facts').run();
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(BASIS_KEY, basis);
+    }).immediate();
+    return true;
+  } catch (error) {
+    // another connection holds the write lock: the rows are left for a later read to settle
+    if (error instanceof Database.SqliteError) return false;
+    throw error;
+  }
+}
+
+export const decodeFacts = (stored: string): ResponseFacts => JSON.parse(stored) as ResponseFacts;
+
+interface StoredRow {
+  seq: number;
+  final_context: string;
+  candidates: string | null;
+  citations: string;
+  trajectory: string;
+  cost: string | null;
+  stop_state: string | null;
+  retrieval_called: number | null;
+}
+
+const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
+
+/**
+ * Computes the facts of these responses (response seq → its case and the case's as-of date) from
+ * their stored lists and keeps them when the file can be written.
+ */
+export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCase; asOf: string | null }>, documents: readonly DxDocument[], keep: boolean): Map<number, ResponseFacts> {
+  const out = new Map<number, ResponseFacts>();
+  if (responses.size === 0) return out;
+  const revisions = indexRevisions(knownRevisions(db));
+  const context: FactsContext = {
+    documents: new DocumentIndex(documents),
+    revisions,
+    newestText: (docId) => {
+      const list = revisions.get(docId);
+      return list ? (newestFirst(list)[0].text ?? null) : null;
+    },
+  };
+  const read = statement(db, 'SELECT seq, final_context, candidates, citations, trajectory, cost, stop_state, retrieval_called FROM responses WHERE seq = ?');
+  for (const [seq, { kase, asOf }] of responses) {
+    const row = read.get(seq) as StoredRow | undefined;
+    if (!row) continue;
+    const facts = responseFacts(
+      {
+        response: {
+          responseId: '', caseId: kase.caseId, condition: 'normal', stated: { kind: 'none' }, correct: null, faithfulness: null, behavior: null,
+          retrievalCalled: row.retrieval_called === null ? null : row.retrieval_called === 1,
+          finalContext: parseList<DxChunk>(row.final_context),
+          candidates: parseList<DxChunk>(row.candidates),
+          citations: parseList<DxCitation>(row.citations),
+        },
+        trajectory: parseList<ToolCall>(row.trajectory),
+        cost: row.cost ? (JSON.parse(row.cost) as FactsCost) : null,
+        stopState: row.stop_state as StopState | null,
+      },
+      kase,
+      asOf,
+      context,
+    );
+    out.set(seq, facts);
+  }
+  if (keep && !db.readonly) {
+    try {
+      const insert = statement(db, 'INSERT OR REPLACE INTO response_facts (response_seq, facts) VALUES (?, ?)');
+      db.transaction(() => {
+        for (const [seq, facts] of out) insert.run(seq, JSON.stringify(facts));
+      }).immediate();
+    } catch (error) {
+      // another connection holds the write lock: they are computed again next time
+      if (!(error instanceof Database.SqliteError)) throw error;
+    }
+  }
+  return out;
+}
+
+type FactsCost = { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null };
