@@ -184,11 +184,16 @@ function indexedHolds(db: Db, system: string): { units: Map<number, { docId: str
     .raw()
     .iterate(system) as Iterable<[number, 'context' | 'candidates', number]>;
   for (const [seq, list, length] of lists) entry(seq)[list] = { length, first: new Map() };
+  // each unit's first position, kept here rather than grouped in SQLite (no temporary tree)
   const held = db
-    .prepare('SELECT h.response_seq, h.list, h.unit, min(h.position) FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq WHERE r.system = ? GROUP BY h.response_seq, h.list, h.unit')
+    .prepare('SELECT h.response_seq, h.list, h.position, h.unit FROM responses r JOIN retrieval_holds h ON h.response_seq = r.seq WHERE r.system = ?')
     .raw()
     .iterate(system) as Iterable<[number, 'context' | 'candidates', number, number]>;
-  for (const [seq, list, unit, position] of held) (entry(seq)[list].first as Map<number, number>).set(unit, position);
+  for (const [seq, list, position, unit] of held) {
+    const first = entry(seq)[list].first as Map<number, number>;
+    const known = first.get(unit);
+    if (known === undefined || position < known) first.set(unit, position);
+  }
   return { units, holds };
 }
 

@@ -43,7 +43,30 @@ export function factsBasisHolds(db: Db, documents: readonly DxDocument[]): boole
   }
 }
 
-export const decodeFacts = (stored: string): ResponseFacts => JSON.parse(stored) as ResponseFacts;
+/**
+ * Stored as one flat object without the fields that hold their usual value (most responses have no
+ * stale chunk, leak, suggestion or agent record), so a page parses a few bytes per response.
+ */
+const USUAL: Omit<ResponseFacts, 'agent'> & ResponseFacts['agent'] = {
+  contextLength: 0, citations: 0, hiddenDoc: null, staleDoc: null, citationTags: [], stale: [], leaks: { leaked: [], scopeUnknown: 0 }, suggestions: [],
+  retrievalCalled: null, stopState: null, searches: null, tokens: null, latencyMs: null,
+};
+const USUAL_JSON = new Map(Object.entries(USUAL).map(([key, value]) => [key, JSON.stringify(value)]));
+
+export function encodeFacts(facts: ResponseFacts): string {
+  const { agent, ...rest } = facts;
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries({ ...rest, ...agent })) if (JSON.stringify(value) !== USUAL_JSON.get(key)) flat[key] = value;
+  return JSON.stringify(flat);
+}
+
+export function decodeFacts(stored: string): ResponseFacts {
+  const f = { ...USUAL, ...(JSON.parse(stored) as Partial<typeof USUAL>) };
+  return {
+    contextLength: f.contextLength, citations: f.citations, hiddenDoc: f.hiddenDoc, staleDoc: f.staleDoc, citationTags: f.citationTags, stale: f.stale, leaks: f.leaks, suggestions: f.suggestions,
+    agent: { retrievalCalled: f.retrievalCalled, stopState: f.stopState, searches: f.searches, tokens: f.tokens, latencyMs: f.latencyMs },
+  };
+}
 
 interface StoredRow {
   seq: number;
@@ -101,7 +124,7 @@ export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCa
     try {
       const insert = statement(db, 'INSERT OR REPLACE INTO response_facts (response_seq, facts) VALUES (?, ?)');
       db.transaction(() => {
-        for (const [seq, facts] of out) insert.run(seq, JSON.stringify(facts));
+        for (const [seq, facts] of out) insert.run(seq, encodeFacts(facts));
       }).immediate();
     } catch (error) {
       // another connection holds the write lock: they are computed again next time
