@@ -10,6 +10,7 @@ import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { computeFacts, decodeFacts, factsBasisHolds } from './response-facts';
+import { writeStamp } from './write-stamp';
 import { readSetting, writeSetting } from './settings';
 
 /** Reads what the diagnosis of one system version needs, in a handful of passes over the file (never writes). */
@@ -202,12 +203,6 @@ const lastRead = new WeakMap<Db, { key: string; input: DiagnosisInput }>();
 const KEEP_READ_MS = 60_000;
 
 /**
- * What the file holds now, as far as this connection can tell: writes through it move
- * total_changes(), commits of other connections (workers, other processes) data_version.
- */
-const writesSeen = (db: Db) => `${db.pragma('data_version', { simple: true })}\u0000${db.prepare('SELECT total_changes()').pluck().get()}`;
-
-/**
  * The diagnosis input of one system. With the retrieval index in place, each response's chunk
  * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
  * parsed; while the index awaits a rebuild they are read and matched as stored.
@@ -215,11 +210,12 @@ const writesSeen = (db: Db) => `${db.pragma('data_version', { simple: true })}\u
 export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
   const asked = `${system}\u0000${today}`;
   const last = lastRead.get(db);
-  if (last && last.key === `${asked}\u0000${writesSeen(db)}`) return last.input;
-  const othersBefore = db.pragma('data_version', { simple: true });
+  if (last && last.key === `${asked}\u0000${writeStamp(db)}`) return last.input;
+  const before = writeStamp(db);
   const input = readDiagnosisInput(db, system, today);
-  // a commit of another connection while reading may be half in it: kept only under the version read first
-  lastRead.set(db, { key: `${asked}\u0000${othersBefore}\u0000${db.prepare('SELECT total_changes()').pluck().get()}`, input });
+  // its own writes (the facts it kept) leave the input right; a commit of another connection meanwhile may be half in it
+  const after = writeStamp(db);
+  if (after.split(':')[0] === before.split(':')[0]) lastRead.set(db, { key: `${asked}\u0000${after}`, input });
   setTimeout(() => {
     if (lastRead.get(db)?.input === input) lastRead.delete(db);
   }, KEEP_READ_MS).unref();
