@@ -279,7 +279,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     const stored = factsBasisHolds(db, documents);
     const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
     const waiting = new Map<number, DxResponse>();
-    // responses_system_id gives them in id order; the facts row of each is found by its key
+    // responses_diagnosis_read gives them in id order without touching their rows; the facts row of each is found by its key
     const rows = db
       .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;

@@ -11,11 +11,18 @@ import type { Migration } from './migration';
  * its claims and evidence, or the lead settling its claims. `basis` in meta names the documents'
  * staleness the rows were computed under (a revision expires with the calendar): rows of another
  * basis are dropped and computed again.
+ *
+ * responses_diagnosis_read covers the page's read of one system's responses in id order: their rows
+ * hold the chunk lists, so reading a column of the row itself (condition sits after them) would read
+ * every list's pages. It replaces responses_system_id, its prefix.
  */
 export const migration018: Migration = {
   version: 18,
   name: 'response facts for the Diagnosis page',
   sql: `
+DROP INDEX responses_system_id;
+CREATE INDEX responses_diagnosis_read ON responses(system, id, case_seq, condition, retrieval_called);
+
 CREATE TABLE response_facts (
   response_seq INTEGER PRIMARY KEY REFERENCES responses(seq) ON DELETE CASCADE,
   facts TEXT NOT NULL
