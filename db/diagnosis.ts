@@ -2,7 +2,6 @@ import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
-import type { ListHolds } from '../shared/diagnosis/evidence';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
@@ -161,11 +160,10 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
 /**
- * The retrieval index the file keeps per import (db/retrieval-index.ts): each case's units and, per
- * response and list, the first position holding each unit. Null while the index awaits a rebuild
- * (the figures then match the text themselves).
+ * Each case's units as the retrieval index keeps them per import (db/retrieval-index.ts). Null while
+ * the index awaits a rebuild (the figures then match the text themselves).
  */
-function indexedHolds(db: Db, system: string): { units: Map<number, { docId: string; quote: string; positions: number[] }[]>; holds: Map<number, { context: ListHolds; candidates: ListHolds }> } | null {
+function indexedUnits(db: Db, system: string): Map<number, { docId: string; quote: string; positions: number[] }[]> | null {
   if (db.prepare("SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get()) return null;
   const units = new Map<number, { docId: string; quote: string; positions: number[] }[]>();
   const unitRows = db
@@ -173,29 +171,7 @@ function indexedHolds(db: Db, system: string): { units: Map<number, { docId: str
     .raw()
     .iterate(system) as Iterable<[number, string, string, string]>;
   for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: JSON.parse(claims) as number[] });
-  const holds = new Map<number, { context: ListHolds; candidates: ListHolds }>();
-  const empty = (): ListHolds => ({ length: 0, first: new Map() });
-  const entry = (seq: number) => {
-    let e = holds.get(seq);
-    if (!e) holds.set(seq, (e = { context: empty(), candidates: empty() }));
-    return e;
-  };
-  const lists = db
-    .prepare('SELECT l.response_seq, l.list, l.length FROM retrieval_lists l JOIN responses r ON r.seq = l.response_seq WHERE r.system = ?')
-    .raw()
-    .iterate(system) as Iterable<[number, 'context' | 'candidates', number]>;
-  for (const [seq, list, length] of lists) entry(seq)[list] = { length, first: new Map() };
-  // each unit's first position, kept here rather than grouped in SQLite (no temporary tree)
-  const held = db
-    .prepare('SELECT h.response_seq, h.list, h.position, h.unit FROM responses r JOIN retrieval_holds h ON h.response_seq = r.seq WHERE r.system = ?')
-    .raw()
-    .iterate(system) as Iterable<[number, 'context' | 'candidates', number, number]>;
-  for (const [seq, list, position, unit] of held) {
-    const first = entry(seq)[list].first as Map<number, number>;
-    const known = first.get(unit);
-    if (known === undefined || position < known) first.set(unit, position);
-  }
-  return { units, holds };
+  return units;
 }
 
 /** The last input read per file, kept while nothing is written: the page asks for the report and the layers in turn. */
@@ -223,7 +199,7 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
 }
 
 function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {
-  const index = indexedHolds(db, system);
+  const indexed = indexedUnits(db, system);
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
@@ -233,9 +209,9 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     caseIdOf.set(c.seq, c.id);
     const withIds = withClaimIds(claims.get(c.seq) ?? []);
     const ids = withIds.map((claim) => claim.id);
-    const units = index?.units.get(c.seq) ?? [];
+    const units = indexed?.get(c.seq) ?? [];
     const kase: DxCase = {
-      ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
+      ...(indexed ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
       caseId: c.id,
       questionType: c.question_type,
       answerability: c.answerability,
@@ -274,8 +250,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     };
   };
   const responses: DxResponse[] = [];
-  if (index) {
-    const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
+  if (indexed) {
     const stored = factsBasisHolds(db, documents);
     const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
     const waiting = new Map<number, DxResponse>();
@@ -284,8 +259,8 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
     for (const r of rows) {
-      const response: DxResponse = { ...labeled(r), finalContext: [], candidates: [], citations: [], holds: index.holds.get(r.seq) ?? noHolds };
-      if (stored && r.facts !== null) response.facts = decodeFacts(r.facts);
+      const response: DxResponse = { ...labeled(r), finalContext: [], candidates: [], citations: [] };
+      if (stored && r.facts !== null) Object.assign(response, decodeFacts(r.facts));
       else {
         const of = caseOfSeq.get(r.case_seq);
         if (of) missing.set(r.seq, of);
@@ -293,7 +268,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       }
       responses.push(response);
     }
-    for (const [seq, facts] of computeFacts(db, missing, documents, stored)) waiting.get(seq)!.facts = facts;
+    for (const [seq, kept] of computeFacts(db, missing, documents, stored)) Object.assign(waiting.get(seq)!, kept);
   } else {
     // each row's text is parsed as it arrives, so the file's text and its parsed form are never all in memory at once
     const rows = db

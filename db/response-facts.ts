@@ -3,14 +3,17 @@ import { indexRevisions, newestFirst } from '../shared/diagnosis/chunk-revision'
 import { DocumentIndex } from '../shared/diagnosis/documents';
 import { responseFacts, type FactsContext } from '../shared/diagnosis/response-facts';
 import type { DxCase, DxChunk, DxCitation, DxDocument, ResponseFacts } from '../shared/diagnosis/types';
+import type { ListHolds } from '../shared/diagnosis/evidence';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
+import type { RetrievalList } from './retrieval-index';
 import { knownRevisions } from './known-revisions';
 import type { Db } from './open';
 import { statement } from './statements';
 
 /**
  * The response_facts table (db/migrations/018-response-facts.ts): per response what the Diagnosis
- * figures read of its chunk lists, citations and trajectory. A page reads the rows; a response
+ * figures read of its chunk lists, citations and trajectory, and where its lists hold its case's
+ * units (the retrieval index's rows for it). A page reads the rows; a response
  * without one (new, or made out of date by a change the table's triggers saw) has them computed
  * here from its stored lists and kept, unless the file is open read-only (`touchstone diagnose`
  * never writes: there they are computed and not kept).
@@ -53,19 +56,50 @@ const USUAL: Omit<ResponseFacts, 'agent'> & ResponseFacts['agent'] = {
 };
 const USUAL_JSON = new Map(Object.entries(USUAL).map(([key, value]) => [key, JSON.stringify(value)]));
 
-export function encodeFacts(facts: ResponseFacts): string {
+/** What a response keeps: its facts and where its lists hold its case's units (from the retrieval index). */
+export interface KeptFacts {
+  facts: ResponseFacts;
+  holds: { context: ListHolds; candidates: ListHolds };
+}
+
+/** A list's holds as [length, unit, position, unit, position, …]. */
+const packHolds = (holds: ListHolds) => [holds.length, ...[...holds.first].flat()];
+function unpackHolds(packed: number[] | undefined): ListHolds {
+  const first = new Map<number, number>();
+  if (!packed) return { length: 0, first };
+  for (let i = 1; i < packed.length; i += 2) first.set(packed[i], packed[i + 1]);
+  return { length: packed[0], first };
+}
+
+export function encodeFacts({ facts, holds }: KeptFacts): string {
   const { agent, ...rest } = facts;
   const flat: Record<string, unknown> = {};
   for (const [key, value] of Object.entries({ ...rest, ...agent })) if (JSON.stringify(value) !== USUAL_JSON.get(key)) flat[key] = value;
+  if (holds.context.length > 0 || holds.context.first.size > 0) flat.contextHolds = packHolds(holds.context);
+  if (holds.candidates.length > 0 || holds.candidates.first.size > 0) flat.candidateHolds = packHolds(holds.candidates);
   return JSON.stringify(flat);
 }
 
-export function decodeFacts(stored: string): ResponseFacts {
-  const f = { ...USUAL, ...(JSON.parse(stored) as Partial<typeof USUAL>) };
+export function decodeFacts(stored: string): KeptFacts {
+  const f = { ...USUAL, ...(JSON.parse(stored) as Partial<typeof USUAL> & { contextHolds?: number[]; candidateHolds?: number[] }) };
   return {
-    contextLength: f.contextLength, citations: f.citations, hiddenDoc: f.hiddenDoc, staleDoc: f.staleDoc, citationTags: f.citationTags, stale: f.stale, leaks: f.leaks, suggestions: f.suggestions,
-    agent: { retrievalCalled: f.retrievalCalled, stopState: f.stopState, searches: f.searches, tokens: f.tokens, latencyMs: f.latencyMs },
+    facts: {
+      contextLength: f.contextLength, citations: f.citations, hiddenDoc: f.hiddenDoc, staleDoc: f.staleDoc, citationTags: f.citationTags, stale: f.stale, leaks: f.leaks, suggestions: f.suggestions,
+      agent: { retrievalCalled: f.retrievalCalled, stopState: f.stopState, searches: f.searches, tokens: f.tokens, latencyMs: f.latencyMs },
+    },
+    holds: { context: unpackHolds(f.contextHolds), candidates: unpackHolds(f.candidateHolds) },
   };
+}
+
+/** Where a response's lists hold its case's units, as the retrieval index keeps them (each unit's first position). */
+function indexedHolds(db: Db, seq: number): KeptFacts['holds'] {
+  const holds = { context: { length: 0, first: new Map<number, number>() }, candidates: { length: 0, first: new Map<number, number>() } };
+  for (const [list, length] of statement(db, 'SELECT list, length FROM retrieval_lists WHERE response_seq = ?').raw().all(seq) as [RetrievalList, number][]) holds[list].length = length;
+  for (const [list, position, unit] of statement(db, 'SELECT list, position, unit FROM retrieval_holds WHERE response_seq = ?').raw().all(seq) as [RetrievalList, number, number][]) {
+    const known = holds[list].first.get(unit);
+    if (known === undefined || position < known) holds[list].first.set(unit, position);
+  }
+  return holds;
 }
 
 interface StoredRow {
@@ -85,8 +119,8 @@ const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as 
  * Computes the facts of these responses (response seq → its case and the case's as-of date) from
  * their stored lists and keeps them when the file can be written.
  */
-export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCase; asOf: string | null }>, documents: readonly DxDocument[], keep: boolean): Map<number, ResponseFacts> {
-  const out = new Map<number, ResponseFacts>();
+export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCase; asOf: string | null }>, documents: readonly DxDocument[], keep: boolean): Map<number, KeptFacts> {
+  const out = new Map<number, KeptFacts>();
   if (responses.size === 0) return out;
   const revisions = indexRevisions(knownRevisions(db));
   const context: FactsContext = {
@@ -118,13 +152,13 @@ export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCa
       asOf,
       context,
     );
-    out.set(seq, facts);
+    out.set(seq, { facts, holds: indexedHolds(db, seq) });
   }
   if (keep && !db.readonly) {
     try {
       const insert = statement(db, 'INSERT OR REPLACE INTO response_facts (response_seq, facts) VALUES (?, ?)');
       db.transaction(() => {
-        for (const [seq, facts] of out) insert.run(seq, encodeFacts(facts));
+        for (const [seq, kept] of out) insert.run(seq, encodeFacts(kept));
       }).immediate();
     } catch (error) {
       // another connection holds the write lock: they are computed again next time

@@ -2,13 +2,14 @@ import type { Migration } from './migration';
 
 /**
  * What the Diagnosis figures read of each response's chunk lists, citations and trajectory, derived
- * once (shared/diagnosis/response-facts.ts) so that a page over 100,000 responses parses none of them
- * (db/response-facts.ts). A response without a row has its facts computed when a page next reads it
+ * once (shared/diagnosis/response-facts.ts), and where its lists hold its case's units (its rows of
+ * the retrieval index), so that a page over 100,000 responses parses no list and reads one row per
+ * response (db/response-facts.ts). A response without a row has its facts computed when a page next reads it
  * and kept then: files from before this version fill the table lazily, and nothing else changes.
  *
  * The triggers drop the rows a change makes wrong, whichever code writes it: any document revision
  * (staleness, scope and texts are read across documents), a response, a case's scope or as-of date,
- * its claims and evidence, or the lead settling its claims. `basis` in meta names the documents'
+ * its claims and evidence, the lead settling its claims, or its retrieval index rebuilt. `basis` in meta names the documents'
  * staleness the rows were computed under (a revision expires with the calendar): rows of another
  * basis are dropped and computed again.
  *
@@ -53,6 +54,14 @@ CREATE TRIGGER response_facts_evidence_update AFTER UPDATE ON evidence
   BEGIN DELETE FROM response_facts WHERE response_seq IN (SELECT r.seq FROM responses r JOIN claims c ON c.case_seq = r.case_seq WHERE c.id IN (OLD.claim_id, NEW.claim_id)); END;
 CREATE TRIGGER response_facts_evidence_delete AFTER DELETE ON evidence
   BEGIN DELETE FROM response_facts WHERE response_seq IN (SELECT r.seq FROM responses r JOIN claims c ON c.case_seq = r.case_seq WHERE c.id = OLD.claim_id); END;
+
+-- the retrieval index is rebuilt for a case (its units) or a response (its lists, deleted first)
+CREATE TRIGGER response_facts_units_insert AFTER INSERT ON retrieval_units
+  BEGIN DELETE FROM response_facts WHERE response_seq IN (SELECT seq FROM responses WHERE case_seq = NEW.case_seq); END;
+CREATE TRIGGER response_facts_units_delete AFTER DELETE ON retrieval_units
+  BEGIN DELETE FROM response_facts WHERE response_seq IN (SELECT seq FROM responses WHERE case_seq = OLD.case_seq); END;
+CREATE TRIGGER response_facts_lists_delete AFTER DELETE ON retrieval_lists
+  BEGIN DELETE FROM response_facts WHERE response_seq = OLD.response_seq; END;
 
 CREATE TRIGGER response_facts_settled_claims AFTER INSERT ON conflict_resolutions WHEN NEW.field = 'claims'
   BEGIN DELETE FROM response_facts WHERE response_seq IN (SELECT seq FROM responses WHERE case_seq = NEW.case_seq); END;
