@@ -174,6 +174,15 @@ function indexedUnits(db: Db, system: string): Map<number, { docId: string; quot
   return units;
 }
 
+function parsedOnce<T>(parse: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) known.set(text, (value = parse(text)));
+    return value;
+  };
+}
+
 /** The last input read per file, kept while nothing is written: the page asks for the report and the layers in turn. */
 const lastRead = new WeakMap<Db, { key: string; input: DiagnosisInput }>();
 const KEEP_READ_MS = 60_000;
@@ -203,6 +212,9 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
+  // most cases share their scope and forbidden claims: each distinct stored text is parsed once (the lists are only read)
+  const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
+  const forbiddenOf = parsedOnce((text) => (JSON.parse(text) as string[]).map((claim) => ({ id: forbiddenClaimId(claim), text: claim })));
   const caseIdOf = new Map<number, string>();
   const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {
@@ -215,9 +227,9 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       caseId: c.id,
       questionType: c.question_type,
       answerability: c.answerability,
-      accessScope: JSON.parse(c.access_scope) as string[],
+      accessScope: scopeOf(c.access_scope),
       claims: withIds.map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
-      forbidden: (JSON.parse(c.forbidden_claims) as string[]).map((text) => ({ id: forbiddenClaimId(text), text })),
+      forbidden: forbiddenOf(c.forbidden_claims),
       leak: c.leak === 1,
     };
     caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
