@@ -81,11 +81,19 @@ export function encodeFacts({ facts, holds }: KeptFacts): string {
 }
 
 export function decodeFacts(stored: string): KeptFacts {
-  const f = { ...USUAL, ...(JSON.parse(stored) as Partial<typeof USUAL> & { contextHolds?: number[]; candidateHolds?: number[] }) };
+  // a field left out holds its usual value (never stored as null when another value is usual)
+  const f = JSON.parse(stored) as Partial<typeof USUAL> & { contextHolds?: number[]; candidateHolds?: number[] };
   return {
     facts: {
-      contextLength: f.contextLength, citations: f.citations, hiddenDoc: f.hiddenDoc, staleDoc: f.staleDoc, citationTags: f.citationTags, stale: f.stale, leaks: f.leaks, suggestions: f.suggestions,
-      agent: { retrievalCalled: f.retrievalCalled, stopState: f.stopState, searches: f.searches, tokens: f.tokens, latencyMs: f.latencyMs },
+      contextLength: f.contextLength ?? USUAL.contextLength,
+      citations: f.citations ?? USUAL.citations,
+      hiddenDoc: f.hiddenDoc ?? USUAL.hiddenDoc,
+      staleDoc: f.staleDoc ?? USUAL.staleDoc,
+      citationTags: f.citationTags ?? USUAL.citationTags,
+      stale: f.stale ?? USUAL.stale,
+      leaks: f.leaks ?? USUAL.leaks,
+      suggestions: f.suggestions ?? USUAL.suggestions,
+      agent: { retrievalCalled: f.retrievalCalled ?? null, stopState: f.stopState ?? null, searches: f.searches ?? null, tokens: f.tokens ?? null, latencyMs: f.latencyMs ?? null },
     },
     holds: { context: unpackHolds(f.contextHolds), candidates: unpackHolds(f.candidateHolds) },
   };
