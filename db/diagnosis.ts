@@ -1,9 +1,9 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
-import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
+import { forbiddenClaimId, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
-import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
+import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
@@ -57,8 +57,9 @@ const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
 function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
   const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
-  // per item, per reviewer (in the order each first labeled it), the stored text of their latest event
-  const latest = new Map<number, Map<number, string | null>>();
+  // per item, per reviewer (in the order each first labeled it), the stored text of their latest event:
+  // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map)
+  const latest = new Map<number, (number | string | null)[]>();
   const events = db
     .prepare(
       `SELECT e.response_seq, e.dimension, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
@@ -69,14 +70,20 @@ function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]
   // ordered by id: the last write of a key is its reviewer's current label (only that one is decoded)
   for (const [responseSeq, dimension, reviewer, value] of events) {
     const key = itemKey(responseSeq, dimensionIndex.get(dimension)!);
-    let byReviewer = latest.get(key);
-    if (!byReviewer) latest.set(key, (byReviewer = new Map()));
-    byReviewer.set(reviewer, value);
+    const byReviewer = latest.get(key);
+    if (!byReviewer) {
+      latest.set(key, [reviewer, value]);
+      continue;
+    }
+    let at = 0;
+    while (at < byReviewer.length && byReviewer[at] !== reviewer) at += 2;
+    byReviewer[at] = reviewer;
+    byReviewer[at + 1] = value;
   }
   const reviewers = new Map<number, unknown[]>();
   for (const [key, byReviewer] of latest) {
-    for (const stored of byReviewer.values()) {
-      const value = decodeLabelValue(stored);
+    for (let at = 1; at < byReviewer.length; at += 2) {
+      const value = decodeLabelValue(byReviewer[at] as string | null);
       if (value !== null) pushTo(reviewers, key, value);
     }
   }
@@ -134,17 +141,22 @@ function documentsOf(db: Db, today: string): DxDocument[] {
   });
 }
 
-/** Each case's claims: its settled claims (after a conflict resolution), else the imported ones, with their stable ids. */
-function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[]> {
-  const out = new Map<number, Claim[]>();
+/**
+ * Each case's claims with their stable ids (shared/diagnosis/claim-ids.ts): its settled claims (after
+ * a conflict resolution), else the imported ones, whose ids are their places in the case.
+ */
+function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClaim[]> {
+  const out = new Map<number, DxClaim[]>();
   const claimRows = db.prepare('SELECT id, case_seq, text FROM claims ORDER BY case_seq, position').raw().all() as [number, number, string][];
-  const evidence = new Map<number, { docId: string; quote: string }[]>();
+  const evidence = new Map<number, DxEvidence[]>();
   for (const [claimId, docId, quote] of db.prepare('SELECT claim_id, doc_id, quote FROM evidence ORDER BY claim_id, position').raw().iterate() as Iterable<[number, string, string]>) {
     pushTo(evidence, claimId, { docId, quote });
   }
   for (const [claimId, caseSeq, text] of claimRows) {
     if (!caseSeqs.has(caseSeq)) continue;
-    pushTo(out, caseSeq, { text, evidence: evidence.get(claimId) ?? [] });
+    let claims = out.get(caseSeq);
+    if (!claims) out.set(caseSeq, (claims = []));
+    claims.push({ id: importedClaimId(claims.length), text, evidence: evidence.get(claimId) ?? [] });
   }
   const settled = db
     .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
@@ -152,7 +164,9 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
     .all() as [number, string][];
   for (const [caseSeq, value] of settled) {
     const claims = decodeLabelValue(value);
-    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) out.set(caseSeq, claims as Claim[]);
+    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) {
+      out.set(caseSeq, withClaimIds(claims as Claim[]).map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })));
+    }
   }
   return out;
 }
@@ -170,7 +184,8 @@ function indexedUnits(db: Db, system: string): Map<number, { docId: string; quot
     .prepare('SELECT u.case_seq, u.doc_id, u.quote, u.claims FROM retrieval_units u WHERE u.case_seq IN (SELECT case_seq FROM responses WHERE system = ?) ORDER BY u.case_seq, u.unit')
     .raw()
     .iterate(system) as Iterable<[number, string, string, string]>;
-  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: JSON.parse(claims) as number[] });
+  const positionsOf = parsedOnce((text) => JSON.parse(text) as number[]);
+  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: positionsOf(claims) });
   return units;
 }
 
@@ -219,8 +234,8 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
-    const withIds = withClaimIds(claims.get(c.seq) ?? []);
-    const ids = withIds.map((claim) => claim.id);
+    const caseClaims = claims.get(c.seq) ?? [];
+    const ids = caseClaims.map((claim) => claim.id);
     const units = indexed?.get(c.seq) ?? [];
     const kase: DxCase = {
       ...(indexed ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
@@ -228,7 +243,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       questionType: c.question_type,
       answerability: c.answerability,
       accessScope: scopeOf(c.access_scope),
-      claims: withIds.map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
+      claims: caseClaims,
       forbidden: forbiddenOf(c.forbidden_claims),
       leak: c.leak === 1,
     };
