@@ -1,5 +1,5 @@
-import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
-import type { LayersInput } from '../shared/diagnosis/layers-report';
+import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
+import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { diagnosisInput } from './diagnosis';
@@ -87,7 +87,7 @@ export function layersInput(db: Db, system: string): LayersInput {
         forbiddenIds: c.forbidden.map((f) => f.id),
       };
     }),
-    responses: base.responses.map((r) => {
+    responses: base.responses.map((r): LayerResponse => {
       const common = {
         responseId: r.responseId,
         caseId: r.caseId,
@@ -101,18 +101,17 @@ export function layersInput(db: Db, system: string): LayersInput {
       };
       if (r.facts) {
         const { stale, leaks, suggestions, agent } = r.facts;
-        return { ...common, ...agent, facts: { stale, leaks, suggestions } };
+        return { ...common, retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs, facts: { stale, leaks, suggestions } };
       }
       const row = extra.get(r.responseId);
       const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
       const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
-      const tokens = cost && (cost.inputTokens != null || cost.outputTokens != null) ? (cost.inputTokens ?? 0) + (cost.outputTokens ?? 0) : null;
       return {
         ...common,
         retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
         stopState: (row?.stop_state ?? null) as StopState | null,
         searches: searchesOf({ trajectory, cost }),
-        tokens,
+        tokens: tokensOf(cost),
         latencyMs: cost?.latencyMs ?? null,
       };
     }),

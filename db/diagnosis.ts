@@ -8,7 +8,7 @@ import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
-import { computeFacts, decodeFacts, factsBasisHolds } from './response-facts';
+import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
 import { writeStamp } from './write-stamp';
 import { readSetting, writeSetting } from './settings';
 
@@ -260,7 +260,12 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   };
   const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
   const documents = documentsOf(db, today);
-  const labeled = (r: { seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null }) => {
+  // one object per response, made whole at once (its lists, and its facts and holds when kept)
+  const labeled = (
+    r: { seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null },
+    lists: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'>,
+    kept?: KeptFacts,
+  ): DxResponse => {
     const correct = value(r.seq, 'correctness');
     const faithfulness = value(r.seq, 'faithfulness');
     const behavior = value(r.seq, 'responseBehavior');
@@ -274,6 +279,11 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
+      finalContext: lists.finalContext,
+      candidates: lists.candidates,
+      citations: lists.citations,
+      facts: kept?.facts,
+      holds: kept?.holds,
     };
   };
   const responses: DxResponse[] = [];
@@ -286,28 +296,27 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
     for (const r of rows) {
-      const response: DxResponse = { ...labeled(r), finalContext: [], candidates: [], citations: [] };
-      if (stored && r.facts !== null) Object.assign(response, decodeFacts(r.facts));
-      else {
+      const kept = stored && r.facts !== null ? decodeFacts(r.facts) : undefined;
+      const response = labeled(r, { finalContext: [], candidates: [], citations: [] }, kept);
+      if (!kept) {
         const of = caseOfSeq.get(r.case_seq);
         if (of) missing.set(r.seq, of);
         waiting.set(r.seq, response);
       }
       responses.push(response);
     }
-    for (const [seq, kept] of computeFacts(db, missing, documents, stored)) Object.assign(waiting.get(seq)!, kept);
+    for (const [seq, kept] of computeFacts(db, missing, documents, stored)) {
+      const response = waiting.get(seq)!;
+      response.facts = kept.facts;
+      response.holds = kept.holds;
+    }
   } else {
     // each row's text is parsed as it arrives, so the file's text and its parsed form are never all in memory at once
     const rows = db
       .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
       .iterate(system) as Iterable<ResponseRow>;
     for (const r of rows) {
-      responses.push({
-        ...labeled(r),
-        finalContext: parseList<DxChunk>(r.final_context),
-        candidates: parseList<DxChunk>(r.candidates),
-        citations: parseList<DxCitation>(r.citations),
-      });
+      responses.push(labeled(r, { finalContext: parseList<DxChunk>(r.final_context), candidates: parseList<DxChunk>(r.candidates), citations: parseList<DxCitation>(r.citations) }));
     }
   }
   return { system, cases, responses, documents, settings: diagnosisSettings(db) };

@@ -1,5 +1,5 @@
 import type { StopState, ToolCall } from '../domain/schemas';
-import { retrievalCalledOf, searchesOf } from './agent-figures';
+import { retrievalCalledOf, searchesOf, tokensOf } from './agent-figures';
 import type { RevisionIndex } from './chunk-revision';
 import { citationTags } from './citations';
 import type { DocumentIndex } from './documents';
@@ -36,7 +36,6 @@ export function responseFacts(source: FactsSource, kase: DxCase, asOf: string | 
   const { response, trajectory, cost } = source;
   const stale = staleChunks(response.finalContext, context.revisions, asOf);
   const evidence = kase.claims.flatMap((claim) => claim.evidence);
-  const tokens = cost && (cost.inputTokens != null || cost.outputTokens != null) ? (cost.inputTokens ?? 0) + (cost.outputTokens ?? 0) : null;
   return {
     contextLength: response.finalContext.length,
     citations: response.citations.length,
@@ -49,7 +48,7 @@ export function responseFacts(source: FactsSource, kase: DxCase, asOf: string | 
       retrievalCalled: retrievalCalledOf({ retrievalCalled: response.retrievalCalled, trajectory, finalContext: response.finalContext }),
       stopState: source.stopState,
       searches: searchesOf({ trajectory, cost }),
-      tokens,
+      tokens: tokensOf(cost),
       latencyMs: cost?.latencyMs ?? null,
     },
   };
