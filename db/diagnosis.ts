@@ -12,7 +12,10 @@ import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './re
 import { writeStamp } from './write-stamp';
 import { readSetting, writeSetting } from './settings';
 
-/** Reads what the diagnosis of one system version needs, in a handful of passes over the file (never writes). */
+/**
+ * Reads what the diagnosis of one system version needs, in a handful of passes over the file. It writes
+ * only the response facts it had to compute (db/response-facts.ts), and never to a file open read-only.
+ */
 
 const SETTINGS_KEY = 'diagnosis';
 const LABEL_DIMENSIONS = [CLAIMS_STATED, 'correctness', 'faithfulness', 'responseBehavior'] as const;
