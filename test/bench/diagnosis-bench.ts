@@ -146,6 +146,11 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
     const layersFromFile = await measure(3, layers);
+    const figure = (m: Measured) => `${m.wallMs} ms (${m.cpuMs} ms CPU)`;
+    console.log(
+      `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: cold ${figure(cold[1])}, warm ${figure(warm)}, ` +
+        `first after the import ${figure(afterImport)}; ${(pageBytes / 1e6).toFixed(1)} MB of answers`,
+    );
     return {
       diagnosisResponses: input.responses.length,
       diagnosisComputeMs: compute.wallMs,
