@@ -3,7 +3,7 @@ import { indexRevisions, type ContextChunkRef, type RevisionIndex } from '../sha
 import { caseMarksOf, type MarkEvent } from '../shared/cases/marks';
 import type { ConflictField } from '../shared/labeling/conflicts';
 import { decodeLabelValue } from '../shared/labeling/values';
-import { knownRevisions, knownRevisionsOf } from './diagnosis-layers';
+import { knownRevisions, knownRevisionsOf } from './known-revisions';
 import type { Db } from './open';
 import { statement } from './statements';
 

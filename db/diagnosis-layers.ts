@@ -1,9 +1,9 @@
-import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
-import type { KnownRevision } from '../shared/diagnosis/chunk-revision';
-import type { LayersInput } from '../shared/diagnosis/layers-report';
+import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
+import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { diagnosisInput } from './diagnosis';
+import { knownRevisions } from './known-revisions';
 import type { Db } from './open';
 import { readSetting } from './settings';
 
@@ -13,24 +13,6 @@ export const MUST_RETRIEVE_KEY = 'must_retrieve_types';
 
 export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
   return readSetting<MustRetrieveDefaults>(db, MUST_RETRIEVE_KEY) ?? DEFAULT_MUST_RETRIEVE;
-}
-
-type RevisionRow = { doc_id: string; revision: string; effective_from: string | null; expires_at: string | null; access_scope: string; text: string | null };
-const REVISION_COLUMNS = 'doc_id, revision, effective_from, expires_at, access_scope, text';
-const toKnownRevision = (r: RevisionRow): KnownRevision => ({
-  docId: r.doc_id, revision: r.revision, effectiveFrom: r.effective_from, expiresAt: r.expires_at, accessScope: JSON.parse(r.access_scope) as string[], text: r.text,
-});
-
-/** Every document revision, in import order. */
-export function knownRevisions(db: Db): KnownRevision[] {
-  return (db.prepare(`SELECT ${REVISION_COLUMNS} FROM documents ORDER BY rowid`).all() as RevisionRow[]).map(toKnownRevision);
-}
-
-/** The revisions of the given documents, in import order (what one case's chunks and quotes need). */
-export function knownRevisionsOf(db: Db, docIds: Iterable<string>): KnownRevision[] {
-  const ofDoc = db.prepare(`SELECT rowid AS position, ${REVISION_COLUMNS} FROM documents WHERE doc_id = ?`);
-  const rows = [...new Set(docIds)].flatMap((docId) => ofDoc.all(docId) as (RevisionRow & { position: number })[]);
-  return rows.sort((a, b) => a.position - b.position).map(toKnownRevision);
 }
 
 /** failureLayer per response id: people's value (adjudicated, else the reviewers' when they agree) and the latest judge run's. */
@@ -73,15 +55,21 @@ function failureLayers(db: Db, system: string): { human: Map<string, string>; ju
 }
 
 export function layersInput(db: Db, system: string): LayersInput {
-  const base = diagnosisInput(db, system, undefined, { withCandidates: true });
+  const base = diagnosisInput(db, system);
   const defaults = mustRetrieveDefaults(db);
   const caseRows = new Map(
     (db.prepare('SELECT seq, id, as_of, must_retrieve, question_type FROM cases').all() as { seq: number; id: string; as_of: string | null; must_retrieve: number | null; question_type: string | null }[]).map((r) => [r.id, r]),
   );
-  const sliceOf = db.prepare('SELECT slice FROM case_slices WHERE case_seq = ? ORDER BY position').pluck();
-  const extra = new Map(
-    (db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as { id: string; stop_state: string | null; trajectory: string; cost: string | null }[]).map((r) => [r.id, r]),
-  );
+  const slices = new Map<number, string[]>();
+  for (const [caseSeq, slice] of db.prepare('SELECT case_seq, slice FROM case_slices ORDER BY case_seq, position').raw().iterate() as Iterable<[number, string]>) {
+    const list = slices.get(caseSeq);
+    if (list) list.push(slice);
+    else slices.set(caseSeq, [slice]);
+  }
+  // the trajectory and cost are read only for responses without their facts (the retrieval index awaits a rebuild)
+  const extra = base.responses.every((r) => r.facts)
+    ? new Map<string, ExtraRow>()
+    : new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]));
   const { human, judge } = failureLayers(db, system);
   return {
     system,
@@ -92,34 +80,42 @@ export function layersInput(db: Db, system: string): LayersInput {
         caseId: c.caseId,
         asOf: row?.as_of ?? null,
         mustRetrieve: mustRetrieveOf({ mustRetrieve: row?.must_retrieve == null ? null : row.must_retrieve === 1, questionType: c.questionType }, defaults),
-        slices: row ? (sliceOf.all(row.seq) as string[]) : [],
+        slices: row ? (slices.get(row.seq) ?? []) : [],
         accessScope: c.accessScope,
         answerability: c.answerability,
         evidence: c.claims.flatMap((claim) => claim.evidence),
         forbiddenIds: c.forbidden.map((f) => f.id),
       };
     }),
-    responses: base.responses.map((r) => {
-      const row = extra.get(r.responseId);
-      const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
-      const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
-      const tokens = cost && (cost.inputTokens != null || cost.outputTokens != null) ? (cost.inputTokens ?? 0) + (cost.outputTokens ?? 0) : null;
-      return {
+    responses: base.responses.map((r): LayerResponse => {
+      const common = {
         responseId: r.responseId,
         caseId: r.caseId,
         condition: r.condition,
         finalContext: r.finalContext,
         candidates: r.candidates,
-        retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
-        stopState: (row?.stop_state ?? null) as StopState | null,
-        searches: searchesOf({ trajectory, cost }),
-        tokens,
-        latencyMs: cost?.latencyMs ?? null,
         correct: r.correct ? r.correct.value : null,
         stated: r.stated,
         humanLayer: human.get(r.responseId) ?? null,
         judgeLayer: judge.get(r.responseId) ?? null,
       };
+      if (r.facts) {
+        const { stale, leaks, suggestions, agent } = r.facts;
+        return { ...common, retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs, facts: { stale, leaks, suggestions } };
+      }
+      const row = extra.get(r.responseId);
+      const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
+      const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
+      return {
+        ...common,
+        retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
+        stopState: (row?.stop_state ?? null) as StopState | null,
+        searches: searchesOf({ trajectory, cost }),
+        tokens: tokensOf(cost),
+        latencyMs: cost?.latencyMs ?? null,
+      };
     }),
   };
 }
+
+type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cost: string | null };

@@ -1,17 +1,21 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
-import { forbiddenClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
-import type { ListHolds } from '../shared/diagnosis/evidence';
+import { forbiddenClaimId, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
-import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
+import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
+import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
+import { writeStamp } from './write-stamp';
 import { readSetting, writeSetting } from './settings';
 
-/** Reads what the diagnosis of one system version needs, in a handful of passes over the file (never writes). */
+/**
+ * Reads what the diagnosis of one system version needs, in a handful of passes over the file. It writes
+ * only the response facts it had to compute (db/response-facts.ts), and never to a file open read-only.
+ */
 
 const SETTINGS_KEY = 'diagnosis';
 const LABEL_DIMENSIONS = [CLAIMS_STATED, 'correctness', 'faithfulness', 'responseBehavior'] as const;
@@ -44,6 +48,7 @@ interface CaseRow {
   access_scope: string;
   forbidden_claims: string;
   leak: number;
+  as_of: string | null;
 }
 
 const asCondition = (value: string): Condition => ((CONDITIONS as readonly string[]).includes(value) ? (value as Condition) : 'normal');
@@ -55,8 +60,9 @@ const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
 function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
   const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
-  // per item, per reviewer (in the order each first labeled it), the stored text of their latest event
-  const latest = new Map<number, Map<number, string | null>>();
+  // per item, per reviewer (in the order each first labeled it), the stored text of their latest event:
+  // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map)
+  const latest = new Map<number, (number | string | null)[]>();
   const events = db
     .prepare(
       `SELECT e.response_seq, e.dimension, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
@@ -67,14 +73,20 @@ function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]
   // ordered by id: the last write of a key is its reviewer's current label (only that one is decoded)
   for (const [responseSeq, dimension, reviewer, value] of events) {
     const key = itemKey(responseSeq, dimensionIndex.get(dimension)!);
-    let byReviewer = latest.get(key);
-    if (!byReviewer) latest.set(key, (byReviewer = new Map()));
-    byReviewer.set(reviewer, value);
+    const byReviewer = latest.get(key);
+    if (!byReviewer) {
+      latest.set(key, [reviewer, value]);
+      continue;
+    }
+    let at = 0;
+    while (at < byReviewer.length && byReviewer[at] !== reviewer) at += 2;
+    byReviewer[at] = reviewer;
+    byReviewer[at + 1] = value;
   }
   const reviewers = new Map<number, unknown[]>();
   for (const [key, byReviewer] of latest) {
-    for (const stored of byReviewer.values()) {
-      const value = decodeLabelValue(stored);
+    for (let at = 1; at < byReviewer.length; at += 2) {
+      const value = decodeLabelValue(byReviewer[at] as string | null);
       if (value !== null) pushTo(reviewers, key, value);
     }
   }
@@ -132,17 +144,22 @@ function documentsOf(db: Db, today: string): DxDocument[] {
   });
 }
 
-/** Each case's claims: its settled claims (after a conflict resolution), else the imported ones, with their stable ids. */
-function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[]> {
-  const out = new Map<number, Claim[]>();
+/**
+ * Each case's claims with their stable ids (shared/diagnosis/claim-ids.ts): its settled claims (after
+ * a conflict resolution), else the imported ones, whose ids are their places in the case.
+ */
+function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClaim[]> {
+  const out = new Map<number, DxClaim[]>();
   const claimRows = db.prepare('SELECT id, case_seq, text FROM claims ORDER BY case_seq, position').raw().all() as [number, number, string][];
-  const evidence = new Map<number, { docId: string; quote: string }[]>();
+  const evidence = new Map<number, DxEvidence[]>();
   for (const [claimId, docId, quote] of db.prepare('SELECT claim_id, doc_id, quote FROM evidence ORDER BY claim_id, position').raw().iterate() as Iterable<[number, string, string]>) {
     pushTo(evidence, claimId, { docId, quote });
   }
   for (const [claimId, caseSeq, text] of claimRows) {
     if (!caseSeqs.has(caseSeq)) continue;
-    pushTo(out, caseSeq, { text, evidence: evidence.get(claimId) ?? [] });
+    let claims = out.get(caseSeq);
+    if (!claims) out.set(caseSeq, (claims = []));
+    claims.push({ id: importedClaimId(claims.length), text, evidence: evidence.get(claimId) ?? [] });
   }
   const settled = db
     .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
@@ -150,7 +167,9 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
     .all() as [number, string][];
   for (const [caseSeq, value] of settled) {
     const claims = decodeLabelValue(value);
-    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) out.set(caseSeq, claims as Claim[]);
+    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) {
+      out.set(caseSeq, withClaimIds(claims as Claim[]).map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })));
+    }
   }
   return out;
 }
@@ -158,64 +177,81 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, Claim[
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
 /**
- * The retrieval index the file keeps per import (db/retrieval-index.ts): each case's units and, per
- * response and list, the first position holding each unit. Null while the index awaits a rebuild
- * (the figures then match the text themselves).
+ * Each case's units as the retrieval index keeps them per import (db/retrieval-index.ts). Null while
+ * the index awaits a rebuild (the figures then match the text themselves).
  */
-function indexedHolds(db: Db, system: string): { units: Map<number, { docId: string; quote: string; positions: number[] }[]>; holds: Map<number, { context: ListHolds; candidates: ListHolds }> } | null {
+function indexedUnits(db: Db, system: string): Map<number, { docId: string; quote: string; positions: number[] }[]> | null {
   if (db.prepare("SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get()) return null;
   const units = new Map<number, { docId: string; quote: string; positions: number[] }[]>();
   const unitRows = db
     .prepare('SELECT u.case_seq, u.doc_id, u.quote, u.claims FROM retrieval_units u WHERE u.case_seq IN (SELECT case_seq FROM responses WHERE system = ?) ORDER BY u.case_seq, u.unit')
     .raw()
     .iterate(system) as Iterable<[number, string, string, string]>;
-  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: JSON.parse(claims) as number[] });
-  const holds = new Map<number, { context: ListHolds; candidates: ListHolds }>();
-  const empty = (): ListHolds => ({ length: 0, first: new Map() });
-  const entry = (seq: number) => {
-    let e = holds.get(seq);
-    if (!e) holds.set(seq, (e = { context: empty(), candidates: empty() }));
-    return e;
-  };
-  const lists = db
-    .prepare('SELECT l.response_seq, l.list, l.length FROM retrieval_lists l JOIN responses r ON r.seq = l.response_seq WHERE r.system = ?')
-    .raw()
-    .iterate(system) as Iterable<[number, 'context' | 'candidates', number]>;
-  for (const [seq, list, length] of lists) entry(seq)[list] = { length, first: new Map() };
-  const held = db
-    .prepare('SELECT h.response_seq, h.list, h.unit, min(h.position) FROM retrieval_holds h JOIN responses r ON r.seq = h.response_seq WHERE r.system = ? GROUP BY h.response_seq, h.list, h.unit')
-    .raw()
-    .iterate(system) as Iterable<[number, 'context' | 'candidates', number, number]>;
-  for (const [seq, list, unit, position] of held) (entry(seq)[list].first as Map<number, number>).set(unit, position);
-  return { units, holds };
+  const positionsOf = parsedOnce((text) => JSON.parse(text) as number[]);
+  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: positionsOf(claims) });
+  return units;
 }
 
+function parsedOnce<T>(parse: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) known.set(text, (value = parse(text)));
+    return value;
+  };
+}
+
+/** The last input read per file, kept while nothing is written: the page asks for the report and the layers in turn. */
+const lastRead = new WeakMap<Db, { key: string; input: DiagnosisInput }>();
+const KEEP_READ_MS = 60_000;
+
 /**
- * `withCandidates`: also parse each response's candidates (the largest column). The figures read
- * where the candidates hold the evidence from the retrieval index, so they need the list itself
- * only while the index awaits a rebuild; the data and agent layers ask for it.
+ * The diagnosis input of one system. With the retrieval index in place, each response's chunk
+ * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
+ * parsed; while the index awaits a rebuild they are read and matched as stored.
  */
-export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10), { withCandidates = false } = {}): DiagnosisInput {
-  const index = indexedHolds(db, system);
+export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
+  const asked = `${system}\u0000${today}`;
+  const last = lastRead.get(db);
+  if (last && last.key === `${asked}\u0000${writeStamp(db)}`) return last.input;
+  const before = writeStamp(db);
+  const input = readDiagnosisInput(db, system, today);
+  // its own writes (the facts it kept) leave the input right; a commit of another connection meanwhile may be half in it
+  const after = writeStamp(db);
+  if (after.split(':')[0] === before.split(':')[0]) lastRead.set(db, { key: `${asked}\u0000${after}`, input });
+  setTimeout(() => {
+    if (lastRead.get(db)?.input === input) lastRead.delete(db);
+  }, KEEP_READ_MS).unref();
+  return input;
+}
+
+function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {
+  const indexed = indexedUnits(db, system);
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
-  const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
+  const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
+  // most cases share their scope and forbidden claims: each distinct stored text is parsed once (the lists are only read)
+  const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
+  const forbiddenOf = parsedOnce((text) => (JSON.parse(text) as string[]).map((claim) => ({ id: forbiddenClaimId(claim), text: claim })));
   const caseIdOf = new Map<number, string>();
+  const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
-    const withIds = withClaimIds(claims.get(c.seq) ?? []);
-    const ids = withIds.map((claim) => claim.id);
-    const units = index?.units.get(c.seq) ?? [];
-    return {
-      ...(index ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
+    const caseClaims = claims.get(c.seq) ?? [];
+    const ids = caseClaims.map((claim) => claim.id);
+    const units = indexed?.get(c.seq) ?? [];
+    const kase: DxCase = {
+      ...(indexed ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
       caseId: c.id,
       questionType: c.question_type,
       answerability: c.answerability,
-      accessScope: JSON.parse(c.access_scope) as string[],
-      claims: withIds.map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })),
-      forbidden: (JSON.parse(c.forbidden_claims) as string[]).map((text) => ({ id: forbiddenClaimId(text), text })),
+      accessScope: scopeOf(c.access_scope),
+      claims: caseClaims,
+      forbidden: forbiddenOf(c.forbidden_claims),
       leak: c.leak === 1,
     };
+    caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
+    return kase;
   });
   const correctness = listDimensions(db).find((d) => d.name === 'correctness');
   const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
@@ -226,35 +262,67 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
     return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
   };
   const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
-  const noHolds = { context: { length: 0, first: new Map() }, candidates: { length: 0, first: new Map() } };
-  const candidatesColumn = withCandidates || !index ? 'candidates' : 'NULL AS candidates';
-  // responses_system_id gives them in id order without sorting the large rows; each row's text is
-  // parsed as it arrives, so the file's text and its parsed form are never all in memory at once
-  const responseRows = db
-    .prepare(`SELECT seq, id, case_seq, condition, retrieval_called, final_context, ${candidatesColumn}, citations FROM responses WHERE system = ? ORDER BY id`)
-    .iterate(system) as Iterable<ResponseRow>;
-  const responses: DxResponse[] = [];
-  for (const r of responseRows) {
+  const documents = documentsOf(db, today);
+  // one object per response, made whole at once (its lists, and its facts and holds when kept)
+  const labeled = (
+    r: { seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null },
+    lists: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'>,
+    kept?: KeptFacts,
+  ): DxResponse => {
     const correct = value(r.seq, 'correctness');
     const faithfulness = value(r.seq, 'faithfulness');
     const behavior = value(r.seq, 'responseBehavior');
     const statedKey = itemKey(r.seq, statedAt);
-    responses.push({
+    return {
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',
       condition: asCondition(r.condition),
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
-      finalContext: parseList<DxChunk>(r.final_context),
-      candidates: parseList<DxChunk>(r.candidates),
-      citations: parseList<DxCitation>(r.citations),
       stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
-      ...(index ? { holds: index.holds.get(r.seq) ?? noHolds } : {}),
-    });
+      finalContext: lists.finalContext,
+      candidates: lists.candidates,
+      citations: lists.citations,
+      facts: kept?.facts,
+      holds: kept?.holds,
+    };
+  };
+  const responses: DxResponse[] = [];
+  if (indexed) {
+    const stored = factsBasisHolds(db, documents);
+    const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
+    const waiting = new Map<number, DxResponse>();
+    // responses_diagnosis_read gives them in id order without touching their rows; the facts row of each is found by its key
+    const rows = db
+      .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
+      .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
+    for (const r of rows) {
+      const kept = stored && r.facts !== null ? decodeFacts(r.facts) : undefined;
+      const response = labeled(r, { finalContext: [], candidates: [], citations: [] }, kept);
+      if (!kept) {
+        const of = caseOfSeq.get(r.case_seq);
+        if (of) missing.set(r.seq, of);
+        waiting.set(r.seq, response);
+      }
+      responses.push(response);
+    }
+    for (const [seq, kept] of computeFacts(db, missing, documents, stored)) {
+      const response = waiting.get(seq)!;
+      response.facts = kept.facts;
+      response.holds = kept.holds;
+    }
+  } else {
+    // each row's text is parsed as it arrives, so the file's text and its parsed form are never all in memory at once
+    const rows = db
+      .prepare('SELECT seq, id, case_seq, condition, retrieval_called, final_context, candidates, citations FROM responses WHERE system = ? ORDER BY id')
+      .iterate(system) as Iterable<ResponseRow>;
+    for (const r of rows) {
+      responses.push(labeled(r, { finalContext: parseList<DxChunk>(r.final_context), candidates: parseList<DxChunk>(r.candidates), citations: parseList<DxCitation>(r.citations) }));
+    }
   }
-  return { system, cases, responses, documents: documentsOf(db, today), settings: diagnosisSettings(db) };
+  return { system, cases, responses, documents, settings: diagnosisSettings(db) };
 }
 
 /** The lead's leak flag on a case (answered right without retrieval: it measures the model's memory). */

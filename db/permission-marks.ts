@@ -1,7 +1,7 @@
 import { indexRevisions } from '../shared/diagnosis/chunk-revision';
 import { leaksOf, type LeakedChunk } from '../shared/diagnosis/permission-leaks';
 import type { ContextChunk } from '../shared/domain/schemas';
-import { knownRevisionsOf } from './diagnosis-layers';
+import { knownRevisionsOf } from './known-revisions';
 import type { Db } from './open';
 
 /** A response of one case whose final context held chunks the case's user may not see. */

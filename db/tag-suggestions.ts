@@ -4,7 +4,7 @@ import type { FailureTag } from '../shared/diagnosis/failure-tags';
 import { staleChunks } from '../shared/diagnosis/staleness';
 import { suggestedTagList, suggestionsForResponse } from '../shared/diagnosis/tag-suggestions';
 import type { Claim } from '../shared/domain/schemas';
-import { knownRevisionsOf } from './diagnosis-layers';
+import { knownRevisionsOf } from './known-revisions';
 import type { Db } from './open';
 
 /**

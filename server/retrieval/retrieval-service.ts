@@ -9,6 +9,7 @@ import { caseQueries } from '../../db/agreement';
 import type { Db } from '../../db/open';
 import { loadRetrievalData } from '../../db/retrieval';
 import { text as say } from '../../shared/messages/text';
+import { writeStamp } from '../../db/write-stamp';
 
 /**
  * The retrieval screen's and CLI's figures: the index read once per (system, list), and every
@@ -27,11 +28,9 @@ interface Cache {
 }
 const caches = new WeakMap<Db, Cache>();
 
-/** Moves when this connection wrote (total_changes) or another one committed (data_version). */
-const stampOf = (db: Db) => `${db.pragma('data_version', { simple: true })}:${db.prepare('SELECT total_changes()').pluck().get()}`;
 
 function cacheOf(db: Db): Cache {
-  const stamp = stampOf(db);
+  const stamp = writeStamp(db);
   let cache = caches.get(db);
   if (!cache || cache.stamp !== stamp) caches.set(db, (cache = { stamp, data: new Map(), allK: new Map() }));
   return cache;

@@ -35,6 +35,11 @@ export function searchesOf(r: { trajectory?: readonly unknown[] | null; cost?: {
   return r.cost?.toolCalls ?? null;
 }
 
+/** Tokens a response spent: input plus output, when its cost reports either (null: it reports neither). */
+export function tokensOf(cost: { inputTokens?: number | null; outputTokens?: number | null } | null): number | null {
+  return cost && (cost.inputTokens != null || cost.outputTokens != null) ? (cost.inputTokens ?? 0) + (cost.outputTokens ?? 0) : null;
+}
+
 /** Whether retrieval was called: the response says so, else its trajectory or final context shows it. */
 export function retrievalCalledOf(r: { retrievalCalled?: boolean | null; trajectory?: readonly unknown[] | null; finalContext?: readonly unknown[] | null }): boolean | null {
   if (r.retrievalCalled != null) return r.retrievalCalled;

@@ -39,6 +39,11 @@ export function checkCitations(response: DxResponse, kase: DxCase, documents: Do
   return findings;
 }
 
+/** The distinct rule-check failures of a response's citations, in the order first found. */
+export function citationTags(response: DxResponse, kase: DxCase, documents: DocumentIndex): CitationTag[] {
+  return [...new Set(checkCitations(response, kase, documents).map((f) => f.tag))];
+}
+
 export interface CitationFigures {
   /** Supported ÷ stated claims carrying a citation (the reviewer's key); cases as clusters. */
   correctness: Rate;
@@ -59,12 +64,12 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
   for (const r of responses) {
     const kase = cases.get(r.caseId);
     if (!kase) continue;
-    if (r.citations.length > 0) {
+    if ((r.facts ? r.facts.citations : r.citations.length) > 0) {
       withCitations += 1;
-      const findings = checkCitations(r, kase, documents);
-      if (findings.length > 0) {
+      const tags = r.facts?.citationTags ?? citationTags(r, kase, documents);
+      if (tags.length > 0) {
         const ref = { caseId: r.caseId, responseId: r.responseId };
-        for (const tag of new Set(findings.map((f) => f.tag))) pushTo(byTag, tag, ref);
+        for (const tag of tags) pushTo(byTag, tag, ref);
       }
     }
     if (r.stated.kind !== 'value') continue;

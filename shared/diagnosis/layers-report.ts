@@ -7,7 +7,7 @@ import { leaksOf, leaksOfSystem, type SystemLeaks } from './permission-leaks';
 import type { Rate } from './rate';
 import { staleChunks } from './staleness';
 import { suggestionsForResponse, type TagSuggestion } from './tag-suggestions';
-import type { DxChunk, StatedState } from './types';
+import type { DxChunk, ResponseFacts, StatedState } from './types';
 
 /** A case as the data, permission and agent layers read it. */
 export interface LayerCase {
@@ -32,6 +32,8 @@ export interface LayerResponse extends Pick<AgentResponse, 'caseId' | 'retrieval
   /** failureLayer as people settled it and as the latest judge run scored it. */
   humanLayer: string | null;
   judgeLayer: string | null;
+  /** Kept in the file (db/response-facts.ts): then the lists above are not read (left empty). */
+  facts?: Pick<ResponseFacts, 'stale' | 'leaks' | 'suggestions'>;
 }
 
 export interface LayersInput {
@@ -69,12 +71,12 @@ export function layersReport(input: LayersInput): LayersReport {
     const revisions = index.get(docId);
     return revisions ? (newestFirst(revisions)[0].text ?? null) : null;
   };
-  const stale = new Map(known.map((r) => [r.responseId, staleChunks(r.finalContext, index, caseOf.get(r.caseId)?.asOf ?? null)]));
+  const stale = new Map(known.map((r) => [r.responseId, r.facts?.stale ?? staleChunks(r.finalContext, index, caseOf.get(r.caseId)?.asOf ?? null)]));
   const permission = leaksOfSystem(
     input.system,
     known.map((r) => {
       const c = caseOf.get(r.caseId) as LayerCase;
-      return { responseId: r.responseId, caseId: r.caseId, system: input.system, caseScope: c.accessScope, answerability: c.answerability, leaks: leaksOf(r.finalContext, c.accessScope, index) };
+      return { responseId: r.responseId, caseId: r.caseId, system: input.system, caseScope: c.accessScope, answerability: c.answerability, leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index) };
     }),
   );
   const data = dataLayerFiguresOf(
@@ -97,7 +99,7 @@ export function layersReport(input: LayersInput): LayersReport {
   );
   const suggestions = known.flatMap((r) => {
     const c = caseOf.get(r.caseId) as LayerCase;
-    return suggestionsForResponse(r, c.evidence, stale.get(r.responseId) ?? [], newestText).map((suggestion) => ({ caseId: r.caseId, responseId: r.responseId, suggestion }));
+    return (r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale.get(r.responseId) ?? [], newestText)).map((suggestion) => ({ caseId: r.caseId, responseId: r.responseId, suggestion }));
   });
   const perResponse = new Map<string, string[]>();
   for (const s of suggestions) perResponse.set(s.responseId, [...(perResponse.get(s.responseId) ?? []), s.suggestion.tag]);

@@ -1,7 +1,7 @@
 import type { DocumentIndex } from './documents';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { rate, type Rate } from './rate';
-import type { DxCase, DxResponse } from './types';
+import type { DxCase, DxResponse, ResponseFacts } from './types';
 
 /** The fixed precedence: a failing response belongs to the first layer whose evidence applies. */
 export const LAYERS = ['permission', 'data', 'agent', 'retrieval', 'context-assembly', 'generation'] as const;
@@ -33,17 +33,31 @@ export function failing(response: DxResponse, kase: DxCase): boolean | null {
   return response.correct ? !response.correct.value : null;
 }
 
-/** The layer of one failing response, by the fixed precedence, with its reason. */
-export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } {
+/** The first final-context chunk whose document the case may not see, and the first cut from a stale revision. */
+export function contextFlags(response: DxResponse, kase: DxCase, documents: DocumentIndex): Pick<ResponseFacts, 'hiddenDoc' | 'staleDoc'> {
+  let hiddenDoc: string | null = null;
   for (const chunk of response.finalContext) {
     if (chunk.docId && documents.visible(chunk.docId, kase.accessScope) === false) {
-      return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: chunk.docId } };
+      hiddenDoc = chunk.docId;
+      break;
     }
   }
+  let staleDoc: ResponseFacts['staleDoc'] = null;
   for (const chunk of response.finalContext) {
     const stale = documents.staleRevisionOf(chunk);
-    if (stale) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: stale.docId, revision: stale.revision } };
+    if (stale) {
+      staleDoc = { docId: stale.docId, revision: stale.revision };
+      break;
+    }
   }
+  return { hiddenDoc, staleDoc };
+}
+
+/** The layer of one failing response, by the fixed precedence, with its reason. */
+export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } {
+  const { hiddenDoc, staleDoc } = response.facts ?? contextFlags(response, kase, documents);
+  if (hiddenDoc !== null) return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: hiddenDoc } };
+  if (staleDoc) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: staleDoc.docId, revision: staleDoc.revision } };
   const claims = claimUnits(kase);
   if (response.retrievalCalled === false && claims.length > 0) return { layer: 'agent', reason: { code: 'never-retrieved' } };
   const context = listHolds(response, kase, 'context');
@@ -53,7 +67,7 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
   let dropped: { layer: Layer; reason: LayerReason } | null = null;
   for (const claim of missing) {
     const rank = candidates.length > 0 ? claimRank(claim, candidates) : null;
-    const k = response.finalContext.length;
+    const k = response.facts?.contextLength ?? response.finalContext.length;
     if (rank === null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.claimId) } };
     // ranked below the places the final context had: retrieval/rerank put it out of the top k
     if (rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.claimId), rank, k } };

@@ -1,4 +1,9 @@
+import type { StopState } from '../domain/schemas';
+import type { CitationTag } from './citations';
 import type { ListHolds } from './evidence';
+import type { ResponseLeaks } from './permission-leaks';
+import type { StaleChunk } from './staleness';
+import type { TagSuggestion } from './tag-suggestions';
 
 /**
  * What the diagnosis reads, already resolved from the file: one system version's responses with
@@ -89,6 +94,32 @@ export interface DxResponse {
   behavior: string | null;
   /** Where each list holds each unit of the case, as the file indexed it; matched from the text when absent. */
   holds?: { context: ListHolds; candidates: ListHolds };
+  /**
+   * What the figures read of the chunk lists, citations and trajectory, derived once and kept in
+   * the file (db/response-facts.ts); with it the lists themselves are not read (left empty).
+   */
+  facts?: ResponseFacts;
+}
+
+/**
+ * One response's figures-relevant facts about its chunk lists, citations and trajectory, with its
+ * case and the test set's documents (shared/diagnosis/response-facts.ts computes them).
+ */
+export interface ResponseFacts {
+  /** Chunks in the final context (k). */
+  contextLength: number;
+  citations: number;
+  /** The first final-context chunk whose document the case may not see. */
+  hiddenDoc: string | null;
+  /** The first final-context chunk cut from a stale revision (as of the day computed). */
+  staleDoc: { docId: string; revision: string } | null;
+  /** The distinct rule-check failures of its citations. */
+  citationTags: CitationTag[];
+  /** For the data, permission and agent layers. */
+  stale: StaleChunk[];
+  leaks: ResponseLeaks;
+  suggestions: TagSuggestion[];
+  agent: { retrievalCalled: boolean | null; stopState: StopState | null; searches: number | null; tokens: number | null; latencyMs: number | null };
 }
 
 export interface DxDocument {

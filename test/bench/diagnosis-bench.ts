@@ -9,10 +9,15 @@
  *   responses already in memory — the figure the issue sets a 1 s target for;
  * - diagnosisEndToEndMs: the same through `diagnosis.report`'s reading of the file (db/diagnosis.ts)
  *   on the bench test set's own system (one plain response per case);
- * - diagnosisPageMs: the whole Diagnosis page of one system from a file holding those same synthetic
- *   responses (written by test/bench/diagnosis-file.ts: contexts, candidates, citations, labels, a
- *   judge run, the retrieval index): `diagnosis.report` and `diagnosis.layers` as the screen asks
- *   for them, each also apart (diagnosisReportFromFileMs, diagnosisLayersFromFileMs).
+ * - the whole Diagnosis page of one system from a file holding those same synthetic responses
+ *   (written by test/bench/diagnosis-file.ts: contexts, candidates, citations, labels, a judge run,
+ *   the retrieval index), as the screen gets it: `diagnosis.report` then `diagnosis.layers` through
+ *   the dispatcher (contract checks) and written as JSON. diagnosisPageAfterImportMs: the first page
+ *   after the import (it computes and keeps every response's facts); diagnosisPageColdMs: the first
+ *   page after opening the file; diagnosisPageWarmMs: the page asked again, nothing written between;
+ *   diagnosisPageBytes: what the two answers weigh;
+ * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half computed in process, no contract
+ *   checks (the second and later reads of an unchanged file: the input read once is kept).
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
 import { join } from 'node:path';
@@ -25,7 +30,11 @@ import { diagnose } from '../../shared/diagnosis/report';
 import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type DxCase, type DxResponse } from '../../shared/diagnosis/types';
 import { mulberry32 } from '../../shared/stats';
 import { writeDiagnosisFile } from './diagnosis-file';
-import { measure } from './measure';
+import { measure, type Measured } from './measure';
+import { createDispatcher } from '../../server/dispatch';
+import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
+import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
+import type { Handlers } from '../../shared/api/contract';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
 const COUNTERFACTUAL: Condition[] = ['gold-context', 'no-retrieval', 'reordered', 'distractors-only'];
@@ -90,30 +99,75 @@ export function syntheticDiagnosis(responses = RESPONSES): DiagnosisInput {
   return { system: 'bench-diagnosis@1', cases, responses: out, documents, settings: DEFAULT_DIAGNOSIS_SETTINGS };
 }
 
+/**
+ * The page as the screen gets it: `diagnosis.report` then `diagnosis.layers` through the dispatcher
+ * (input and output checked against the contract) and each answer written as the bridge sends it.
+ */
+function pageDispatcher(db: () => Db): () => Promise<number> {
+  const dispatch = createDispatcher({ ...createDiagnosisHandlers(db), ...createDiagnosisDataHandlers(db) } as Handlers);
+  return async () => {
+    let bytes = 0;
+    for (const name of ['diagnosis.report', 'diagnosis.layers']) {
+      const answer = await dispatch(name, { system: 'bench-diagnosis@1' });
+      if (!answer.ok) throw new Error(`${name}: ${answer.error.message}`);
+      bytes += JSON.stringify(answer).length;
+    }
+    return bytes;
+  };
+}
+
 export async function measureDiagnosis(db: Db, system: string, dir: string): Promise<Record<string, number>> {
   const input = syntheticDiagnosis();
   const compute = await measure(3, () => diagnose(input));
   const endToEnd = await measure(3, () => diagnose(diagnosisInput(db, system)));
-  const file = (await openTestSetFile(join(dir, 'diagnosis.sqlite'), { create: true })).db;
+  const path = join(dir, 'diagnosis.sqlite');
+  const written = (await openTestSetFile(path, { create: true })).db;
+  let file = written;
   try {
-    writeDiagnosisFile(file, input);
+    writeDiagnosisFile(written, input);
+    // the first page after the import computes and keeps every response's facts (db/response-facts.ts)
+    const afterImport = await measure(1, pageDispatcher(() => written));
+    written.close();
+    // cold: the first page after opening the file, as the app opens it (its quick_check in a worker meanwhile)
+    const cold: Measured[] = [];
+    let pageBytes = 0;
+    for (let run = 0; run < 3; run++) {
+      const opened = await openTestSetFile(path, { create: false, deferIntegrityCheck: true });
+      file = opened.db;
+      const page = pageDispatcher(() => opened.db);
+      cold.push(await measure(1, async () => (pageBytes = await page())));
+      await opened.integrity;
+      if (run < 2) opened.db.close();
+    }
+    cold.sort((a, b) => a.wallMs - b.wallMs);
+    // warm: the page asked again while nothing was written
+    const warm = await measure(3, pageDispatcher(() => file));
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
     const layersFromFile = await measure(3, layers);
-    const page = await measure(3, () => [report(), layers()]);
+    const figure = (m: Measured) => `${m.wallMs} ms (${m.cpuMs} ms CPU)`;
+    console.log(
+      `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: cold ${figure(cold[1])}, warm ${figure(warm)}, ` +
+        `first after the import ${figure(afterImport)}; ${(pageBytes / 1e6).toFixed(1)} MB of answers`,
+    );
     return {
       diagnosisResponses: input.responses.length,
       diagnosisComputeMs: compute.wallMs,
       diagnosisComputeCpuMs: compute.cpuMs,
       diagnosisEndToEndMs: endToEnd.wallMs,
       diagnosisEndToEndCpuMs: endToEnd.cpuMs,
+      diagnosisPageAfterImportMs: afterImport.wallMs,
+      diagnosisPageAfterImportCpuMs: afterImport.cpuMs,
+      diagnosisPageColdMs: cold[1].wallMs,
+      diagnosisPageColdCpuMs: cold[1].cpuMs,
+      diagnosisPageWarmMs: warm.wallMs,
+      diagnosisPageWarmCpuMs: warm.cpuMs,
+      diagnosisPageBytes: pageBytes,
       diagnosisReportFromFileMs: fromFile.wallMs,
       diagnosisReportFromFileCpuMs: fromFile.cpuMs,
       diagnosisLayersFromFileMs: layersFromFile.wallMs,
       diagnosisLayersFromFileCpuMs: layersFromFile.cpuMs,
-      diagnosisPageMs: page.wallMs,
-      diagnosisPageCpuMs: page.cpuMs,
     };
   } finally {
     file.close();
