@@ -6,6 +6,7 @@ import { saveDimensions } from './dimension-edits';
 import { listDimensions } from './dimensions';
 import { rememberImportedFile } from './imported-files';
 import { searchRowsSql } from './case-search';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
 import type { Db } from './open';
 import { openSqlite } from './sqlite';
@@ -14,10 +15,11 @@ import { openSqlite } from './sqlite';
  * A staged import: the file is written into a scratch copy of the test set (taken from the backup made
  * before the import), where the one import implementation runs unchanged and holds no lock on the test
  * set. Its search rows go into the test set in short batches, invisible until their cases exist. Then
- * one short transaction publishes the rows: all of them or none, so a failed or killed import leaves
- * nothing visible, and the app's label saves wait only for those short steps, never for the whole import.
+ * the rows are copied in short batches too, and one short last step makes them stay: until then the
+ * keys from before the import are kept in the file, and an import that stops half-way (refused, or
+ * killed) is taken back down to them, so it adds all of its rows or none. The app's label saves wait
+ * only for one of those short steps, never for the whole import.
  */
-
 /** Tables an import appends to, by their integer key: the rows above the copy's highest key are the import's. */
 const APPENDED = [
   ['documents', 'rowid'],
@@ -30,6 +32,9 @@ const APPENDED = [
 ] as const;
 type Appended = (typeof APPENDED)[number][0];
 export type StageSnapshot = Record<Appended, number>;
+
+/** The tables in the order publishing copies them (parents first), with their keys. */
+export const APPENDED_TABLES: readonly (readonly [Appended, string])[] = APPENDED;
 
 /** Cases whose search rows one short write adds. */
 export const SEARCH_BATCH = 2000;
@@ -95,15 +100,67 @@ export interface PublishExtras {
   newDimensions: readonly Dimension[];
 }
 
-/**
- * Makes the staged rows part of the test set, in the caller's transaction. Refused when another writer
- * added cases, documents, responses or runs since the copy was taken (their keys would collide).
- */
-export function publishStage(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
-  const now = highestKeys(db, 'main');
-  const moved = APPENDED.find(([table]) => now[table] !== snapshot[table]);
-  if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
+/** Rows of one table one short write copies into the test set. */
+export const PUBLISH_BATCH = 5000;
 
+/** One short write of publishing: the staged rows of `table` keyed `from`..`to` (a case's slices with it). */
+export interface PublishBatch {
+  table: Appended;
+  from: number;
+  to: number;
+}
+
+/**
+ * The first step of publishing, in the caller's transaction: refused when another writer added cases,
+ * documents, responses or runs since the copy was taken (their keys would collide); otherwise the keys
+ * from before the import are kept in import_publishing, so an import that stops half-way is taken back
+ * down to them (db/import-rollback.ts).
+ */
+export function beginPublish(db: Db, snapshot: StageSnapshot): void {
+  refuseMovedKeys(db, snapshot);
+  db.prepare('INSERT INTO main.import_publishing (id, snapshot) VALUES (1, ?)').run(JSON.stringify(snapshot));
+}
+
+function refuseMovedKeys(db: Db, expected: StageSnapshot): void {
+  const now = highestKeys(db, 'main');
+  const moved = APPENDED.find(([table]) => now[table] !== expected[table]);
+  if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
+}
+
+/** The staged rows in short writes, parents before their children (each batch keeps the foreign keys whole). */
+export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] {
+  const staged = highestKeys(db, 'stage');
+  const batches: PublishBatch[] = [];
+  for (const [table] of APPENDED) {
+    for (let from = snapshot[table] + 1; from <= staged[table]; from += PUBLISH_BATCH) {
+      batches.push({ table, from, to: Math.min(staged[table], from + PUBLISH_BATCH - 1) });
+    }
+  }
+  return batches;
+}
+
+/**
+ * One short write of publishing. Each batch shows in the test set once written (a case with its slices,
+ * claims and evidence a few batches later); until finishPublish the whole import is taken back if it
+ * stops. Refused when another writer added rows to the table meanwhile.
+ */
+export function publishBatch(db: Db, { table, from, to }: PublishBatch): void {
+  const key = APPENDED.find(([name]) => name === table)![1];
+  const above = db.prepare(`SELECT EXISTS (SELECT 1 FROM main.${table} WHERE ${key} >= ?)`).pluck().get(from) === 1;
+  if (above) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
+  db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} BETWEEN ? AND ?`).run(from, to);
+  if (table === 'cases') db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq BETWEEN ? AND ?').run(from, to);
+  // the marks of the cases these responses answer, re-derived here rather than by the next label saved
+  // (after new document revisions every case's are, which no short step can do: the next write does it)
+  if (table === 'responses' && db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
+}
+
+/**
+ * The last step of publishing, in the caller's transaction: the retrieval index of the cases that got
+ * responses, the progress of reviewers whose finished cases got new responses, new dimensions, the
+ * file's record, and the end of import_publishing (from here on the import stays).
+ */
+export function finishPublish(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
   // responses added to cases that were there before: their retrieval index is rebuilt in the stage and replaced here
   db.exec('CREATE TEMP TABLE IF NOT EXISTS staged_cases (seq INTEGER PRIMARY KEY)');
   db.exec('DELETE FROM temp.staged_cases');
@@ -112,11 +169,6 @@ export function publishStage(db: Db, snapshot: StageSnapshot, extras: PublishExt
      SELECT seq FROM stage.cases WHERE seq > :cases
      UNION SELECT case_seq FROM stage.responses WHERE seq > :responses`,
   ).run({ cases: snapshot.cases, responses: snapshot.responses });
-
-  for (const [table, key] of APPENDED) {
-    db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} > ?`).run(snapshot[table]);
-    if (table === 'cases') db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq > ?').run(snapshot.cases);
-  }
 
   const responsesOfStaged = 'SELECT seq FROM main.responses WHERE case_seq IN (SELECT seq FROM temp.staged_cases)';
   db.exec(`
@@ -143,4 +195,5 @@ export function publishStage(db: Db, snapshot: StageSnapshot, extras: PublishExt
     for (const caseSeq of labeled) refreshProgress(db, caseSeq, null, dimensions);
   }
   rememberImportedFile(db, extras.imported);
+  db.prepare('DELETE FROM main.import_publishing').run();
 }

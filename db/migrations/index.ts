@@ -20,6 +20,7 @@ import { migration014 } from './014-case-marks';
 import { migration015 } from './015-holdout-openings';
 import { migration016 } from './016-diagnosis-read-and-reask';
 import { migration017 } from './017-label-merges';
+import { migration019 } from './019-import-publishing';
 
 export type { Migration } from './migration';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration019,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../shared/api/contract';
 import { backupTestSet } from '../../db/backups';
 import { listCases } from '../../db/case-queries';
-import { attachStage, discardStage, indexStagedSearch, openStage, publishStage } from '../../db/import-stage';
+import { attachStage, beginPublish, discardStage, indexStagedSearch, openStage } from '../../db/import-stage';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { connect, type Db } from '../../db/open';
 import { createBackend, type Backend } from '../../server/backend';
@@ -146,8 +146,7 @@ describe('staged imports', () => {
     stage.db.close();
     runImport(opened.db, { kind: 'cases', format: 'jsonl', fileName: 'other.jsonl', bytes: Buffer.from(jsonl([{ id: 'other', query: '别的问题' }])) });
     attachStage(opened.db, stage);
-    const imported = { sha256: 'x', fileName: 'new.jsonl', kind: 'cases', format: 'jsonl' };
-    expect(() => opened.db.transaction(() => publishStage(opened.db, stage.snapshot, { imported, newDimensions: [] })).immediate()).toThrow(/another program added to this test set/);
+    expect(() => opened.db.transaction(() => beginPublish(opened.db, stage.snapshot)).immediate()).toThrow(/another program added to this test set/);
     expect(opened.db.prepare('SELECT id FROM cases ORDER BY seq').pluck().all()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'other']);
     opened.db.exec('DETACH DATABASE stage');
     discardStage(stage);
