@@ -140,51 +140,59 @@ export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] 
 }
 
 /**
- * One short write of publishing. Each batch shows in the test set once written (a case with its slices,
- * claims and evidence a few batches later); until finishPublish the whole import is taken back if it
- * stops. Refused when another writer added rows to the table meanwhile.
+ * One short write of publishing. Each batch shows in the test set once written (a case with its slices
+ * and retrieval units, its claims and evidence a few batches later); until finishPublish the whole import
+ * is taken back if it stops. Refused when another writer added rows to the table meanwhile.
  */
-export function publishBatch(db: Db, { table, from, to }: PublishBatch): void {
+export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to }: PublishBatch): void {
   const key = APPENDED.find(([name]) => name === table)![1];
   const above = db.prepare(`SELECT EXISTS (SELECT 1 FROM main.${table} WHERE ${key} >= ?)`).pluck().get(from) === 1;
   if (above) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
   db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} BETWEEN ? AND ?`).run(from, to);
-  if (table === 'cases') db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq BETWEEN ? AND ?').run(from, to);
-  // the marks of the cases these responses answer, re-derived here rather than by the next label saved
-  // (after new document revisions every case's are, which no short step can do: the next write does it)
-  if (table === 'responses' && db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
+  if (table === 'cases') {
+    db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq BETWEEN ? AND ?').run(from, to);
+    db.prepare('INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq BETWEEN ? AND ?').run(from, to);
+  }
+  if (table === 'responses') {
+    // the retrieval index of a new case's responses; cases that were there before get theirs in finishPublish
+    const ofNewCases = 'SELECT seq FROM stage.responses WHERE seq BETWEEN :from AND :to AND case_seq > :cases';
+    const range = { from, to, cases: snapshot.cases };
+    db.prepare(`INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${ofNewCases})`).run(range);
+    db.prepare(`INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${ofNewCases})`).run(range);
+    // the marks of the cases these responses answer, re-derived here rather than by the next label saved
+    // (after new document revisions every case's are, which no short step can do: the next write does it)
+    if (db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
+  }
 }
 
 /**
- * The last step of publishing, in the caller's transaction: the retrieval index of the cases that got
- * responses, the progress of reviewers whose finished cases got new responses, new dimensions, the
+ * The last step of publishing, in the caller's transaction: the retrieval index of the cases that were
+ * there before and got responses, the progress of reviewers whose finished cases got new responses, new dimensions, the
  * file's record, and the end of import_publishing (from here on the import stays).
  */
 export function finishPublish(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
   // responses added to cases that were there before: their retrieval index is rebuilt in the stage and replaced here
-  db.exec('CREATE TEMP TABLE IF NOT EXISTS staged_cases (seq INTEGER PRIMARY KEY)');
-  db.exec('DELETE FROM temp.staged_cases');
-  db.prepare(
-    `INSERT OR IGNORE INTO temp.staged_cases (seq)
-     SELECT seq FROM stage.cases WHERE seq > :cases
-     UNION SELECT case_seq FROM stage.responses WHERE seq > :responses`,
-  ).run({ cases: snapshot.cases, responses: snapshot.responses });
-
-  const responsesOfStaged = 'SELECT seq FROM main.responses WHERE case_seq IN (SELECT seq FROM temp.staged_cases)';
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS answered_cases (seq INTEGER PRIMARY KEY)');
+  db.exec('DELETE FROM temp.answered_cases');
+  db.prepare('INSERT OR IGNORE INTO temp.answered_cases (seq) SELECT case_seq FROM stage.responses WHERE seq > ? AND case_seq <= ?').run(
+    snapshot.responses,
+    snapshot.cases,
+  );
+  const responsesOfAnswered = 'SELECT seq FROM main.responses WHERE case_seq IN (SELECT seq FROM temp.answered_cases)';
   db.exec(`
-    DELETE FROM main.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
-    DELETE FROM main.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
-    DELETE FROM main.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
-    INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
-    INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
-    INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
+    DELETE FROM main.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.answered_cases);
+    DELETE FROM main.retrieval_lists WHERE response_seq IN (${responsesOfAnswered});
+    DELETE FROM main.retrieval_holds WHERE response_seq IN (${responsesOfAnswered});
+    INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.answered_cases);
+    INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${responsesOfAnswered});
+    INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${responsesOfAnswered});
   `);
 
   // a case a reviewer had finished may not be any more: its progress is recomputed from the labels of the test set itself
+  // (only cases that were there before can have labels)
   const labeled = db.prepare(
-    `SELECT DISTINCT r.case_seq FROM stage.responses r
-     WHERE r.seq > ? AND EXISTS (SELECT 1 FROM main.label_events e WHERE e.case_seq = r.case_seq)`,
-  ).pluck().all(snapshot.responses) as number[];
+    `SELECT seq FROM temp.answered_cases c WHERE EXISTS (SELECT 1 FROM main.label_events e WHERE e.case_seq = c.seq)`,
+  ).pluck().all() as number[];
   if (extras.newDimensions.length > 0) {
     const current = listDimensions(db);
     const known = new Set(current.map((d) => d.name));

@@ -61,7 +61,7 @@ try {
         await shortWrite(db, () => indexStagedSearch(db, from, to));
       }
     }
-    for (const batch of publishBatches(db, snapshot)) await shortWrite(db, () => publishBatch(db, batch));
+    for (const batch of publishBatches(db, snapshot)) await shortWrite(db, () => publishBatch(db, snapshot, batch));
     // the one step after which the import stays
     const { report } = prepared;
     await shortWrite(db, () =>

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../shared/api/contract';
 import { backupTestSet } from '../../db/backups';
 import { listCases } from '../../db/case-queries';
-import { attachStage, beginPublish, discardStage, indexStagedSearch, openStage } from '../../db/import-stage';
+import { attachStage, beginPublish, discardStage, indexStagedSearch, openStage, publishBatch, publishBatches } from '../../db/import-stage';
 import { createReviewer, recordLabel } from '../../db/labels';
-import { connect, type Db } from '../../db/open';
+import { connect, openTestSetFile, type Db } from '../../db/open';
 import { createBackend, type Backend } from '../../server/backend';
 import { prepareImport, runImport, writeImport, type ImportRequest } from '../../server/imports/import-pipeline';
 import { smallLabelingSet } from '../helpers/labeling-set';
@@ -134,6 +134,57 @@ describe('staged imports', () => {
     expect(runImport(opened.db, casesRequest()).added.cases).toBe(30);
     expect(searchIds(opened.db, '年费会员')).toHaveLength(30);
     opened.db.close();
+  });
+
+  it('killed half-way through publishing (cases, slices and claims in the file, evidence not): the next opening takes it back whole', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const before = dump(opened.db);
+    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+    const stage = openStage(backup.path);
+    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+    stage.db.close();
+    attachStage(opened.db, stage);
+    const write = (step: () => void) => opened.db.transaction(step).immediate();
+    write(() => beginPublish(opened.db, stage.snapshot));
+    write(() => indexStagedSearch(opened.db, 6, 35));
+    const batches = publishBatches(opened.db, stage.snapshot);
+    expect(batches.map((b) => b.table)).toEqual(['cases', 'claims', 'evidence']);
+    for (const batch of batches.slice(0, 2)) write(() => publishBatch(opened.db, stage.snapshot, batch));
+    // what a reader saw just before the kill: the published batches
+    expect(opened.db.prepare('SELECT count(*) FROM cases').pluck().get()).toBe(35);
+    opened.db.exec('DETACH DATABASE stage');
+    opened.db.close();
+    discardStage(stage);
+
+    const reopened = await openTestSetFile(opened.file, { create: false });
+    expect(dump(reopened.db)).toEqual(before);
+    expect(searchIds(reopened.db, '年费会员')).toEqual([]);
+    expect(reopened.db.prepare('SELECT count(*) FROM import_publishing').pluck().get()).toBe(0);
+    reopened.db.close();
+
+    expect(await importThroughApp(opened.file, join(dir, 'data'), { kind: 'cases', fileName: 'new.jsonl', text: NEW_CASES })).toMatchObject({ state: 'done', added: { cases: 30 } });
+    const db = connect(opened.file);
+    expect(searchIds(db, '年费会员')).toHaveLength(30);
+    expect(db.prepare('SELECT count(*) FROM evidence').pluck().get()).toBe(35);
+    db.close();
+  });
+
+  it('a write that fails half-way through publishing in the app takes back what was published at once: the file is as before', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const before = dump(opened.db);
+    // the stage never publishes, so only the test set's copy of the evidence refuses (after the cases and claims went in)
+    opened.db.exec(`CREATE TRIGGER evidence_fails BEFORE INSERT ON evidence WHEN EXISTS (SELECT 1 FROM import_publishing)
+      BEGIN SELECT RAISE(ABORT, 'the disk refused a write'); END`);
+    opened.db.close();
+
+    const job = await importThroughApp(opened.file, join(dir, 'data'), { kind: 'cases', fileName: 'new.jsonl', text: NEW_CASES });
+    expect(job).toMatchObject({ state: 'failed', error: { message: expect.stringContaining('the disk refused a write') } });
+    const db = connect(opened.file);
+    expect(dump(db)).toEqual(before);
+    expect(db.prepare('SELECT count(*) FROM import_publishing').pluck().get()).toBe(0);
+    db.close();
   });
 
   it('publishing is refused, and nothing of the import shows, when another writer added cases since the copy was taken', async () => {
