@@ -33,8 +33,21 @@ const APPENDED = [
 type Appended = (typeof APPENDED)[number][0];
 export type StageSnapshot = Record<Appended, number>;
 
-/** The tables in the order publishing copies them (parents first), with their keys. */
+/** The tables with their keys, parents before their children (taking an import back goes the other way). */
 export const APPENDED_TABLES: readonly (readonly [Appended, string])[] = APPENDED;
+
+/**
+ * The order publishing copies them: everything a new case holds or answers it before the case itself,
+ * so a case shows with its claims, evidence, responses and verdicts or not at all. The connection
+ * that publishes checks no foreign keys meanwhile (checkForeignKeys): every row was checked
+ * in the stage, and the last batches bring the cases the earlier ones refer to.
+ */
+const PUBLISH_ORDER: readonly Appended[] = ['documents', 'judge_runs', 'claims', 'evidence', 'responses', 'verdicts', 'cases'];
+
+/** Off while a connection publishes (children go in before their case), on again to take an import back (deleting a case takes its rows with it). */
+export function checkForeignKeys(db: Db, on: boolean): void {
+  db.pragma(`foreign_keys = ${on ? 'ON' : 'OFF'}`);
+}
 
 /** Cases whose search rows one short write adds. */
 export const SEARCH_BATCH = 2000;
@@ -127,11 +140,11 @@ function refuseMovedKeys(db: Db, expected: StageSnapshot): void {
   if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
 }
 
-/** The staged rows in short writes, parents before their children (each batch keeps the foreign keys whole). */
+/** The staged rows in short writes, in PUBLISH_ORDER (the connection's foreign keys off: checkForeignKeys). */
 export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] {
   const staged = highestKeys(db, 'stage');
   const batches: PublishBatch[] = [];
-  for (const [table] of APPENDED) {
+  for (const table of PUBLISH_ORDER) {
     for (let from = snapshot[table] + 1; from <= staged[table]; from += PUBLISH_BATCH) {
       batches.push({ table, from, to: Math.min(staged[table], from + PUBLISH_BATCH - 1) });
     }
@@ -140,8 +153,8 @@ export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] 
 }
 
 /**
- * One short write of publishing. Each batch shows in the test set once written (a case with its slices
- * and retrieval units, its claims and evidence a few batches later); until finishPublish the whole import
+ * One short write of publishing. A case shows once its batch is written, with everything the batches
+ * before it brought (its slices and retrieval units come with it); until finishPublish the whole import
  * is taken back if it stops. Refused when another writer added rows to the table meanwhile.
  */
 export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to }: PublishBatch): void {
@@ -152,6 +165,9 @@ export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to 
   if (table === 'cases') {
     db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq BETWEEN ? AND ?').run(from, to);
     db.prepare('INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq BETWEEN ? AND ?').run(from, to);
+    // their responses went in before them: their marks are derived now that the cases are there
+    db.prepare('INSERT OR IGNORE INTO main.case_marks_dirty (case_seq) SELECT DISTINCT case_seq FROM stage.responses WHERE seq > ? AND case_seq BETWEEN ? AND ?')
+      .run(snapshot.responses, from, to);
   }
   if (table === 'responses') {
     // the retrieval index of a new case's responses; cases that were there before get theirs in finishPublish
@@ -159,10 +175,10 @@ export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to 
     const range = { from, to, cases: snapshot.cases };
     db.prepare(`INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${ofNewCases})`).run(range);
     db.prepare(`INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${ofNewCases})`).run(range);
-    // the marks of the cases these responses answer, re-derived here rather than by the next label saved
-    // (after new document revisions every case's are, which no short step can do: the next write does it)
-    if (db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
   }
+  // the marks of the cases these rows answer, derived here rather than by the next label saved (after new
+  // document revisions every case's are, which no short step can do: the next write does it)
+  if (db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
 }
 
 /**

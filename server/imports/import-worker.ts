@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { backupTestSet, discardBackup, type BackupInfo } from '../../db/backups';
 import { runOfJudgeFile } from '../../db/imported-files';
 import {
-  attachStage, beginPublish, discardStage, dropOrphanSearchRows, finishPublish, indexStagedSearch, openStage, publishBatch, publishBatches,
+  attachStage, beginPublish, checkForeignKeys, discardStage, dropOrphanSearchRows, finishPublish, indexStagedSearch, openStage, publishBatch, publishBatches,
   SEARCH_BATCH, stagedCaseRange, type Stage,
 } from '../../db/import-stage';
 import { hasUnfinishedImport, rollBackImportStep } from '../../db/import-rollback';
@@ -21,6 +21,7 @@ const db = connect(data.dbPath);
 
 /** Takes back an unfinished import, newest rows first, one turn per batch. */
 async function takeBack(db: Db): Promise<void> {
+  checkForeignKeys(db, true);
   let more = hasUnfinishedImport(db);
   while (more) {
     await shortWrite(db, () => {
@@ -61,6 +62,7 @@ try {
         await shortWrite(db, () => indexStagedSearch(db, from, to));
       }
     }
+    checkForeignKeys(db, false);
     for (const batch of publishBatches(db, snapshot)) await shortWrite(db, () => publishBatch(db, snapshot, batch));
     // the one step after which the import stays
     const { report } = prepared;

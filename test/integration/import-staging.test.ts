@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../shared/api/contract';
 import { backupTestSet } from '../../db/backups';
-import { listCases } from '../../db/case-queries';
-import { attachStage, beginPublish, discardStage, indexStagedSearch, openStage, publishBatch, publishBatches } from '../../db/import-stage';
+import { getCaseDetail, listCases } from '../../db/case-queries';
+import { attachStage, beginPublish, checkForeignKeys, discardStage, indexStagedSearch, openStage, publishBatch, publishBatches } from '../../db/import-stage';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { connect, openTestSetFile, type Db } from '../../db/open';
 import { createBackend, type Backend } from '../../server/backend';
@@ -43,7 +43,7 @@ const searchIds = (db: Db, search: string) => listCases(db, { search }, 0, 100).
 
 /** Every row an import writes or recomputes, in a stable order. */
 function dump(db: Db): Record<string, unknown[]> {
-  const tables = ['documents', 'cases', 'case_slices', 'claims', 'evidence', 'responses', 'retrieval_units', 'retrieval_lists', 'retrieval_holds', 'label_progress', 'verdicts'];
+  const tables = ['documents', 'cases', 'case_slices', 'claims', 'evidence', 'responses', 'retrieval_units', 'retrieval_lists', 'retrieval_holds', 'label_progress', 'verdicts', 'case_marks', 'case_labelers', 'case_marks_dirty'];
   const rows: Record<string, unknown[]> = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((row) => JSON.stringify(row)).sort()]));
   rows.judge_runs = db.prepare('SELECT id, model, model_version, prompt_version, source_file, source_sha256 FROM judge_runs ORDER BY id').all();
   rows.search = db.prepare('SELECT rowid, query, reference_answer, claims_text FROM cases_fts ORDER BY rowid').all();
@@ -66,12 +66,13 @@ async function stageAndIndexSearch(opened: { db: Db; file: string }): Promise<vo
 describe('staged imports', () => {
   const tempDir = useTempDir();
 
-  it('write exactly what the direct import writes: new cases, responses to labeled cases (progress, retrieval index), verdicts', async () => {
+  it('write exactly what the direct import writes: new cases, responses to labeled cases (progress, retrieval index, marks), verdicts', async () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const ada = createReviewer(opened.db, 'Ada');
     // c3 finished by Ada before it gets a response: the import makes it unfinished again
     for (const [dimension, value] of [['answerability', 'answerable']] as const) recordLabel(opened.db, { reviewerId: ada.id, caseId: 'c3', responseId: null, dimension, value });
+    runImport(opened.db, { kind: 'documents', format: 'jsonl', fileName: 'salary.jsonl', bytes: Buffer.from(jsonl([{ docId: 'salary', title: '薪酬表', revision: 'v1', accessScope: ['hr'], text: '员工薪酬明细。' }])) });
     opened.db.close();
     const direct = join(dir, 'direct.sqlite');
     copyFileSync(opened.file, direct);
@@ -82,6 +83,8 @@ describe('staged imports', () => {
         kind: 'responses', fileName: 'responses.jsonl', text: jsonl([
           { id: 'r3', caseId: 'c3', system: 'a@1', answer: '30 天内可以退', finalContext: [{ text: '年度会员购买后 30 天内可申请退款。', rank: 1, docId: 'refund-policy' }] },
           { id: 'rn1', caseId: 'new-1', system: 'a@1', answer: '可以', finalContext: [{ text: '无关', rank: 1 }, { text: '30 天内可申请退款', rank: 2 }] },
+          // new-2's user (no scope given: public) may not see the salary table: a permission leak, marked by the import
+          { id: 'rn2', caseId: 'new-2', system: 'a@1', answer: '两万', finalContext: [{ docId: 'salary', chunkId: 'salary#1', text: '员工薪酬明细', rank: 1 }] },
         ]),
       },
       {
@@ -98,6 +101,9 @@ describe('staged imports', () => {
       const staged = dump(stagedDb);
       expect(staged.cases).toHaveLength(35);
       expect(staged.retrieval_holds.length).toBeGreaterThan(0);
+      // the marks of the cases the import answered are derived by the import, not left to the next label saved
+      expect(staged.case_marks.length).toBeGreaterThan(0);
+      expect(staged.case_marks_dirty).toEqual([]);
       expect(staged).toEqual(dump(directDb));
       expect(searchIds(stagedDb, '年费会员')).toHaveLength(30);
     } finally {
@@ -136,7 +142,7 @@ describe('staged imports', () => {
     opened.db.close();
   });
 
-  it('killed half-way through publishing (cases, slices and claims in the file, evidence not): the next opening takes it back whole', async () => {
+  it('killed half-way through publishing: each case shown is whole, and the next opening takes the import back whole', async () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const before = dump(opened.db);
@@ -148,11 +154,19 @@ describe('staged imports', () => {
     const write = (step: () => void) => opened.db.transaction(step).immediate();
     write(() => beginPublish(opened.db, stage.snapshot));
     write(() => indexStagedSearch(opened.db, 6, 35));
+    checkForeignKeys(opened.db, false);
     const batches = publishBatches(opened.db, stage.snapshot);
-    expect(batches.map((b) => b.table)).toEqual(['cases', 'claims', 'evidence']);
+    expect(batches.map((b) => b.table)).toEqual(['claims', 'evidence', 'cases']);
     for (const batch of batches.slice(0, 2)) write(() => publishBatch(opened.db, stage.snapshot, batch));
-    // what a reader saw just before the kill: the published batches
-    expect(opened.db.prepare('SELECT count(*) FROM cases').pluck().get()).toBe(35);
+    // a reader sees nothing of the import before its cases go in
+    expect(listCases(opened.db, {}, 0, 100)).toHaveLength(5);
+    expect(searchIds(opened.db, '年费会员')).toEqual([]);
+    // half of the cases (6..20, new-0..new-14), then the process dies: each shown with its claim, evidence and slice
+    write(() => publishBatch(opened.db, stage.snapshot, { table: 'cases', from: 6, to: 20 }));
+    expect(searchIds(opened.db, '年费会员')).toHaveLength(15);
+    const shown = getCaseDetail(opened.db, 'new-14');
+    expect(shown.case.claims.map((c) => c.evidence.map((e) => e.quote))).toEqual([['30 天内可申请退款']]);
+    expect(shown.case.slices).toEqual(['table']);
     opened.db.exec('DETACH DATABASE stage');
     opened.db.close();
     discardStage(stage);
@@ -174,8 +188,8 @@ describe('staged imports', () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const before = dump(opened.db);
-    // the stage never publishes, so only the test set's copy of the evidence refuses (after the cases and claims went in)
-    opened.db.exec(`CREATE TRIGGER evidence_fails BEFORE INSERT ON evidence WHEN EXISTS (SELECT 1 FROM import_publishing)
+    // the stage never publishes, so only the test set's copy of the cases refuses (after their claims and evidence went in)
+    opened.db.exec(`CREATE TRIGGER cases_fail BEFORE INSERT ON cases WHEN EXISTS (SELECT 1 FROM import_publishing)
       BEGIN SELECT RAISE(ABORT, 'the disk refused a write'); END`);
     opened.db.close();
 
