@@ -140,6 +140,12 @@ function refuseMovedKeys(db: Db, expected: StageSnapshot): void {
   if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
 }
 
+/** The batches written so far were taken back meanwhile (the file was opened again while the import ran): the rest must not land alone. */
+function refuseTakenBack(db: Db, table: string): void {
+  const publishing = db.prepare('SELECT EXISTS (SELECT 1 FROM main.import_publishing)').pluck().get() === 1;
+  if (!publishing) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
+}
+
 /** The staged rows in short writes, in PUBLISH_ORDER (the connection's foreign keys off: checkForeignKeys). */
 export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] {
   const staged = highestKeys(db, 'stage');
@@ -158,6 +164,7 @@ export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] 
  * is taken back if it stops. Refused when another writer added rows to the table meanwhile.
  */
 export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to }: PublishBatch): void {
+  refuseTakenBack(db, table);
   const key = APPENDED.find(([name]) => name === table)![1];
   const above = db.prepare(`SELECT EXISTS (SELECT 1 FROM main.${table} WHERE ${key} >= ?)`).pluck().get(from) === 1;
   if (above) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
@@ -187,6 +194,7 @@ export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to 
  * file's record, and the end of import_publishing (from here on the import stays).
  */
 export function finishPublish(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
+  refuseTakenBack(db, 'cases');
   // responses added to cases that were there before: their retrieval index is rebuilt in the stage and replaced here
   db.exec('CREATE TEMP TABLE IF NOT EXISTS answered_cases (seq INTEGER PRIMARY KEY)');
   db.exec('DELETE FROM temp.answered_cases');
