@@ -1,4 +1,4 @@
-import { APPENDED_TABLES, dropOrphanSearchRows, PUBLISH_BATCH, type StageSnapshot } from './import-stage';
+import { APPENDED_TABLES, dropOrphanSearchRows, publishBatchRows, refreshAnsweredCases, settleBatchMarks, type StageSnapshot } from './import-stage';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -30,9 +30,14 @@ export function rollBackImportStep(db: Db): boolean {
   for (const [table, key] of [...APPENDED_TABLES].reverse()) {
     const highest = db.prepare(`SELECT coalesce(max(${key}), 0) FROM main.${table}`).pluck().get() as number;
     if (highest <= snapshot[table]) continue;
-    const from = Math.max(snapshot[table] + 1, highest - PUBLISH_BATCH + 1);
-    // a case's slices, claims, evidence, marks and labelers go with it (ON DELETE CASCADE)
+    const from = Math.max(snapshot[table] + 1, highest - publishBatchRows(table) + 1);
+    const answered = table === 'responses'
+      ? (db.prepare('SELECT DISTINCT case_seq FROM main.responses WHERE seq >= ? AND case_seq <= ?').pluck().all(from, snapshot.cases) as number[])
+      : [];
+    // a case's slices, claims, evidence, marks and labelers go with it, a response's retrieval lists with it (ON DELETE CASCADE)
     db.prepare(`DELETE FROM main.${table} WHERE ${key} >= ?`).run(from);
+    refreshAnsweredCases(db, answered);
+    settleBatchMarks(db);
     return true;
   }
   dropOrphanSearchRows(db);

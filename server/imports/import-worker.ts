@@ -67,7 +67,7 @@ try {
     // the one step after which the import stays
     const { report } = prepared;
     await shortWrite(db, () =>
-      finishPublish(db, snapshot, {
+      finishPublish(db, {
         imported: { sha256: prepared.sha256, fileName: data.request.fileName, kind: data.request.kind, format: staged.format },
         newDimensions: report && report.createdDimensions.length > 0 ? report.newDimensions : [],
       }),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../shared/api/contract';
 import { backupTestSet } from '../../db/backups';
 import { getCaseDetail, listCases } from '../../db/case-queries';
+import type { LabelValue } from '../../shared/domain/dimensions';
 import { attachStage, beginPublish, checkForeignKeys, discardStage, indexStagedSearch, openStage, publishBatch, publishBatches } from '../../db/import-stage';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { connect, openTestSetFile, type Db } from '../../db/open';
@@ -198,6 +199,33 @@ describe('staged imports', () => {
     const db = connect(opened.file);
     expect(dump(db)).toEqual(before);
     expect(db.prepare('SELECT count(*) FROM import_publishing').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('responses to labeled cases taken back at the last step: their retrieval index, marks and the reviewer\'s progress are as before', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const ada = createReviewer(opened.db, 'Ada');
+    // c3 finished by Ada (no responses yet): the responses make it unfinished until they are taken back
+    for (const [dimension, value] of [['answerability', 'answerable'], ['questionType', 'how-to'], ['claims', []]] as const) {
+      recordLabel(opened.db, { reviewerId: ada.id, caseId: 'c3', responseId: null, dimension, value: value as LabelValue });
+    }
+    runImport(opened.db, { kind: 'documents', format: 'jsonl', fileName: 'salary.jsonl', bytes: Buffer.from(jsonl([{ docId: 'salary', title: '薪酬表', revision: 'v1', accessScope: ['hr'], text: '员工薪酬明细。' }])) });
+    const before = dump(opened.db);
+    expect(before.label_progress).toHaveLength(1);
+    // the last step refuses while the responses are in the file; taking them back then empties import_publishing
+    opened.db.exec(`CREATE TRIGGER finish_fails BEFORE DELETE ON import_publishing WHEN EXISTS (SELECT 1 FROM responses WHERE id = 'r3')
+      BEGIN SELECT RAISE(ABORT, 'the disk refused a write'); END`);
+    opened.db.close();
+
+    const responses = jsonl([
+      { id: 'r3', caseId: 'c3', system: 'a@1', answer: '两万', finalContext: [{ docId: 'salary', chunkId: 'salary#1', text: '员工薪酬明细', rank: 1 }, { text: '30 天内可申请退款', rank: 2 }] },
+      { id: 'r4', caseId: 'c4', system: 'a@1', answer: '可以', finalContext: [{ docId: 'refund-policy', text: '年度会员购买后 30 天内可申请退款。', rank: 1 }] },
+    ]);
+    const job = await importThroughApp(opened.file, join(dir, 'data'), { kind: 'responses', fileName: 'responses.jsonl', text: responses });
+    expect(job).toMatchObject({ state: 'failed', error: { message: expect.stringContaining('the disk refused a write') } });
+    const db = connect(opened.file);
+    expect(dump(db)).toEqual(before);
     db.close();
   });
 
