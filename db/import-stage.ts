@@ -118,7 +118,7 @@ export interface PublishExtras {
  * Rows of one table one short write copies into the test set (or takes back): ~100 ms on a loaded
  * machine. Responses take fewer: each brings its case's marks and retrieval index along.
  */
-export const publishBatchRows = (table: Appended): number => (table === 'responses' ? 1000 : 5000);
+export const publishBatchRows = (table: Appended): number => (table === 'responses' ? 500 : 5000);
 
 /** One short write of publishing: the staged rows of `table` keyed `from`..`to` (a case's slices with it). */
 export interface PublishBatch {
