@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestSetFile } from '../../db/open';
 import type { ImportJob } from '../../shared/api/contract';
+import { cli } from '../helpers/cli';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
 import { callWeb, killWebProcess, startWebProcess, type WebProcess } from '../helpers/web-process';
@@ -78,6 +79,11 @@ describe('an app import killed while it publishes', () => {
       const server = await startWebProcess(join(dir, 'data'), opened.file, TOKEN);
       await callWeb<{ jobId: string }>(server, 'imports.start', { kind: 'cases', format: 'jsonl', source });
       await killWhen(server, opened.file, moment);
+      if (moment === moments[0]) {
+        // before any opening, check says what is half-way and what takes it back
+        const checked = await cli('check', '--db', opened.file);
+        expect(checked.stdout).toContain('unfinished import: an import in Touchstone stopped while it wrote its rows');
+      }
 
       // what the app does when it opens the file again
       (await openTestSetFile(opened.file, { create: false })).db.close();
