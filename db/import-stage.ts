@@ -21,6 +21,7 @@ import { openSqlite } from './sqlite';
  * killed) is taken back down to them, so it adds all of its rows or none. The app's label saves wait
  * only for one of those short steps, never for the whole import.
  */
+
 /** Tables an import appends to, by their integer key: the rows above the copy's highest key are the import's. */
 const APPENDED = [
   ['documents', 'rowid'],

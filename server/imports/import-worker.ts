@@ -29,6 +29,7 @@ async function takeBack(db: Db): Promise<void> {
     });
   }
 }
+
 let backup: BackupInfo | null = null;
 let stage: Stage | null = null;
 try {
