@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestSetFile } from '../../db/open';
@@ -91,7 +91,6 @@ describe('an app import killed while it publishes', () => {
       const whole = { cases: before.cases + NEW_CASES, claims: before.claims + NEW_CASES, evidence: before.evidence + NEW_CASES, slices: before.slices + NEW_CASES, search: before.search + NEW_CASES, publishing: 0 };
       expect([before, whole]).toContainEqual(after);
       outcomes.push(after.cases === before.cases ? 'none' : 'all');
-      expect(readdirSync(join(dir, 'data')).concat(readdirSync(dir)).filter((f) => f.endsWith('.staging.partial'))).toEqual([]);
     }
     // the first two kills came with rows of the import in the file, so the opening took them back
     expect(outcomes.slice(0, 2)).toEqual(['none', 'none']);
