@@ -421,6 +421,9 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
           `foreign-key violations: ${report.foreignKeyViolations}`,
           `evidence citing missing documents: ${report.orphanEvidence.length}`,
           ...report.orphanEvidence.slice(0, 20).map((o) => `  case ${o.caseId} cites unknown docId ${o.docId}`),
+          ...(report.unfinishedImport
+            ? ['unfinished import: an import in Touchstone stopped while it wrote its rows; opening the file in Touchstone (or any command that writes) takes it back whole']
+            : []),
           report.ok ? 'OK' : 'CHECK FAILED',
         ];
         return { code: report.ok ? EXIT.ok : EXIT.checkFailed, json: report, text: lines.join('\n') };

@@ -6,7 +6,9 @@ import { saveDimensions } from './dimension-edits';
 import { listDimensions } from './dimensions';
 import { rememberImportedFile } from './imported-files';
 import { searchRowsSql } from './case-search';
+import { settleCaseMarks } from './case-marks';
 import { refreshProgress } from './label-progress';
+import { indexRetrieval } from './retrieval-index';
 import type { Db } from './open';
 import { openSqlite } from './sqlite';
 
@@ -14,8 +16,10 @@ import { openSqlite } from './sqlite';
  * A staged import: the file is written into a scratch copy of the test set (taken from the backup made
  * before the import), where the one import implementation runs unchanged and holds no lock on the test
  * set. Its search rows go into the test set in short batches, invisible until their cases exist. Then
- * one short transaction publishes the rows: all of them or none, so a failed or killed import leaves
- * nothing visible, and the app's label saves wait only for those short steps, never for the whole import.
+ * the rows are copied in short batches too, and one short last step makes them stay: until then the
+ * keys from before the import are kept in the file, and an import that stops half-way (refused, or
+ * killed) is taken back down to them, so it adds all of its rows or none. The app's label saves wait
+ * only for one of those short steps, never for the whole import.
  */
 
 /** Tables an import appends to, by their integer key: the rows above the copy's highest key are the import's. */
@@ -30,6 +34,22 @@ const APPENDED = [
 ] as const;
 type Appended = (typeof APPENDED)[number][0];
 export type StageSnapshot = Record<Appended, number>;
+
+/** The tables with their keys, parents before their children (taking an import back goes the other way). */
+export const APPENDED_TABLES: readonly (readonly [Appended, string])[] = APPENDED;
+
+/**
+ * The order publishing copies them: everything a new case holds or answers it before the case itself,
+ * so a case shows with its claims, evidence, responses and verdicts or not at all. The connection
+ * that publishes checks no foreign keys meanwhile (checkForeignKeys): every row was checked
+ * in the stage, and the last batches bring the cases the earlier ones refer to.
+ */
+const PUBLISH_ORDER: readonly Appended[] = ['documents', 'judge_runs', 'claims', 'evidence', 'responses', 'verdicts', 'cases'];
+
+/** Off while a connection publishes (children go in before their case), on again to take an import back (deleting a case takes its rows with it). */
+export function checkForeignKeys(db: Db, on: boolean): void {
+  db.pragma(`foreign_keys = ${on ? 'ON' : 'OFF'}`);
+}
 
 /** Cases whose search rows one short write adds. */
 export const SEARCH_BATCH = 2000;
@@ -96,51 +116,122 @@ export interface PublishExtras {
 }
 
 /**
- * Makes the staged rows part of the test set, in the caller's transaction. Refused when another writer
- * added cases, documents, responses or runs since the copy was taken (their keys would collide).
+ * Rows of one table one short write copies into the test set (or takes back): some 30 ms on a quiet
+ * machine, so a few times that on a loaded one. A case brings its slices, retrieval units and seven
+ * index entries; a response re-derives its case's marks, retrieval index and progress.
  */
-export function publishStage(db: Db, snapshot: StageSnapshot, extras: PublishExtras): void {
+const BATCH_ROWS: Partial<Record<Appended, number>> = { cases: 2000, responses: 500 };
+export const publishBatchRows = (table: Appended): number => BATCH_ROWS[table] ?? 5000;
+
+/** One short write of publishing: the staged rows of `table` keyed `from`..`to` (a case's slices with it). */
+export interface PublishBatch {
+  table: Appended;
+  from: number;
+  to: number;
+}
+
+/**
+ * The first step of publishing, in the caller's transaction: refused when another writer added cases,
+ * documents, responses or runs since the copy was taken (their keys would collide); otherwise the keys
+ * from before the import are kept in import_publishing, so an import that stops half-way is taken back
+ * down to them (db/import-rollback.ts).
+ */
+export function beginPublish(db: Db, snapshot: StageSnapshot): void {
+  refuseMovedKeys(db, snapshot);
+  db.prepare('INSERT INTO main.import_publishing (id, snapshot) VALUES (1, ?)').run(JSON.stringify(snapshot));
+}
+
+function refuseMovedKeys(db: Db, expected: StageSnapshot): void {
   const now = highestKeys(db, 'main');
-  const moved = APPENDED.find(([table]) => now[table] !== snapshot[table]);
+  const moved = APPENDED.find(([table]) => now[table] !== expected[table]);
   if (moved) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table: moved[0] }));
+}
 
-  // responses added to cases that were there before: their retrieval index is rebuilt in the stage and replaced here
-  db.exec('CREATE TEMP TABLE IF NOT EXISTS staged_cases (seq INTEGER PRIMARY KEY)');
-  db.exec('DELETE FROM temp.staged_cases');
-  db.prepare(
-    `INSERT OR IGNORE INTO temp.staged_cases (seq)
-     SELECT seq FROM stage.cases WHERE seq > :cases
-     UNION SELECT case_seq FROM stage.responses WHERE seq > :responses`,
-  ).run({ cases: snapshot.cases, responses: snapshot.responses });
+/** The batches written so far were taken back meanwhile (the file was opened again while the import ran): the rest must not land alone. */
+function refuseTakenBack(db: Db, table: string): void {
+  const publishing = db.prepare('SELECT EXISTS (SELECT 1 FROM main.import_publishing)').pluck().get() === 1;
+  if (!publishing) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
+}
 
-  for (const [table, key] of APPENDED) {
-    db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} > ?`).run(snapshot[table]);
-    if (table === 'cases') db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq > ?').run(snapshot.cases);
+/** The staged rows in short writes, in PUBLISH_ORDER (the connection's foreign keys off: checkForeignKeys). */
+export function publishBatches(db: Db, snapshot: StageSnapshot): PublishBatch[] {
+  const staged = highestKeys(db, 'stage');
+  const batches: PublishBatch[] = [];
+  for (const table of PUBLISH_ORDER) {
+    const rows = publishBatchRows(table);
+    for (let from = snapshot[table] + 1; from <= staged[table]; from += rows) {
+      batches.push({ table, from, to: Math.min(staged[table], from + rows - 1) });
+    }
   }
+  return batches;
+}
 
-  const responsesOfStaged = 'SELECT seq FROM main.responses WHERE case_seq IN (SELECT seq FROM temp.staged_cases)';
-  db.exec(`
-    DELETE FROM main.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
-    DELETE FROM main.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
-    DELETE FROM main.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
-    INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq IN (SELECT seq FROM temp.staged_cases);
-    INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${responsesOfStaged});
-    INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${responsesOfStaged});
-  `);
+/**
+ * One short write of publishing. A case shows once its batch is written, with everything the batches
+ * before it brought (its slices and retrieval units come with it); until finishPublish the whole import
+ * is taken back if it stops. Refused when another writer added rows to the table meanwhile.
+ */
+export function publishBatch(db: Db, snapshot: StageSnapshot, { table, from, to }: PublishBatch): void {
+  refuseTakenBack(db, table);
+  const key = APPENDED.find(([name]) => name === table)![1];
+  const above = db.prepare(`SELECT EXISTS (SELECT 1 FROM main.${table} WHERE ${key} >= ?)`).pluck().get(from) === 1;
+  if (above) throw new ApiError('conflict', text('err.import.changed-meanwhile', { table }));
+  db.prepare(`INSERT INTO main.${table} SELECT * FROM stage.${table} WHERE ${key} BETWEEN ? AND ?`).run(from, to);
+  if (table === 'cases') {
+    db.prepare('INSERT INTO main.case_slices SELECT * FROM stage.case_slices WHERE case_seq BETWEEN ? AND ?').run(from, to);
+    db.prepare('INSERT INTO main.retrieval_units SELECT * FROM stage.retrieval_units WHERE case_seq BETWEEN ? AND ?').run(from, to);
+    // their responses went in before them: their marks are derived now that the cases are there
+    db.prepare('INSERT OR IGNORE INTO main.case_marks_dirty (case_seq) SELECT DISTINCT case_seq FROM stage.responses WHERE seq > ? AND case_seq BETWEEN ? AND ?')
+      .run(snapshot.responses, from, to);
+  }
+  if (table === 'responses') {
+    // the retrieval index of a new case's responses, as the stage built it
+    const range = { from, to, cases: snapshot.cases };
+    const ofNewCases = 'SELECT seq FROM stage.responses WHERE seq BETWEEN :from AND :to AND case_seq > :cases';
+    db.prepare(`INSERT INTO main.retrieval_lists SELECT * FROM stage.retrieval_lists WHERE response_seq IN (${ofNewCases})`).run(range);
+    db.prepare(`INSERT INTO main.retrieval_holds SELECT * FROM stage.retrieval_holds WHERE response_seq IN (${ofNewCases})`).run(range);
+    const answered = db.prepare('SELECT DISTINCT case_seq FROM stage.responses WHERE seq BETWEEN :from AND :to AND case_seq <= :cases').pluck().all(range) as number[];
+    refreshAnsweredCases(db, answered);
+  }
+  settleBatchMarks(db);
+}
 
-  // a case a reviewer had finished may not be any more: its progress is recomputed from the labels of the test set itself
-  const labeled = db.prepare(
-    `SELECT DISTINCT r.case_seq FROM stage.responses r
-     WHERE r.seq > ? AND EXISTS (SELECT 1 FROM main.label_events e WHERE e.case_seq = r.case_seq)`,
-  ).pluck().all(snapshot.responses) as number[];
+/**
+ * The marks of the cases a batch touched, derived in its step rather than by the next label saved
+ * (after new document revisions every case's are, which no short step can do: the next write does it).
+ */
+export function settleBatchMarks(db: Db): void {
+  if (db.prepare('SELECT NOT EXISTS (SELECT 1 FROM main.case_marks_dirty WHERE case_seq = 0)').pluck().get() === 1) settleCaseMarks(db);
+}
+
+/**
+ * Cases that were there before and got responses (or lost them, when an import is taken back): their
+ * retrieval index and marks re-derived from the test set itself, and the progress of the reviewers who
+ * labeled them (a finished case may not be any more). In the caller's transaction.
+ */
+export function refreshAnsweredCases(db: Db, caseSeqs: readonly number[]): void {
+  if (caseSeqs.length === 0) return;
+  indexRetrieval(db, caseSeqs);
+  const dirty = db.prepare('INSERT OR IGNORE INTO main.case_marks_dirty (case_seq) VALUES (?)');
+  const labeled = db.prepare('SELECT EXISTS (SELECT 1 FROM main.label_events WHERE case_seq = ?)').pluck();
+  const dimensions = listDimensions(db);
+  for (const caseSeq of caseSeqs) {
+    dirty.run(caseSeq);
+    if (labeled.get(caseSeq) === 1) refreshProgress(db, caseSeq, null, dimensions);
+  }
+}
+
+/**
+ * The last step of publishing, in the caller's transaction: new dimensions, the file's record, and the
+ * end of import_publishing (from here on the import stays).
+ */
+export function finishPublish(db: Db, extras: PublishExtras): void {
+  refuseTakenBack(db, 'cases');
   if (extras.newDimensions.length > 0) {
     const current = listDimensions(db);
     const known = new Set(current.map((d) => d.name));
     saveDimensions(db, [...current, ...extras.newDimensions.filter((d) => !known.has(d.name))]);
   }
-  if (labeled.length > 0) {
-    const dimensions = listDimensions(db);
-    for (const caseSeq of labeled) refreshProgress(db, caseSeq, null, dimensions);
-  }
   rememberImportedFile(db, extras.imported);
+  db.prepare('DELETE FROM main.import_publishing').run();
 }

@@ -1,3 +1,4 @@
+import { hasUnfinishedImport } from './import-rollback';
 import type { Db } from './open';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 
@@ -22,6 +23,8 @@ export interface IntegrityReport {
   integrity: string[];
   foreignKeyViolations: number;
   orphanEvidence: { caseId: string; docId: string }[];
+  /** An app import stopped while it published its rows (db/import-rollback.ts): the next writer's opening takes it back. */
+  unfinishedImport: boolean;
 }
 
 /** PRAGMA integrity_check, foreign-key check, and evidence that cites a document the file does not hold. */
@@ -32,7 +35,7 @@ export function checkIntegrity(db: Db): IntegrityReport {
   } catch (error) {
     // A badly damaged file makes the check itself fail: that is its finding.
     integrity = [(error as Error).message];
-    return { ok: false, schemaVersion: -1, latestSchemaVersion: LATEST_SCHEMA_VERSION, integrity, foreignKeyViolations: 0, orphanEvidence: [] };
+    return { ok: false, schemaVersion: -1, latestSchemaVersion: LATEST_SCHEMA_VERSION, integrity, foreignKeyViolations: 0, orphanEvidence: [], unfinishedImport: false };
   }
   const foreignKeyViolations = (db.prepare('PRAGMA foreign_key_check').all() as unknown[]).length;
   const orphanEvidence = db
@@ -50,5 +53,6 @@ export function checkIntegrity(db: Db): IntegrityReport {
     integrity,
     foreignKeyViolations,
     orphanEvidence,
+    unfinishedImport: hasUnfinishedImport(db),
   };
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { ensureRetrievalIndex } from './retrieval-index';
+import { hasUnfinishedImport, rollBackUnfinishedImport } from './import-rollback';
 import { hasUnfinishedMerge, rollBackUnfinishedMerge } from './merge-rollback';
 import { openSqlite } from './sqlite';
 import { quickCheckInWorker } from './integrity-check';
@@ -149,6 +150,8 @@ export async function openTestSetFile(
     ensureRetrievalIndex(db);
     // a label-pack merge whose process was killed half-way: taken back, so the file is as before it
     if (hasUnfinishedMerge(db)) rollBackUnfinishedMerge(db);
+    // an app import whose process was killed while it published its rows: taken back the same way
+    if (hasUnfinishedImport(db)) rollBackUnfinishedImport(db);
     cleanPartialBackups(path);
     return {
       db,

@@ -34,6 +34,8 @@ export interface BackendOptions {
   newFilesDir?: string;
   /** Open this file at launch (created when missing) instead of the last one / the demo. */
   initialTestSet?: string;
+  /** Told how long each write turn of an import or merge worker held the file (the bench's histogram of turn lengths). */
+  onWriteTurn?: (heldMs: number) => void;
 }
 
 export interface Backend {
@@ -70,7 +72,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const session = new TestSetSession(options.dataDir, options.newFilesDir, options.mode === 'desktop' ? 'Touchstone (desktop app)' : 'Touchstone (browser mode)');
   await session.openAtLaunch(options.initialTestSet);
   // imports and label-pack merges write in short turns from their workers; the app's own writes wait for the current one
-  const turns = new WriteTurns();
+  const turns = new WriteTurns(options.onWriteTurn);
   const jobs = new ImportJobs(turns);
   const backups = new BackupService(session, () => jobs.running);
   backups.interval.start();

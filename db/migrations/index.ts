@@ -21,6 +21,7 @@ import { migration015 } from './015-holdout-openings';
 import { migration016 } from './016-diagnosis-read-and-reask';
 import { migration017 } from './017-label-merges';
 import { migration018 } from './018-response-facts';
+import { migration019 } from './019-import-publishing';
 
 export type { Migration } from './migration';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

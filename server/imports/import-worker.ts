@@ -2,8 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { backupTestSet, discardBackup, type BackupInfo } from '../../db/backups';
 import { runOfJudgeFile } from '../../db/imported-files';
 import {
-  attachStage, discardStage, dropOrphanSearchRows, indexStagedSearch, openStage, publishStage, SEARCH_BATCH, stagedCaseRange, type Stage,
+  attachStage, beginPublish, checkForeignKeys, discardStage, dropOrphanSearchRows, finishPublish, indexStagedSearch, openStage, publishBatch, publishBatches,
+  SEARCH_BATCH, stagedCaseRange, type Stage,
 } from '../../db/import-stage';
+import { hasUnfinishedImport, rollBackImportStep } from '../../db/import-rollback';
 import { connect, type Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
 import { text as say } from '../../shared/messages/text';
@@ -16,6 +18,18 @@ const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const onProgress = (progress: ImportProgress) => post({ type: 'progress', ...progress });
 
 const db = connect(data.dbPath);
+
+/** Takes back an unfinished import, newest rows first, one turn per batch. */
+async function takeBack(db: Db): Promise<void> {
+  checkForeignKeys(db, true);
+  let more = hasUnfinishedImport(db);
+  while (more) {
+    await shortWrite(db, () => {
+      more = rollBackImportStep(db);
+    });
+  }
+}
+
 let backup: BackupInfo | null = null;
 let stage: Stage | null = null;
 try {
@@ -37,18 +51,24 @@ try {
     stage.db.close();
     attachStage(db, stage);
     const { snapshot } = stage;
+    // search rows a killed import left go first; from here on a failure takes the import back whole
+    await shortWrite(db, () => {
+      dropOrphanSearchRows(db);
+      beginPublish(db, snapshot);
+    });
     const range = stagedCaseRange(db, snapshot);
     if (range) {
-      await shortWrite(db, () => dropOrphanSearchRows(db));
       for (let from = range.first; from <= range.last; from += SEARCH_BATCH) {
         const to = Math.min(range.last, from + SEARCH_BATCH - 1);
         await shortWrite(db, () => indexStagedSearch(db, from, to));
       }
     }
-    // the one step that makes the import visible: all of it or nothing
+    checkForeignKeys(db, false);
+    for (const batch of publishBatches(db, snapshot)) await shortWrite(db, () => publishBatch(db, snapshot, batch));
+    // the one step after which the import stays
     const { report } = prepared;
     await shortWrite(db, () =>
-      publishStage(db, snapshot, {
+      finishPublish(db, {
         imported: { sha256: prepared.sha256, fileName: data.request.fileName, kind: data.request.kind, format: staged.format },
         newDimensions: report && report.createdDimensions.length > 0 ? report.newDimensions : [],
       }),
@@ -59,8 +79,8 @@ try {
   }
 } catch (error) {
   if (backup) discardBackup(backup.path);
-  // search rows already written for cases that will never exist: taken out now rather than by the next import
-  if (stage) await shortWrite(db, () => dropOrphanSearchRows(db)).catch(() => {});
+  // what was published of it taken back now, batch by batch (if that fails too, the file's next opening does it)
+  if (stage) await takeBack(db).catch(() => {});
   post({ type: 'failed', error: importFailure(error, data.request.fileName) });
 } finally {
   db.close();

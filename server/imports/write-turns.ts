@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 
 /** The app's answer to a worker's 'write-requested': its own writes now wait until 'write-released' (or the worker ends). */
@@ -14,6 +15,9 @@ export type TurnMessage = { type: 'write-requested' } | { type: 'write-released'
 export class WriteTurns {
   private writing: Promise<void> | null = null;
 
+  /** `onTurn`: told how long each turn held the lock, from granting it to its release arriving (the bench's histogram). */
+  constructor(private readonly onTurn: (heldMs: number) => void = () => {}) {}
+
   /** Serves one worker's requests; returns the function that ends its turn when the worker stops (ended or crashed). */
   serve(worker: Worker): { answer(message: { type: string }): message is TurnMessage; end(): void } {
     let endWriting = () => {};
@@ -21,7 +25,9 @@ export class WriteTurns {
       answer: (message): message is TurnMessage => {
         if (message.type === 'write-requested') {
           // Set before answering: a write handler runs to its end synchronously, so none is half-way when the worker starts.
+          const granted = performance.now();
           const writing = new Promise<void>((release) => (endWriting = release));
+          void writing.then(() => this.onTurn(performance.now() - granted));
           this.writing = writing;
           void writing.then(() => {
             if (this.writing === writing) this.writing = null;

@@ -11,7 +11,9 @@
  *
  * Labels during an import: labelAckDuringImport*Ms = labels.record through the backend every 100 ms
  * while the generated cases import in the worker; during a merge: labelAckDuringMerge*Ms, the same
- * while a 200,000-event label pack merges (test/bench/import-labels-bench.ts).
+ * while a 200,000-event label pack merges (test/bench/import-labels-bench.ts). importTurn* and mergeTurn*:
+ * how long each of the worker's write turns held the file (count, p50/p95/max and a histogram,
+ * importTurns100To200Ms …), since a label waits for the turn in progress.
  * Retrieval: test/bench/retrieval-bench.ts (100,000 responses × 20 candidates by default;
  * BENCH_RETRIEVAL_CASES sets the cases, each answered twice).
  */

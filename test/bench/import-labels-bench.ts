@@ -49,6 +49,30 @@ const figures = (latencies: number[]) => ({
   max: Number(Math.max(...latencies).toFixed(1)),
 });
 
+/** Upper bounds (ms) of the histogram of write-turn lengths; the last bucket is everything longer. */
+const TURN_BUCKETS = [50, 100, 200, 300, 500, 1000];
+
+/**
+ * How long each of the worker's write turns held the file (a label waits for the one in progress):
+ * count, p50/p95/max, and a histogram, e.g. importTurns100To200Ms, importTurnsOver1000Ms.
+ */
+function turnFigures(prefix: string, turns: number[]): Record<string, number> {
+  if (turns.length === 0) return { [`${prefix}TurnCount`]: 0 };
+  const out: Record<string, number> = {
+    [`${prefix}TurnCount`]: turns.length,
+    [`${prefix}TurnP50Ms`]: Number(percentile(turns, 50).toFixed(1)),
+    [`${prefix}TurnP95Ms`]: Number(percentile(turns, 95).toFixed(1)),
+    [`${prefix}TurnMaxMs`]: Number(Math.max(...turns).toFixed(1)),
+  };
+  let lower = 0;
+  for (const upper of TURN_BUCKETS) {
+    out[`${prefix}Turns${lower}To${upper}Ms`] = turns.filter((t) => t >= lower && t < upper).length;
+    lower = upper;
+  }
+  out[`${prefix}TurnsOver${lower}Ms`] = turns.filter((t) => t >= lower).length;
+  return out;
+}
+
 /**
  * Labels acknowledged while a large import runs, as the app does it: the
  * import in its worker thread (parse, validate, backup, staging, the short
@@ -64,7 +88,10 @@ export async function measureLabelsDuringImport(dir: string, files: { documents:
   const reviewerId = createReviewer(opened.db, 'Ada').id;
   opened.db.close();
 
-  const backend = await createBackend({ dataDir: join(dir, 'labels-during-import-data'), mode: 'browser', version: 'bench', initialTestSet: file });
+  const turns: number[] = [];
+  const backend = await createBackend({
+    dataDir: join(dir, 'labels-during-import-data'), mode: 'browser', version: 'bench', initialTestSet: file, onWriteTurn: (ms) => turns.push(ms),
+  });
   try {
     const started = performance.now();
     const begun = await backend.dispatch('imports.start', { kind: 'cases', format: 'jsonl', source: { fileName: 'cases.jsonl', contentBase64: Buffer.from(files.cases).toString('base64') } });
@@ -90,6 +117,7 @@ export async function measureLabelsDuringImport(dir: string, files: { documents:
       labelAckDuringImportP50Ms: p50,
       labelAckDuringImportP95Ms: p95,
       labelAckDuringImportMaxMs: max,
+      ...turnFigures('import', turns),
     };
   } finally {
     backend.close();
@@ -112,7 +140,10 @@ export async function measureLabelsDuringMerge(dir: string, masterPath: string, 
   const reviewerId = createReviewer(db, 'Labeling during the merge').id;
   db.close();
 
-  const backend = await createBackend({ dataDir: join(dir, 'labels-during-merge-data'), mode: 'browser', version: 'bench', initialTestSet: file });
+  const turns: number[] = [];
+  const backend = await createBackend({
+    dataDir: join(dir, 'labels-during-merge-data'), mode: 'browser', version: 'bench', initialTestSet: file, onWriteTurn: (ms) => turns.push(ms),
+  });
   try {
     const started = performance.now();
     let running = true;
@@ -130,6 +161,7 @@ export async function measureLabelsDuringMerge(dir: string, masterPath: string, 
       labelAckDuringMergeP50Ms: p50,
       labelAckDuringMergeP95Ms: p95,
       labelAckDuringMergeMaxMs: max,
+      ...turnFigures('merge', turns),
     };
   } finally {
     backend.close();

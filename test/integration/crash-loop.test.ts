@@ -1,65 +1,17 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callWeb as call, killWebProcess as kill, startWebProcess } from '../helpers/web-process';
 
 /**
  * Crash loop: the real browser-mode server on a real file, labeling through
  * the API, SIGKILLed at random moments 50 times. After every kill the file
  * passes integrity_check and every label the API acknowledged is there.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TOKEN = 'crash-loop-token';
 const KILLS = 50;
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-}
-
-function startServer(dataDir: string, db: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // node itself, not the tsx wrapper: SIGKILL must hit the process that holds the file.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start-web.ts', '--port', '0', '--data-dir', dataDir, '--db', db, '--token', TOKEN], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${out}`));
-    });
-  });
-}
-
-async function call<T>(server: Server, name: string, input: unknown): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${server.port}/api/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Touchstone-Token': TOKEN },
-    body: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(envelope.error?.message);
-  return envelope.value;
-}
-
-function kill(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.removeAllListeners('exit');
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
 
 describe('crash loop', () => {
   const dir = mkdtempSync(join(tmpdir(), 'touchstone-crash-'));
@@ -67,14 +19,14 @@ describe('crash loop', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`loses no acknowledged label across ${KILLS} SIGKILLs`, async () => {
-    let server = await startServer(join(dir, 'data'), db);
+    let server = await startWebProcess(join(dir, 'data'), db, TOKEN);
     // a test set with the demo's cases, and one reviewer
     const demo = await call<{ path: string }>(server, 'testSets.openDemo', {});
     await kill(server);
     rmSync(db, { force: true });
     const { copyFileSync } = await import('node:fs');
     copyFileSync(demo.path, db);
-    server = await startServer(join(dir, 'data'), db);
+    server = await startWebProcess(join(dir, 'data'), db, TOKEN);
     const reviewer = await call<{ id: number }>(server, 'reviewers.create', { name: 'Crash Tester' });
     const cases = (await call<{ rows: { id: string }[] }>(server, 'cases.list', { filters: {}, offset: 0, limit: 1000 })).rows.map((r) => r.id);
     const values = ['answerable', 'unanswerable', 'false-premise', 'underspecified', 'restricted'];
@@ -130,7 +82,7 @@ describe('crash loop', () => {
         expect(row!.eventId).toBeGreaterThanOrEqual(ack.eventId);
         if (row!.eventId === ack.eventId) expect(JSON.parse(row!.value)).toBe(ack.value);
       }
-      server = await startServer(join(dir, 'data'), db);
+      server = await startWebProcess(join(dir, 'data'), db, TOKEN);
     }
     const history = await call<unknown[]>(server, 'labels.history', { caseId: cases[0] });
     expect(Array.isArray(history)).toBe(true);
