@@ -1,15 +1,18 @@
 import { basename } from 'node:path';
 import type { ApiErrorBody, StorageFaultReason } from '../shared/api/contract';
 import { renderText, text } from '../shared/messages/text';
+import { IMPORT_PUBLISHING } from '../db/migrations/019-import-publishing';
 
 /**
  * Failures of a file itself rather than of the call: the disk is full, the
  * file or its folder cannot be written, the disk fails, or another program
- * holds the write lock past the busy timeout. SQLite rolls the transaction
- * back in every one of these cases, so nothing of the call was written.
+ * holds the write lock past the busy timeout; or the call points at a case or
+ * response of an import still being published (a few seconds). SQLite rolls the
+ * transaction back in every one of these cases, so nothing of the call was written.
  */
-export function storageFaultReason(code: unknown): StorageFaultReason | null {
+export function storageFaultReason(code: unknown, message?: unknown): StorageFaultReason | null {
   if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_CONSTRAINT_TRIGGER' && message === IMPORT_PUBLISHING) return 'importing';
   const primary = code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1');
   switch (primary) {
     case 'SQLITE_FULL':
@@ -61,7 +64,8 @@ function faultFile(error: unknown, testSetFile: string | null): { path: string |
 
 /** The API error for a storage failure during `operation` (null when the error is not one). */
 export function storageFaultBody(error: unknown, testSetFile: string | null, operation = ''): ApiErrorBody | null {
-  const reason = storageFaultReason((error as { code?: unknown } | null)?.code);
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const reason = storageFaultReason(code, message);
   if (!reason) return null;
   const file = faultFile(error, testSetFile);
   const name = file.isTestSet ? (file.path ? basename(file.path) : 'the test-set file') : (file.path ?? 'the file');

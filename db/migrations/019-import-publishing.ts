@@ -1,10 +1,18 @@
 import type { Migration } from './migration';
 
+/** The message of the triggers' refusal: a write on a case or response of an import still being published. */
+export const IMPORT_PUBLISHING = 'touchstone: the case is still being imported';
+
 /**
  * A staged import is copied into the test set in batches so the app's label saves go through between
  * them (db/import-stage.ts). Until its last step, the highest key of every table it appends to, as they
  * were before it, is kept here; an import that did not finish (refused half-way, or its process killed)
  * is taken back down to those keys, at once or when the file is next opened (db/import-rollback.ts).
+ *
+ * Meanwhile its cases and responses show whole as their batches land, but nothing else may point at
+ * them: taking the import back deletes them, and a label (append-only) or a round's item on one would
+ * stop that (or be left pointing at nothing). The triggers refuse such a write with IMPORT_PUBLISHING
+ * (server/storage-errors.ts words it; the window keeps a refused label and sends it again).
  */
 export const migration019: Migration = {
   version: 19,
@@ -14,5 +22,13 @@ CREATE TABLE import_publishing (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   snapshot TEXT NOT NULL
 ) STRICT;
+${['label_events', 'round_items', 'adjudications'].map((table) => `
+CREATE TRIGGER ${table}_not_on_publishing BEFORE INSERT ON ${table}
+  WHEN NEW.case_seq > (SELECT snapshot ->> 'cases' FROM import_publishing WHERE id = 1)
+    OR NEW.response_seq > (SELECT snapshot ->> 'responses' FROM import_publishing WHERE id = 1)
+  BEGIN SELECT RAISE(ABORT, '${IMPORT_PUBLISHING}'); END;`).join('')}
+CREATE TRIGGER conflict_resolutions_not_on_publishing BEFORE INSERT ON conflict_resolutions
+  WHEN NEW.case_seq > (SELECT snapshot ->> 'cases' FROM import_publishing WHERE id = 1)
+  BEGIN SELECT RAISE(ABORT, '${IMPORT_PUBLISHING}'); END;
 `,
 };

@@ -17,7 +17,7 @@ export function noteHoldoutOpening(db: Db, caseId: string, reviewerId: number, v
   try {
     return { holdout, recorded: recordHoldoutOpening(db, caseSeq, reviewerId, via) };
   } catch (error) {
-    if (!storageFaultReason((error as { code?: unknown }).code)) throw error;
+    if (!storageFaultReason((error as { code?: unknown }).code, (error as { message?: unknown }).message)) throw error;
     return { holdout, recorded: false };
   }
 }

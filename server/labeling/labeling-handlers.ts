@@ -33,7 +33,7 @@ function keepReadingWhenUnwritable(write: () => void): void {
   try {
     write();
   } catch (error) {
-    if (!storageFaultReason((error as { code?: unknown }).code)) throw error;
+    if (!storageFaultReason((error as { code?: unknown }).code, (error as { message?: unknown }).message)) throw error;
   }
 }
 

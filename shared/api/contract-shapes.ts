@@ -19,7 +19,7 @@ export type ErrorLocation = z.infer<typeof ErrorLocationSchema>;
 /** 'backend-unavailable': the desktop's data process went away (or is restarting, or shutting down) before answering; the call may or may not have run. */
 export const API_ERROR_CODES = ['invalid-input', 'invalid-data', 'not-found', 'no-test-set', 'conflict', 'storage-unavailable', 'backend-unavailable', 'internal'] as const;
 /** Why the test-set file could not be written ('storage-unavailable' only): nothing of the failed call was written. */
-export const STORAGE_FAULT_REASONS = ['disk-full', 'read-only', 'io-error', 'busy'] as const;
+export const STORAGE_FAULT_REASONS = ['disk-full', 'read-only', 'io-error', 'busy', 'importing'] as const;
 export type StorageFaultReason = (typeof STORAGE_FAULT_REASONS)[number];
 export const ApiErrorSchema = z.object({
   code: z.enum(API_ERROR_CODES),

@@ -230,10 +230,12 @@ export const enErrors = {
   'err.storage.kept.disk-full': 'The disk holding {file} is full: nothing was written. Free some space; what you were saving is kept and written as soon as there is room.',
   'err.storage.kept.read-only': '{file} cannot be written (the file or its folder is read-only): nothing was written. Make it writable; what you were saving is kept and written as soon as it is.',
   'err.storage.kept.io-error': 'The disk holding {file} reported an error while writing: nothing was written. Check the disk or drive; what you were saving is kept and written again.',
+  'err.storage.kept.importing': '{file} is taking in an import that has not finished, and this case or answer is part of it: nothing was written. What you were saving is kept and written again once the import is done.',
   'err.storage.kept.busy': '{file} is locked by another program: nothing was written. Close the other program using it; what you were saving is kept and written again.',
   'err.storage.plain.disk-full': 'The disk holding {file} is full: nothing was written to {file}. Free some space or choose another folder, then try again.',
   'err.storage.plain.read-only': '{file} cannot be written (it or its folder is read-only): nothing was written to {file}. Make it writable or choose another folder, then try again.',
   'err.storage.plain.io-error': 'The disk holding {file} reported an error while writing: nothing was written to {file}. Check the disk or choose another folder, then try again.',
+  'err.storage.plain.importing': '{file} is taking in an import that has not finished, and this case or answer is part of it: nothing was written to {file}. Try again once the import is done.',
   'err.storage.plain.busy': '{file} is locked by another program: nothing was written to {file}. Close the other program using it, then try again.',
   'err.storage.unreadable': '{file} cannot be read (permission denied): nothing was changed. Make it readable or choose another file, then try again.',
 

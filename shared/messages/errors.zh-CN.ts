@@ -226,10 +226,12 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.storage.kept.disk-full': '{file} 所在的磁盘已满：没有写入任何内容。请腾出空间；正在保存的内容会保留，一有空间就写入。',
   'err.storage.kept.read-only': '{file} 无法写入（文件或其所在文件夹是只读的）：没有写入任何内容。请使其可写；正在保存的内容会保留，可写后立即写入。',
   'err.storage.kept.io-error': '{file} 所在的磁盘写入时报错：没有写入任何内容。请检查磁盘或驱动器；正在保存的内容会保留并重新写入。',
+  'err.storage.kept.importing': '{file} 正在导入文件，尚未完成，这个用例或回答属于这次导入：没有写入任何内容。正在保存的内容会保留，导入完成后重新写入。',
   'err.storage.kept.busy': '{file} 被另一个程序锁定：没有写入任何内容。请关闭正在使用它的程序；正在保存的内容会保留并重新写入。',
   'err.storage.plain.disk-full': '{file} 所在的磁盘已满：没有向 {file} 写入任何内容。请腾出空间或选择其他文件夹，然后重试。',
   'err.storage.plain.read-only': '{file} 无法写入（它或其所在文件夹是只读的）：没有向 {file} 写入任何内容。请使其可写或选择其他文件夹，然后重试。',
   'err.storage.plain.io-error': '{file} 所在的磁盘写入时报错：没有向 {file} 写入任何内容。请检查磁盘或选择其他文件夹，然后重试。',
+  'err.storage.plain.importing': '{file} 正在导入文件，尚未完成，这个用例或回答属于这次导入：没有向 {file} 写入任何内容。请在导入完成后重试。',
   'err.storage.plain.busy': '{file} 被另一个程序锁定：没有向 {file} 写入任何内容。请关闭正在使用它的程序，然后重试。',
   'err.storage.unreadable': '无法读取 {file}（没有权限）：没有做任何更改。请使其可读或选择其他文件，然后重试。',
 

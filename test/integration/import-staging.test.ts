@@ -10,6 +10,7 @@ import { createReviewer, recordLabel } from '../../db/labels';
 import { connect, openTestSetFile, type Db } from '../../db/open';
 import { createBackend, type Backend } from '../../server/backend';
 import { prepareImport, runImport, writeImport, type ImportRequest } from '../../server/imports/import-pipeline';
+import { storageFaultBody, storageFaultReason } from '../../server/storage-errors';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
 
@@ -183,6 +184,53 @@ describe('staged imports', () => {
     expect(searchIds(db, '年费会员')).toHaveLength(30);
     expect(db.prepare('SELECT count(*) FROM evidence').pluck().get()).toBe(35);
     db.close();
+  });
+
+  it('while an import publishes, a label on one of its cases is refused as "importing" (the window keeps it) and the import can still be taken back', async () => {
+    const dir = tempDir();
+    const opened = await smallLabelingSet(dir);
+    const ada = createReviewer(opened.db, 'Ada');
+    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+    const stage = openStage(backup.path);
+    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+    stage.db.close();
+    attachStage(opened.db, stage);
+    const write = (step: () => void) => opened.db.transaction(step).immediate();
+    write(() => beginPublish(opened.db, stage.snapshot));
+    write(() => indexStagedSearch(opened.db, 6, 35));
+    checkForeignKeys(opened.db, false);
+    const batches = publishBatches(opened.db, stage.snapshot);
+    for (const batch of batches.slice(0, 2)) write(() => publishBatch(opened.db, stage.snapshot, batch));
+    write(() => publishBatch(opened.db, stage.snapshot, { table: 'cases', from: 6, to: 20 }));
+    checkForeignKeys(opened.db, true);
+    expect(getCaseDetail(opened.db, 'new-3').case.id).toBe('new-3');
+
+    // the app's connection: a case of the import is shown, but a label on it would stop the import being taken back
+    const app = connect(opened.file);
+    const refused = (() => {
+      try {
+        recordLabel(app, { reviewerId: ada.id, caseId: 'new-3', responseId: null, dimension: 'answerability', value: 'answerable' });
+        return null;
+      } catch (error) {
+        return error as { code?: unknown; message?: unknown };
+      }
+    })();
+    expect(refused).not.toBeNull();
+    expect(storageFaultReason(refused?.code, refused?.message)).toBe('importing');
+    expect(storageFaultBody(refused, opened.file, 'labels.record')).toMatchObject({ code: 'storage-unavailable', reason: 'importing' });
+    // a case from before the import takes labels as ever
+    recordLabel(app, { reviewerId: ada.id, caseId: 'c1', responseId: null, dimension: 'answerability', value: 'unanswerable' });
+    app.close();
+    opened.db.exec('DETACH DATABASE stage');
+    opened.db.close();
+    discardStage(stage);
+
+    // the process dies; the next opening takes the import back, and the label saved meanwhile stays
+    const reopened = await openTestSetFile(opened.file, { create: false });
+    expect(listCases(reopened.db, {}, 0, 100).map((r) => r.id).sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(reopened.db.prepare("SELECT e.value FROM label_events e JOIN cases c ON c.seq = e.case_seq WHERE c.id = 'c1'").pluck().all()).toEqual(['"unanswerable"']);
+    expect(reopened.db.prepare('SELECT count(*) FROM label_events').pluck().get()).toBe(1);
+    reopened.db.close();
   });
 
   it('a write that fails half-way through publishing in the app takes back what was published at once: the file is as before', async () => {
