@@ -215,7 +215,9 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
   const last = lastRead.get(db);
   if (last && last.key === `${asked}\u0000${writeStamp(db)}`) return last.input;
   const before = writeStamp(db);
-  const input = readDiagnosisInput(db, system, today);
+  // One read transaction: the facts it keeps are written from the very rows it read (a write of another
+  // connection since then makes keeping them fail with SQLITE_BUSY_SNAPSHOT, and they are computed again).
+  const input = db.transaction(() => readDiagnosisInput(db, system, today))();
   // its own writes (the facts it kept) leave the input right; a commit of another connection meanwhile may be half in it
   const after = writeStamp(db);
   if (after.split(':')[0] === before.split(':')[0]) lastRead.set(db, { key: `${asked}\u0000${after}`, input });
