@@ -55,12 +55,12 @@ function importSourceBytes(source: { path: string } | { fileName: string; conten
  * in its worker; these wait for it (asynchronously) rather than block on the lock and fail, so a label
  * given during an import is never lost.
  */
-function waitingFor(idle: () => Promise<void>, handlers: Handlers): Handlers {
+function waitingFor(idle: (operation: string) => Promise<void>, handlers: Handlers): Handlers {
   const wrapped: Record<string, (input: unknown) => unknown> = { ...(handlers as unknown as Record<string, (input: unknown) => unknown>) };
   for (const name of WAITING_WRITES) {
     const handler = wrapped[name];
     wrapped[name] = async (input) => {
-      await idle();
+      await idle(name);
       return handler(input);
     };
   }
@@ -77,9 +77,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const backups = new BackupService(session, () => jobs.running);
   backups.interval.start();
 
-  const handlers: Handlers = waitingFor(async () => {
+  const handlers: Handlers = waitingFor(async (operation) => {
     await session.checked();
-    await turns.writable();
+    await turns.writable(operation);
     await backups.idle();
   }, {
     'app.info': () => ({ version: options.version, mode: options.mode, dataDir: options.dataDir }),

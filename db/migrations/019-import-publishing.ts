@@ -9,10 +9,12 @@ export const IMPORT_PUBLISHING = 'touchstone: the case is still being imported';
  * were before it, is kept here; an import that did not finish (refused half-way, or its process killed)
  * is taken back down to those keys, at once or when the file is next opened (db/import-rollback.ts).
  *
- * Meanwhile its cases and responses show whole as their batches land, but nothing else may point at
- * them: taking the import back deletes them, and a label (append-only) or a round's item on one would
- * stop that (or be left pointing at nothing). The triggers refuse such a write with IMPORT_PUBLISHING
- * (server/storage-errors.ts words it; the window keeps a refused label and sends it again).
+ * Meanwhile the app's only writes are labels (server/imports/write-turns.ts: every other write waits
+ * until the import is published or taken back, so nothing else can land among its rows). Its cases and
+ * responses show whole as their batches land, but no label may point at them: taking the import back
+ * deletes them, and a label (append-only) would stop that or be left pointing at nothing. The triggers
+ * refuse such a write with IMPORT_PUBLISHING (server/storage-errors.ts words it; the window keeps a
+ * refused label and sends it again); the other tables they guard are a second line.
  */
 export const migration019: Migration = {
   version: 19,
@@ -27,8 +29,15 @@ CREATE TRIGGER ${table}_not_on_publishing BEFORE INSERT ON ${table}
   WHEN NEW.case_seq > (SELECT snapshot ->> 'cases' FROM import_publishing WHERE id = 1)
     OR NEW.response_seq > (SELECT snapshot ->> 'responses' FROM import_publishing WHERE id = 1)
   BEGIN SELECT RAISE(ABORT, '${IMPORT_PUBLISHING}'); END;`).join('')}
+CREATE TRIGGER holdout_openings_not_on_publishing BEFORE INSERT ON holdout_openings
+  WHEN NEW.case_seq > (SELECT snapshot ->> 'cases' FROM import_publishing WHERE id = 1)
+  BEGIN SELECT RAISE(ABORT, '${IMPORT_PUBLISHING}'); END;
 CREATE TRIGGER conflict_resolutions_not_on_publishing BEFORE INSERT ON conflict_resolutions
   WHEN NEW.case_seq > (SELECT snapshot ->> 'cases' FROM import_publishing WHERE id = 1)
   BEGIN SELECT RAISE(ABORT, '${IMPORT_PUBLISHING}'); END;
+
+-- a document taken back changes what the cases citing it are marked with, as one added does
+CREATE TRIGGER case_marks_documents_delete AFTER DELETE ON documents
+  BEGIN INSERT OR IGNORE INTO case_marks_dirty VALUES (0); END;
 `,
 };

@@ -9,7 +9,7 @@ import type { TurnMessage, WriteTurns } from './write-turns';
 
 export type WorkerMessage =
   | ({ type: 'progress' } & ImportProgress)
-  /** a turn for one short write on the test set (a batch of search rows, the publishing step), and its end */
+  /** a turn for one short write on the test set (a batch of search rows or rows), its end, and the span in which the import publishes */
   | TurnMessage
   | ({ type: 'done' } & ImportOutcome)
   | { type: 'failed'; error: ApiErrorBody };

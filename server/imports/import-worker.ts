@@ -51,7 +51,9 @@ try {
     stage.db.close();
     attachStage(db, stage);
     const { snapshot } = stage;
-    // search rows a killed import left go first; from here on a failure takes the import back whole
+    // search rows a killed import left go first; from here on a failure takes the import back whole, and the
+    // app writes nothing but labels until the import is published or taken back
+    post({ type: 'publishing' });
     await shortWrite(db, () => {
       dropOrphanSearchRows(db);
       beginPublish(db, snapshot);
@@ -73,6 +75,7 @@ try {
         newDimensions: report && report.createdDimensions.length > 0 ? report.newDimensions : [],
       }),
     );
+    post({ type: 'published' });
     // an import that added nothing (every case already there) left the file as the backup holds it
     if (addedNothing(staged.added)) discardBackup(backup.path);
     post({ type: 'done', ...staged, runId: staged.added.judgeRuns ? runOfJudgeFile(db, prepared.sha256) : null });
@@ -81,6 +84,7 @@ try {
   if (backup) discardBackup(backup.path);
   // what was published of it taken back now, batch by batch (if that fails too, the file's next opening does it)
   if (stage) await takeBack(db).catch(() => {});
+  post({ type: 'published' });
   post({ type: 'failed', error: importFailure(error, data.request.fileName) });
 } finally {
   db.close();
