@@ -5,10 +5,10 @@ import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
 import { onSessionReset } from '../../common/session';
 import { useReviewerStore } from '../reviewers/reviewerStore';
-
 import { listCall, PAGE_SIZE } from './listCall';
 
 export { PAGE_SIZE };
+
 const MAX_IN_FLIGHT = 3;
 /** Pages kept in memory; the farthest from the visible rows are dropped first. */
 const MAX_CACHED_PAGES = 120;
