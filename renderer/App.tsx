@@ -13,7 +13,7 @@ import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
 import { useTestSetStore } from './features/test-sets/testSetStore';
 import { usePick } from './common/usePick';
-import { lazyView } from './shell/lazyView';
+import { lazyView, preloadWhenIdle } from './shell/lazyView';
 // waiting labels are loaded and written as soon as a file opens, whichever screen is shown
 import './features/labeling/labelOutbox';
 
@@ -28,6 +28,7 @@ const AnchorsView = lazyView(() => import('./features/anchors/AnchorsView'), 'An
 const DiagnosisView = lazyView(() => import('./features/diagnosis/DiagnosisView'), 'DiagnosisView');
 const DataView = lazyView(() => import('./features/data/DataView'), 'DataView');
 const SettingsView = lazyView(() => import('./features/settings/SettingsView'), 'SettingsView');
+const OTHER_SCREENS = [LabelView, ReportView, AgreementView, RetrievalView, ReviewView, AnchorsView, DiagnosisView, DataView, SettingsView];
 
 export function App() {
   const { t } = useI18n();
@@ -40,6 +41,9 @@ export function App() {
     startMenuLoop();
     startNativeLocaleSync();
   }, [init]);
+
+  const hasFile = current !== null;
+  useEffect(() => (hasFile ? preloadWhenIdle(OTHER_SCREENS) : undefined), [hasFile]);
 
   const loading = <div className="app-loading" aria-busy="true">{t('app.loading')}</div>;
   let main;
