@@ -17,8 +17,8 @@ import { lazyView, preloadWhenIdle } from './shell/lazyView';
 // waiting labels are loaded and written as soon as a file opens, whichever screen is shown
 import './features/labeling/labelOutbox';
 
-// The Cases view, shown first, is in the first script; every other screen is fetched the first time it is
-// opened, so a cold open parses only what its first rows need.
+// The Cases view, shown first, is in the first script; every other screen is fetched once the first rows are
+// shown and the window is idle (or when opened before that), so a cold open parses only what its first rows need.
 const LabelView = lazyView(() => import('./features/labeling/LabelView'), 'LabelView');
 const ReportView = lazyView(() => import('./features/report/ReportView'), 'ReportView');
 const AgreementView = lazyView(() => import('./features/agreement/AgreementView'), 'AgreementView');
