@@ -3,7 +3,8 @@ import type { Plugin } from 'vite';
 /**
  * The first script (renderer/main.tsx) sends the first screen's calls, then imports the app
  * (renderer/mountApp.tsx). Listing the app's scripts and styles in index.html as well lets the browser
- * fetch and compile them while the first script runs, instead of only once it asks for them.
+ * fetch and compile them while the first script runs, instead of only once it asks for them (the import
+ * then applies the styles, already loaded, before the app is shown).
  */
 export function preloadApp(entry = 'mountApp.tsx'): Plugin {
   return {
@@ -30,7 +31,8 @@ export function preloadApp(entry = 'mountApp.tsx'): Plugin {
         visit(app.fileName);
         const present = (file: string) => html.includes(`/${file}"`);
         const tags = [
-          ...[...styles].filter((f) => !present(f)).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const })),
+          // preload, not stylesheet: a stylesheet in the head would hold the first script back until it loaded
+          ...[...styles].filter((f) => !present(f)).map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const })),
           ...[...scripts].filter((f) => !present(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const })),
         ];
         return { html, tags };
