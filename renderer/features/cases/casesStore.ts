@@ -5,6 +5,7 @@ import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
 import { onSessionReset } from '../../common/session';
 import { useReviewerStore } from '../reviewers/reviewerStore';
+import { useNavigationStore } from '../../shell/navigationStore';
 import { listCall, PAGE_SIZE } from './listCall';
 
 export { PAGE_SIZE };
@@ -360,4 +361,10 @@ onSessionReset('test-set', ({ testSetId }) => {
 // "labeled by me" means someone else once another reviewer takes over the window
 useReviewerStore.subscribe((state, previous) => {
   if (state.current?.id !== previous.current?.id && state.current !== null) useCasesStore.getState().reviewerChanged();
+});
+
+// Leaving the Cases view ends "shown" at once: while the next screen's script loads, the view stays mounted
+// (hidden) and its unmount comes only after; coming back asks for what it needs as soon as it is chosen.
+useNavigationStore.subscribe((state, previous) => {
+  if (state.view !== previous.view) useCasesStore.getState().setShown(state.view === 'cases');
 });
