@@ -8,6 +8,12 @@ import { Worker } from 'node:worker_threads';
  */
 const CHECK_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// On Linux a nice value belongs to the thread: the check yields the CPU to the first list and to the window
+// being built beside it (a cold open on two cores), and runs at full speed when nothing else wants the CPU.
+// Elsewhere the same call would lower the whole process, so it is not made.
+if (process.platform === 'linux') {
+  try { require('node:os').setPriority(10); } catch {}
+}
 let db;
 try {
   const Database = require(workerData.module);

@@ -1,13 +1,6 @@
-import { useEffect } from 'react';
-import { AgreementView } from './features/agreement/AgreementView';
-import { AnchorsView } from './features/anchors/AnchorsView';
-import { ReviewView } from './features/calibration/ReviewView';
+import { Suspense, useEffect } from 'react';
 import { CasesView } from './features/cases/CasesView';
-import { DataView } from './features/data/DataView';
 import { ImportDialog } from './features/import/ImportDialog';
-import { LabelView } from './features/labeling/LabelView';
-import { ReportView } from './features/report/ReportView';
-import { SettingsView } from './features/settings/SettingsView';
 import { ErrorBanner } from './shell/ErrorBanner';
 import { PathDialog } from './features/test-sets/PathDialog';
 import { TopBar } from './shell/TopBar';
@@ -15,13 +8,27 @@ import { WelcomeScreen } from './features/test-sets/WelcomeScreen';
 import { startMenuLoop } from './shell/menuLoop';
 import { startNativeLocaleSync } from './shell/nativeLocale';
 import { useDocumentChrome } from './shell/useDocumentChrome';
-import { RetrievalView } from './features/retrieval/RetrievalView';
 import { NewTestSetDialog } from './features/first-run/NewTestSetDialog';
-import { DiagnosisView } from './features/diagnosis/DiagnosisView';
 import { useI18n } from './i18n/useI18n';
 import { useNavigationStore } from './shell/navigationStore';
 import { useTestSetStore } from './features/test-sets/testSetStore';
 import { usePick } from './common/usePick';
+import { lazyView, preloadWhenIdle } from './shell/lazyView';
+// waiting labels are loaded and written as soon as a file opens, whichever screen is shown
+import './features/labeling/labelOutbox';
+
+// The Cases view, shown first, is in the first script; every other screen is fetched once the first rows are
+// shown and the window is idle (or when opened before that), so a cold open parses only what its first rows need.
+const LabelView = lazyView(() => import('./features/labeling/LabelView'), 'LabelView');
+const ReportView = lazyView(() => import('./features/report/ReportView'), 'ReportView');
+const AgreementView = lazyView(() => import('./features/agreement/AgreementView'), 'AgreementView');
+const RetrievalView = lazyView(() => import('./features/retrieval/RetrievalView'), 'RetrievalView');
+const ReviewView = lazyView(() => import('./features/calibration/ReviewView'), 'ReviewView');
+const AnchorsView = lazyView(() => import('./features/anchors/AnchorsView'), 'AnchorsView');
+const DiagnosisView = lazyView(() => import('./features/diagnosis/DiagnosisView'), 'DiagnosisView');
+const DataView = lazyView(() => import('./features/data/DataView'), 'DataView');
+const SettingsView = lazyView(() => import('./features/settings/SettingsView'), 'SettingsView');
+const OTHER_SCREENS = [LabelView, ReportView, AgreementView, RetrievalView, ReviewView, AnchorsView, DiagnosisView, DataView, SettingsView];
 
 export function App() {
   const { t } = useI18n();
@@ -35,8 +42,12 @@ export function App() {
     startNativeLocaleSync();
   }, [init]);
 
+  const hasFile = current !== null;
+  useEffect(() => (hasFile ? preloadWhenIdle(OTHER_SCREENS) : undefined), [hasFile]);
+
+  const loading = <div className="app-loading" aria-busy="true">{t('app.loading')}</div>;
   let main;
-  if (!ready) main = <div className="app-loading" aria-busy="true">{t('app.loading')}</div>;
+  if (!ready) main = loading;
   else if (!current) main = <WelcomeScreen />;
   else if (view === 'cases') main = <CasesView />;
   else if (view === 'label') main = <LabelView />;
@@ -53,7 +64,9 @@ export function App() {
     <div className="app">
       <TopBar />
       <ErrorBanner />
-      <main className="app-main">{main}</main>
+      <main className="app-main">
+        <Suspense fallback={loading}>{main}</Suspense>
+      </main>
       <PathDialog />
       <NewTestSetDialog />
       <ImportDialog />

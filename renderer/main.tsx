@@ -1,7 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { AccessGate } from './shell/AccessGate';
+import { askFirstScreenEarly } from './shell/coldOpen';
 import './styles/tokens.css';
 import './styles/base.css';
 import './shell/shell.css';
@@ -10,13 +7,7 @@ import './features/cases/cases.css';
 import './features/case-detail/detail.css';
 import './features/import/import.css';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AccessGate>
-        <App />
-      </AccessGate>
-    </StrictMode>,
-  );
-}
+// The first script is small: it asks for the first screen's data, then loads the app, whose parsing
+// (the longest part of a cold open) overlaps the backend's answers.
+askFirstScreenEarly();
+void import('./mountApp');

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, Envelope, OpInput, OpName, OpOutput } from '../../shared/api/contract';
+import { keepEarlyAnswer, takeEarlyAnswer } from './earlyAnswers';
 
 /** What the Electron preload exposes; absent in browser mode. */
 interface DesktopBridge {
@@ -112,7 +113,14 @@ export function failureOf(error: ApiErrorBody): RemoteError | UnreachableError {
 
 /** The renderer's only way to reach the backend, whichever transport carries it. */
 export async function invoke<N extends OpName>(name: N, input: OpInput<N>): Promise<OpOutput<N>> {
+  const early = takeEarlyAnswer(name, input);
+  if (early) return early as Promise<OpOutput<N>>;
   const envelope = window.touchstone ? await invokeOverIpc(window.touchstone, name, input) : await invokeOverHttp(name, input);
   if (!envelope.ok) throw failureOf(envelope.error);
   return envelope.value as OpOutput<N>;
+}
+
+/** Sends a read now whose answer the first `invoke` of the same call takes (renderer/api/earlyAnswers.ts). */
+export function invokeEarly<N extends OpName>(name: N, input: OpInput<N>): void {
+  keepEarlyAnswer(name, input, invoke(name, input));
 }

@@ -64,8 +64,12 @@ test('counts are not asked for while another screen is shown, and are when the C
   const { testSetId } = await api<{ testSetId: string }>(request, 'testSets.current');
   const first = await api<{ id: number }>(request, 'reviewers.create', { name: `count-a-${stamp}` });
   const second = await api<{ id: number }>(request, 'reviewers.create', { name: `count-b-${stamp}` });
+  const startup = recordCaseRequests(page);
   await openApp(page, { reviewer: { testSetId, id: first.id } });
   await expect(page.getByTestId('case-row').first()).toBeVisible();
+  // the first rows can show before the remembered reviewer is known: the start's last counts are theirs
+  await expect.poll(() => startup.filter((a) => a.op === 'cases.facets').at(-1)?.reviewerId).toBe(first.id);
+  await page.waitForTimeout(300);
   await page.getByTestId('nav-label').click();
   const asked = recordCaseRequests(page);
   // another reviewer at the keyboard changes "labeled by me": the Cases view must count again, but only when shown
@@ -80,4 +84,29 @@ test('counts are not asked for while another screen is shown, and are when the C
   await expect.poll(() => asked.filter((a) => a.op === 'cases.facets').map((a) => a.reviewerId)).toEqual([second.id]);
   const expected = await api<{ matching: number }>(request, 'cases.facets', { filters: { search: '', reviewerId: second.id } });
   await expect.poll(() => shownCount(page)).toBe(expected.matching);
+});
+
+test('a cold open asks for the first rows once, before the window has asked who is labeling; the reviewer it remembers changes the counts, not the rows', async ({ page, request }) => {
+  const stamp = Date.now();
+  const { testSetId } = await api<{ testSetId: string }>(request, 'testSets.current');
+  const me = await api<{ id: number }>(request, 'reviewers.create', { name: `cold-${stamp}` });
+  const asked = recordCaseRequests(page);
+  const firstRowsAt: number[] = [];
+  let reviewersAskedAt = -1;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/cases.list' && (r.postDataJSON() as { offset: number }).offset === 0) firstRowsAt.push(Date.now());
+    if (path === '/api/reviewers.list' && reviewersAskedAt < 0) reviewersAskedAt = Date.now();
+  });
+  await openApp(page, { reviewer: { testSetId, id: me.id } });
+  await expect(page.getByTestId('case-row').first()).toBeVisible();
+  await expect(page.getByTestId('reviewer-name')).toHaveText(`cold-${stamp}`);
+  const expected = await api<{ matching: number }>(request, 'cases.facets', { filters: { search: '', reviewerId: me.id } });
+  await expect.poll(() => shownCount(page)).toBe(expected.matching);
+  await expect.poll(() => asked.filter((a) => a.op === 'cases.facets').at(-1)?.reviewerId).toBe(me.id);
+  await page.waitForTimeout(500);
+  expect(firstRowsAt).toHaveLength(1);
+  expect(reviewersAskedAt).toBeGreaterThanOrEqual(firstRowsAt[0]);
+  // rows do not depend on who "me" is without the labeled filter: the first page carries no reviewer
+  expect(asked.filter((a) => a.op === 'cases.list').every((a) => a.reviewerId === null)).toBe(true);
 });

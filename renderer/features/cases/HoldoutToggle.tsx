@@ -11,6 +11,9 @@ export function HoldoutToggle() {
   const holdout = useCasesStore((s) => s.facets?.holdout);
   const split = useCasesStore((s) => s.filters.split);
   const setHoldout = useCasesStore((s) => s.setHoldout);
+  const counted = useCasesStore((s) => s.facets !== null);
+  // before the first counts nobody knows whether there is holdout: its line is kept (most test sets have it)
+  if (!counted && split === null) return <span className="holdout-toggle pending" aria-hidden="true">{t('holdout.toggle.hidden', { count: '…' })}</span>;
   if (!holdout || holdout.total === 0 || split !== null) return null;
   const count = num(holdout.matching);
   return (

@@ -5,9 +5,11 @@ import { toErrorBody } from '../../common/errors';
 import { useDetailStore } from '../case-detail/detailStore';
 import { onSessionReset } from '../../common/session';
 import { useReviewerStore } from '../reviewers/reviewerStore';
+import { useNavigationStore } from '../../shell/navigationStore';
+import { listCall, PAGE_SIZE } from './listCall';
 
-/** Rows per 'cases.list' call (the contract allows up to 1000). */
-export const PAGE_SIZE = 200;
+export { PAGE_SIZE };
+
 const MAX_IN_FLIGHT = 3;
 /** Pages kept in memory; the farthest from the visible rows are dropped first. */
 const MAX_CACHED_PAGES = 120;
@@ -69,6 +71,8 @@ interface CasesState {
   setHoldout(choice: 'include' | 'exclude'): void;
   clearFilters(): void;
   reload(): void;
+  /** Another reviewer took the window: what "me" counts changed; the rows only when they are filtered by it. */
+  reviewerChanged(): void;
   reset(): void;
   /** The Cases view tells when it is on screen: list and counts are asked for only then. */
   setShown(shown: boolean): void;
@@ -88,6 +92,8 @@ let pendingDeliberate = false;
 let searchTimer: ReturnType<typeof setTimeout> | null = null;
 /** The generation whose counts were asked for: once per generation, after its first page. */
 let facetsAskedFor = -1;
+/** Bumped by each counts request: an answer overtaken by a later request of the same generation is dropped. */
+let facetsAsk = 0;
 let shown = false;
 /** A reload came while the Cases view was not on screen: it runs when the view is shown. */
 let reloadWhenShown = false;
@@ -98,6 +104,8 @@ export function rowAt(state: Pick<CasesState, 'pages'>, index: number): CaseSumm
 
 export const useCasesStore = create<CasesState>()((set, get) => {
   function pump(): void {
+    // the list mounts (and reports its rows) before the view says it is shown: one first page, not two
+    if (!shown) return;
     const s = get();
     const lastPage = s.facetsLoaded ? Math.ceil(s.count / PAGE_SIZE) - 1 : Number.POSITIVE_INFINITY;
     const first = Math.floor(wanted.start / PAGE_SIZE);
@@ -120,7 +128,7 @@ export const useCasesStore = create<CasesState>()((set, get) => {
     inFlight++;
     set((s) => ({ pending: { ...s.pending, [page]: true } }));
     try {
-      const { rows } = await invoke('cases.list', { filters: toRequest(get().filters), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+      const { rows } = await invoke('cases.list', listCall(toRequest(get().filters), page));
       if (generation !== get().generation) return;
       inFlight--;
       set((s) => {
@@ -177,9 +185,10 @@ export const useCasesStore = create<CasesState>()((set, get) => {
   }
 
   async function fetchFacets(generation: number): Promise<void> {
+    const ask = ++facetsAsk;
     try {
       const facets = await invoke('cases.facets', { filters: toRequest(get().filters) });
-      if (generation !== get().generation) return;
+      if (generation !== get().generation || ask !== facetsAsk) return;
       set({ facets, facetsLoaded: true, count: facets.matching });
       if (facets.matching === 0) {
         // nothing left to show: the reading pane empties with the list
@@ -189,7 +198,7 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       settleSelection();
       pump();
     } catch (error) {
-      if (generation !== get().generation) return;
+      if (generation !== get().generation || ask !== facetsAsk) return;
       set({ facetsLoaded: true, count: 0, error: toErrorBody(error) });
     }
   }
@@ -289,9 +298,19 @@ export const useCasesStore = create<CasesState>()((set, get) => {
       pump();
     },
 
+    reviewerChanged() {
+      if (!shown || get().filters.labeled !== null) {
+        get().reload();
+        return;
+      }
+      // the counts already asked for counted another "me"; not yet asked for, they will count this one
+      if (facetsAskedFor === get().generation) void fetchFacets(get().generation);
+    },
+
     setShown(isShown) {
       shown = isShown;
       if (shown && reloadWhenShown) get().reload();
+      else if (shown) pump();
     },
 
     reset() {
@@ -341,5 +360,11 @@ onSessionReset('test-set', ({ testSetId }) => {
 
 // "labeled by me" means someone else once another reviewer takes over the window
 useReviewerStore.subscribe((state, previous) => {
-  if (state.current?.id !== previous.current?.id && state.current !== null) useCasesStore.getState().reload();
+  if (state.current?.id !== previous.current?.id && state.current !== null) useCasesStore.getState().reviewerChanged();
+});
+
+// Leaving the Cases view ends "shown" at once: while the next screen's script loads, the view stays mounted
+// (hidden) and its unmount comes only after; coming back asks for what it needs as soon as it is chosen.
+useNavigationStore.subscribe((state, previous) => {
+  if (state.view !== previous.view) useCasesStore.getState().setShown(state.view === 'cases');
 });

@@ -12,7 +12,9 @@ export function LabelFilteredButton() {
   const count = useCasesStore((s) => s.count);
   const loaded = useCasesStore((s) => s.facetsLoaded);
   const filters = useCasesStore((s) => s.filters);
-  if (!loaded || count === 0) return null;
+  // while the counts are on their way the button's place is kept, so the list below does not move when they come
+  if (!loaded) return <span className="button small label-filtered pending" aria-hidden="true">{t('labeling.filtered.button', { count })}</span>;
+  if (count === 0) return null;
   return (
     <button
       type="button"

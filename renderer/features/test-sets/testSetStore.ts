@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, TestSetInfo } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
+import { dropEarlyAnswers } from '../../api/earlyAnswers';
 import { toErrorBody } from '../../common/errors';
 import { testSetOpened } from '../../common/session';
 
@@ -125,6 +126,8 @@ export const useTestSetStore = create<TestSetState>()((set, get) => {
     },
 
     opened(info) {
+      // what was asked for at start belongs to the file open then
+      dropEarlyAnswers();
       set({ current: info, error: null });
       testSetOpened(info.testSetId);
       void get().refreshRecent();
