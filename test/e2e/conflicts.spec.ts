@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, goToClaimsStep, openApp } from './helpers';
+import { api, enterLabelQueue, goToClaimsStep, openApp } from './helpers';
 
 /**
  * Conflicts in browser mode on the demo test set: two reviewers record different claims on one case
@@ -148,11 +148,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const name = `editor-${locale}-${stamp}`;
     const id = (await api<{ id: number }>(page.request, 'reviewers.create', { name })).id;
     await openApp(page, { locale, reviewer: { testSetId, id } });
-    await page.getByTestId('nav-label').click();
-    await expect(page.getByTestId('label-view')).toBeVisible();
-    const start = page.getByTestId('queue-start-unlabeled');
-    if (await start.isVisible()) await start.click();
-    await expect(page.getByTestId('step-card')).toBeVisible();
+    await enterLabelQueue(page);
     await goToClaimsStep(page);
     const box = page.getByTestId('ref-answer');
     const caseId = (await page.getByTestId('label-case-id').textContent()) as string;

@@ -80,6 +80,19 @@ export async function freshTestSet(page: Page, prefix: string): Promise<void> {
 }
 
 /** On the Label screen: moves down the case's steps to the claims step and waits for its editor. */
+/**
+ * Opens the Label screen and enters a queue by its button (start or resume), unless the screen already shows a
+ * case. The screen's script is fetched the first time it opens, so the button is waited for, not just looked for.
+ */
+export async function enterLabelQueue(page: Page, entry: 'queue-start-unlabeled' | 'queue-resume' = 'queue-start-unlabeled'): Promise<void> {
+  await page.getByTestId('nav-label').click();
+  const button = page.getByTestId(entry);
+  const step = page.getByTestId('step-card');
+  await expect(button.or(step).first()).toBeVisible();
+  if (await button.isVisible()) await button.click();
+  await expect(step).toBeVisible();
+}
+
 export async function goToClaimsStep(page: Page): Promise<void> {
   for (let guard = 0; guard < 6 && (await page.locator('[data-testid="step"][data-state="current"][data-dimension="claims"]').count()) === 0; guard++) {
     await page.keyboard.press('ArrowDown');

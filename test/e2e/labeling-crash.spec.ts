@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useSessionToken } from './helpers';
+import { enterLabelQueue, useSessionToken } from './helpers';
 
 /**
  * Kill -9 in the middle of a labeling queue: this test runs its own server on
@@ -73,9 +73,7 @@ test('a SIGKILLed server loses no saved label and the queue resumes where it was
 
     // a fresh page load after the restart: same case, same step, every label there
     await page.reload();
-    await page.getByTestId('nav-label').click();
-    const resume = page.getByTestId('queue-resume');
-    if (await resume.isVisible()) await resume.click();
+    await enterLabelQueue(page, 'queue-resume');
     await expect(page.getByTestId('label-case-id')).toHaveText(secondCase);
     await expect(stepSaved(page, 'answerability')).toBeVisible();
     await expect(page.locator('[data-testid="step"][data-state="current"]')).toHaveAttribute('data-dimension', 'questionType');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, goToClaimsStep, openApp } from './helpers';
+import { api, enterLabelQueue, goToClaimsStep, openApp } from './helpers';
 import { wordStep } from '../../renderer/features/labeling/selectionSteps';
 
 /**
@@ -39,10 +39,7 @@ async function openLabel(page: Page, locale: 'en' | 'zh-CN', prefix: string): Pr
   made.push(id);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openApp(page, { locale, reviewer: { testSetId, id } });
-  await page.getByTestId('nav-label').click();
-  const start = page.getByTestId('queue-start-unlabeled');
-  if (await start.isVisible()) await start.click();
-  await expect(page.getByTestId('step-card')).toBeVisible();
+  await enterLabelQueue(page);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, goToClaimsStep, openApp } from './helpers';
+import { api, enterLabelQueue, goToClaimsStep, openApp } from './helpers';
 
 /**
  * The claims step has one selection hint, in one place: the line above the documents, which says how to
@@ -15,10 +15,7 @@ async function toClaimsStep(page: Page, locale: 'en' | 'zh-CN', size: { width: n
   const id = (await api<{ id: number }>(page.request, 'reviewers.create', { name: `line-${locale}-${size.width}-${stamp}` })).id;
   await page.setViewportSize(size);
   await openApp(page, { locale, reviewer: { testSetId, id } });
-  await page.getByTestId('nav-label').click();
-  const start = page.getByTestId('queue-start-unlabeled');
-  if (await start.isVisible()) await start.click();
-  await expect(page.getByTestId('step-card')).toBeVisible();
+  await enterLabelQueue(page);
   await goToClaimsStep(page);
 }
 

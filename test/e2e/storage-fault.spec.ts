@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useSessionToken } from './helpers';
+import { enterLabelQueue, useSessionToken } from './helpers';
 
 /**
  * The test-set file stops taking writes while someone labels: this spec runs
@@ -158,9 +158,7 @@ test('a read-only test set: labels wait visibly, survive a reload, and are writt
     });
     await page.reload();
     expect(dialogs).toContain('beforeunload');
-    await page.getByTestId('nav-label').click();
-    const resume = page.getByTestId('queue-resume');
-    if (await resume.isVisible()) await resume.click();
+    await enterLabelQueue(page, 'queue-resume');
     await expect(banner).toBeVisible();
     await expect(banner).toHaveAttribute('data-count', '3');
     await expect(page.getByTestId('label-case-id')).toHaveText(caseId);
