@@ -65,6 +65,20 @@ async function stageAndIndexSearch(opened: { db: Db; file: string }): Promise<vo
   discardStage(stage);
 }
 
+/** The new cases staged as the app stages them, publishing begun (search rows in, foreign keys off): its batches are the caller's to write. */
+async function stageAndBeginPublishing(opened: { db: Db; file: string }) {
+  const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
+  const stage = openStage(backup.path);
+  writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
+  stage.db.close();
+  attachStage(opened.db, stage);
+  const write = (step: () => void) => opened.db.transaction(step).immediate();
+  write(() => beginPublish(opened.db, stage.snapshot));
+  write(() => indexStagedSearch(opened.db, 6, 35));
+  checkForeignKeys(opened.db, false);
+  return { stage, write, batches: publishBatches(opened.db, stage.snapshot) };
+}
+
 describe('staged imports', () => {
   const tempDir = useTempDir();
 
@@ -148,16 +162,7 @@ describe('staged imports', () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const before = dump(opened.db);
-    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
-    const stage = openStage(backup.path);
-    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
-    stage.db.close();
-    attachStage(opened.db, stage);
-    const write = (step: () => void) => opened.db.transaction(step).immediate();
-    write(() => beginPublish(opened.db, stage.snapshot));
-    write(() => indexStagedSearch(opened.db, 6, 35));
-    checkForeignKeys(opened.db, false);
-    const batches = publishBatches(opened.db, stage.snapshot);
+    const { stage, write, batches } = await stageAndBeginPublishing(opened);
     expect(batches.map((b) => b.table)).toEqual(['claims', 'evidence', 'cases']);
     for (const batch of batches.slice(0, 2)) write(() => publishBatch(opened.db, stage.snapshot, batch));
     // a reader sees nothing of the import before its cases go in
@@ -190,16 +195,7 @@ describe('staged imports', () => {
     const dir = tempDir();
     const opened = await smallLabelingSet(dir);
     const ada = createReviewer(opened.db, 'Ada');
-    const backup = await backupTestSet(opened.db, opened.file, 'import-cases');
-    const stage = openStage(backup.path);
-    writeImport(stage.db, prepareImport(stage.db, casesRequest()), undefined, { deferSearchIndex: true });
-    stage.db.close();
-    attachStage(opened.db, stage);
-    const write = (step: () => void) => opened.db.transaction(step).immediate();
-    write(() => beginPublish(opened.db, stage.snapshot));
-    write(() => indexStagedSearch(opened.db, 6, 35));
-    checkForeignKeys(opened.db, false);
-    const batches = publishBatches(opened.db, stage.snapshot);
+    const { stage, write, batches } = await stageAndBeginPublishing(opened);
     for (const batch of batches.slice(0, 2)) write(() => publishBatch(opened.db, stage.snapshot, batch));
     write(() => publishBatch(opened.db, stage.snapshot, { table: 'cases', from: 6, to: 20 }));
     checkForeignKeys(opened.db, true);
