@@ -62,10 +62,18 @@ function faultFile(error: unknown, testSetFile: string | null): { path: string |
   return { path: null, isTestSet: false };
 }
 
+/** The reason of a thrown error that is a storage failure, else null. */
+function faultReasonOf(error: unknown): StorageFaultReason | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return storageFaultReason(code, message);
+}
+
+/** Whether a thrown error is a storage failure (nothing of the write happened), rather than a fault of the call. */
+export const isStorageFault = (error: unknown): boolean => faultReasonOf(error) !== null;
+
 /** The API error for a storage failure during `operation` (null when the error is not one). */
 export function storageFaultBody(error: unknown, testSetFile: string | null, operation = ''): ApiErrorBody | null {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const reason = storageFaultReason(code, message);
+  const reason = faultReasonOf(error);
   if (!reason) return null;
   const file = faultFile(error, testSetFile);
   const name = file.isTestSet ? (file.path ? basename(file.path) : 'the test-set file') : (file.path ?? 'the file');

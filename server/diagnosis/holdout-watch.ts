@@ -1,7 +1,7 @@
 import { recordHoldoutOpening, type OpeningVia } from '../../db/holdout-openings';
 import { requireCaseSeq, requireReviewer } from '../../db/labels';
 import type { Db } from '../../db/open';
-import { storageFaultReason } from '../storage-errors';
+import { isStorageFault } from '../storage-errors';
 
 /**
  * A person opened a case on purpose (the window never calls this for a selection it made itself or
@@ -17,7 +17,7 @@ export function noteHoldoutOpening(db: Db, caseId: string, reviewerId: number, v
   try {
     return { holdout, recorded: recordHoldoutOpening(db, caseSeq, reviewerId, via) };
   } catch (error) {
-    if (!storageFaultReason((error as { code?: unknown }).code, (error as { message?: unknown }).message)) throw error;
+    if (!isStorageFault(error)) throw error;
     return { holdout, recorded: false };
   }
 }

@@ -18,7 +18,7 @@ import { navigateQueue, queueCounts, queuePosition, resumePoint, saveResumePoint
 import { caseHistory, createReviewer, currentLabels, listReviewers, recordLabel, requireCaseSeq, requireReviewer, undoLast } from '../../db/labels';
 import { readMeta, type Db } from '../../db/open';
 import { inBlindRound, roundStartEventId } from '../../db/rounds';
-import { storageFaultReason } from '../storage-errors';
+import { isStorageFault } from '../storage-errors';
 import { text as say } from '../../shared/messages/text';
 
 export type LabelingHandlers = Pick<Handlers, keyof typeof labelingOps>;
@@ -33,7 +33,7 @@ function keepReadingWhenUnwritable(write: () => void): void {
   try {
     write();
   } catch (error) {
-    if (!storageFaultReason((error as { code?: unknown }).code, (error as { message?: unknown }).message)) throw error;
+    if (!isStorageFault(error)) throw error;
   }
 }
 
