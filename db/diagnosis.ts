@@ -9,7 +9,7 @@ import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
-import { writeStamp } from './write-stamp';
+import { keptWhileUnwritten } from './kept-reads';
 import { readSetting, writeSetting } from './settings';
 
 /**
@@ -201,30 +201,16 @@ function parsedOnce<T>(parse: (text: string) => T): (text: string) => T {
   };
 }
 
-/** The last input read per file, kept while nothing is written: the page asks for the report and the layers in turn. */
-const lastRead = new WeakMap<Db, { key: string; input: DiagnosisInput }>();
-const KEEP_READ_MS = 60_000;
-
 /**
  * The diagnosis input of one system. With the retrieval index in place, each response's chunk
  * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
- * parsed; while the index awaits a rebuild they are read and matched as stored.
+ * parsed; while the index awaits a rebuild they are read and matched as stored. Kept while nothing
+ * is written: the page's report and layers both start from it.
  */
 export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
-  const asked = `${system}\u0000${today}`;
-  const last = lastRead.get(db);
-  if (last && last.key === `${asked}\u0000${writeStamp(db)}`) return last.input;
-  const before = writeStamp(db);
   // One read transaction: the facts it keeps are written from the very rows it read (a write of another
   // connection since then makes keeping them fail with SQLITE_BUSY_SNAPSHOT, and they are computed again).
-  const input = db.transaction(() => readDiagnosisInput(db, system, today))();
-  // its own writes (the facts it kept) leave the input right; a commit of another connection meanwhile may be half in it
-  const after = writeStamp(db);
-  if (after.split(':')[0] === before.split(':')[0]) lastRead.set(db, { key: `${asked}\u0000${after}`, input });
-  setTimeout(() => {
-    if (lastRead.get(db)?.input === input) lastRead.delete(db);
-  }, KEEP_READ_MS).unref();
-  return input;
+  return keptWhileUnwritten(db, 'diagnosis-input', `${system}\u0000${today}`, () => db.transaction(() => readDiagnosisInput(db, system, today))());
 }
 
 function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {

@@ -1,5 +1,5 @@
 import { affectedCases, documentChanges, documentChangesSince, documentRevisionMark } from '../../db/affected-cases';
-import { layersInput, mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
+import { mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
 import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { readSetting, writeSetting } from '../../db/settings';
 import { testSetHealthInput } from '../../db/test-set-health';
@@ -12,9 +12,9 @@ import { buildConflictSet } from '../../db/conflict-set';
 import { parseNumberRule } from '../../shared/diagnosis/conflict-set';
 import { ApiError, type Handlers } from '../../shared/api/contract';
 import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
-import { layersReport } from '../../shared/diagnosis/layers-report';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
 import { text as say } from '../../shared/messages/text';
+import { pageLayers } from './page-figures';
 
 const dataSettings = (d: Db) => ({ mustRetrieve: mustRetrieveDefaults(d), holdoutInQueues: readSetting<boolean>(d, HOLDOUT_IN_QUEUES_KEY) === true });
 
@@ -34,7 +34,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
       if (!listSystems(d).some((s) => s.system === system)) {
         throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.layers', line: null, field: 'system' });
       }
-      return layersReport(layersInput(d, system));
+      return pageLayers(d, system);
     },
     'diagnosis.health': () => {
       const d = db();

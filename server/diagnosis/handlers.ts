@@ -1,10 +1,10 @@
 import { ApiError, type Handlers } from '../../shared/api/contract';
 import type { diagnosisOps } from '../../shared/api/diagnosis-ops';
-import { diagnose } from '../../shared/diagnosis/report';
-import { diagnosisInput, diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
+import { diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
+import { pageReport } from './page-figures';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
@@ -16,7 +16,7 @@ export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
       if (!listSystems(d).some((s) => s.system === system)) {
         throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.report', line: null, field: 'system' });
       }
-      return diagnose(diagnosisInput(d, system));
+      return pageReport(d, system);
     },
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
