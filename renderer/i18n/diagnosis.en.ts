@@ -58,6 +58,7 @@ export const enDiagnosis = {
   'diagnosis.cases.hide': 'Hide cases',
   'diagnosis.cases.none': 'no cases',
   'diagnosis.cases.more': '… and {count} more',
+  'diagnosis.cases.showMore': 'Show {count} more',
   'diagnosis.cases.openTitle': 'Open this case in the Cases view',
   'diagnosis.summary.notAssessed': '{count} normal responses have no correctness (human or judge) and no stated forbidden claim: not assessed.',
 

@@ -60,6 +60,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.cases.hide': '收起用例',
   'diagnosis.cases.none': '无用例',
   'diagnosis.cases.more': '……另有 {count} 个',
+  'diagnosis.cases.showMore': '再显示 {count} 个',
   'diagnosis.cases.openTitle': '在“用例”视图中打开此用例',
   'diagnosis.summary.notAssessed': '{count} 条常规回答既无正确性（人工或裁判）也未陈述禁止要点：未评估。',
 

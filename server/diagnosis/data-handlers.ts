@@ -3,7 +3,6 @@ import { mustRetrieveDefaults, MUST_RETRIEVE_KEY } from '../../db/diagnosis-laye
 import { HOLDOUT_IN_QUEUES_KEY } from '../../db/holdout-visibility';
 import { readSetting, writeSetting } from '../../db/settings';
 import { testSetHealthInput } from '../../db/test-set-health';
-import { listSystems } from '../../db/label-reports';
 import { holdoutOpenings } from '../../db/holdout-openings';
 import { noteHoldoutOpening } from './holdout-watch';
 import type { Db } from '../../db/open';
@@ -14,7 +13,7 @@ import { ApiError, type Handlers } from '../../shared/api/contract';
 import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
 import { text as say } from '../../shared/messages/text';
-import { pageLayers } from './page-figures';
+import { layersPage, requireSystem } from './page-figures';
 
 const dataSettings = (d: Db) => ({ mustRetrieve: mustRetrieveDefaults(d), holdoutInQueues: readSetting<boolean>(d, HOLDOUT_IN_QUEUES_KEY) === true });
 
@@ -31,10 +30,8 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
     },
     'diagnosis.layers': ({ system }) => {
       const d = db();
-      if (!listSystems(d).some((s) => s.system === system)) {
-        throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.layers', line: null, field: 'system' });
-      }
-      return pageLayers(d, system);
+      requireSystem(d, system, 'diagnosis.layers');
+      return layersPage(d, system);
     },
     'diagnosis.health': () => {
       const d = db();

@@ -4,7 +4,7 @@ import { diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
-import { pageReport } from './page-figures';
+import { casesPage, reportPage, requireSystem } from './page-figures';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
@@ -13,10 +13,13 @@ export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
     'diagnosis.systems': () => listSystems(db()),
     'diagnosis.report': ({ system }) => {
       const d = db();
-      if (!listSystems(d).some((s) => s.system === system)) {
-        throw new ApiError('not-found', say('err.system.no-responses', { system }), { file: 'diagnosis.report', line: null, field: 'system' });
-      }
-      return pageReport(d, system);
+      requireSystem(d, system, 'diagnosis.report');
+      return reportPage(d, system);
+    },
+    'diagnosis.cases': (ask) => {
+      const d = db();
+      requireSystem(d, ask.system, 'diagnosis.cases');
+      return casesPage(d, ask);
     },
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import type { MessageKey } from '../../i18n';
 import { formatPercent } from '../report/format';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
+import { MoreCases } from './CaseLinks';
 import { CellGrid } from './CellGrid';
+import { useCaseList } from './useCaseList';
 import { useDiagnosisStore, type DiagnosisReport } from './store';
 
 const TONE = { 'both-right': 'good', 'only-with-retrieval': 'good', 'only-without-retrieval': 'bad', 'both-wrong': 'bad' } as const;
@@ -11,7 +14,8 @@ const TONE = { 'both-right': 'good', 'only-with-retrieval': 'good', 'only-withou
 export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'] }) {
   const { t, num, locale, label } = useI18n();
   const setLeak = useDiagnosisStore((s) => s.setLeak);
-  const n = baseline.cells.reduce((sum, c) => sum + c.cases.length, 0);
+  const candidates = useCaseList(baseline.leakCandidates, { part: 'report', name: 'noRetrieval.leakCandidates' });
+  const n = baseline.cells.reduce((sum, c) => sum + c.share.count, 0);
   if (n === 0 && baseline.excluded.notAssessed === 0 && baseline.flagged.length === 0) {
     return (
       <div className="dx-block">
@@ -26,11 +30,11 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
       <p className="muted">{t('diagnosis.baseline.hint')}</p>
       <CellGrid
         testId="diagnosis-baseline-cells"
-        cells={baseline.cells.map((c) => ({ key: c.key, title: t(`diagnosis.baseline.${c.key}` as MessageKey), advice: '', share: c.share, cases: c.cases, tone: TONE[c.key] }))}
+        cells={baseline.cells.map((c, i) => ({ key: c.key, title: t(`diagnosis.baseline.${c.key}` as MessageKey), advice: '', share: c.share, cases: c.cases, list: { part: 'report', name: `noRetrieval.cells.${i}.cases` }, tone: TONE[c.key] }))}
       />
       <ul className="dx-groups">
         {baseline.groups.map((g) => {
-          const count = (key: string) => num(g.cells.find((c) => c.key === key)?.cases.length ?? 0);
+          const count = (key: string) => num(g.cells.find((c) => c.key === key)?.share.count ?? 0);
           return (
             <li key={g.questionType ?? ''}>
               <strong>
@@ -53,13 +57,15 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
         })}
       </ul>
       {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: num(baseline.excluded.notAssessed) })}</p> : null}
-      <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={baseline.leakCandidates.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates" />
+      <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={candidates.rows.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates">
+        <MoreCases {...candidates} />
+      </LeakList>
       <LeakList title={t('diagnosis.baseline.flagged')} caseIds={baseline.flagged} action={t('diagnosis.baseline.unflag')} onAction={(id) => void setLeak(id, false)} testId="diagnosis-leak-flagged" />
     </div>
   );
 }
 
-function LeakList({ title, caseIds, action, onAction, testId }: { title: string; caseIds: readonly string[]; action: string; onAction(caseId: string): void; testId: string }) {
+function LeakList({ title, caseIds, action, onAction, testId, children }: { title: string; caseIds: readonly string[]; action: string; onAction(caseId: string): void; testId: string; children?: ReactNode }) {
   if (caseIds.length === 0) return null;
   return (
     <div className="dx-leaks" data-testid={testId}>
@@ -71,6 +77,7 @@ function LeakList({ title, caseIds, action, onAction, testId }: { title: string;
             <button type="button" className="button small" onClick={() => onAction(id)}>{action}</button>
           </li>
         ))}
+        {children}
       </ul>
     </div>
   );

@@ -1,33 +1,56 @@
 import { useState } from 'react';
+import { ErrorDetails } from '../../common/ErrorDetails';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { visibleId } from '../../common/bidi';
+import { useCaseList, type CaseListName, type CaseListRows, type CaseRef } from './useCaseList';
 
-const SHOWN = 30;
-
-/** A figure's cases, one click away: a toggle listing them, each opening in the Cases view. */
-export function CaseLinks({ refs, testId, note }: { refs: readonly { caseId: string; responseId: string }[]; testId?: string; note?: (ref: { caseId: string; responseId: string }) => string }) {
+/**
+ * A figure's cases, one click away: a toggle listing them, each opening in the Cases view. The page
+ * carries a list's first cases; "show more" reads the next ones.
+ */
+export function CaseLinks<T extends CaseRef>({ refs, list, testId, note }: { refs: readonly T[]; list: CaseListName; testId?: string; note?: (row: T) => string }) {
   const { t, num } = useI18n();
   const [open, setOpen] = useState(false);
-  if (refs.length === 0) return <span className="muted dx-no-cases">{t('diagnosis.cases.none')}</span>;
+  const { rows, total, ...more } = useCaseList(refs, list);
+  if (total === 0) return <span className="muted dx-no-cases">{t('diagnosis.cases.none')}</span>;
   return (
     <div className="dx-cases" data-testid={testId}>
       <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t('diagnosis.cases.hide') : t('diagnosis.cases.show', { count: num(refs.length) })}
+        {open ? t('diagnosis.cases.hide') : t('diagnosis.cases.show', { count: num(total) })}
       </button>
       {open ? (
         <ul className="dx-case-list">
-          {refs.slice(0, SHOWN).map((ref) => (
-            <li key={ref.responseId}>
-              <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(ref.caseId)}>
-                {visibleId(ref.caseId)}
+          {rows.map((row, i) => (
+            // a response can be listed twice (two stale chunks): its place keeps the rows apart
+            <li key={`${row.responseId}\u0000${i}`}>
+              <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(row.caseId)}>
+                {visibleId(row.caseId)}
               </button>
-              {note ? <span className="dx-case-note">{note(ref)}</span> : <span className="muted mono dx-case-note">{visibleId(ref.responseId)}</span>}
+              {note ? <span className="dx-case-note">{note(row)}</span> : <span className="muted mono dx-case-note">{visibleId(row.responseId)}</span>}
             </li>
           ))}
-          {refs.length > SHOWN ? <li className="muted">{t('diagnosis.cases.more', { count: num(refs.length - SHOWN) })}</li> : null}
+          <MoreCases {...more} />
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The rows of a list not shown yet, with a button reading the next ones (list items of a .dx-case-list). */
+export function MoreCases({ remaining, next, loading, error, loadMore }: Omit<CaseListRows<CaseRef>, 'rows' | 'total'>) {
+  const { t, num } = useI18n();
+  return (
+    <>
+      {remaining > 0 ? (
+        <li className="dx-case-more">
+          <span className="muted">{t('diagnosis.cases.more', { count: num(remaining) })}</span>
+          <button type="button" className="link-button" disabled={loading} aria-busy={loading} onClick={() => void loadMore()}>
+            {t('diagnosis.cases.showMore', { count: num(next) })}
+          </button>
+        </li>
+      ) : null}
+      {error ? <li><ErrorDetails error={error} /></li> : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Rate } from '../../../shared/diagnosis/rate';
 import { CaseLinks } from './CaseLinks';
+import type { CaseListName } from './useCaseList';
 import { RateText } from './RateText';
 
 export interface GridCell {
@@ -8,6 +9,8 @@ export interface GridCell {
   advice: string;
   share: Rate;
   cases: readonly { caseId: string; responseId: string }[];
+  /** The cell's list of cases on the page. */
+  list: CaseListName;
   tone?: 'good' | 'bad' | 'warn';
 }
 
@@ -20,7 +23,7 @@ export function CellGrid({ cells, testId }: { cells: readonly GridCell[]; testId
           <div className="dx-cell-title">{c.title}</div>
           <RateText rate={c.share} />
           {c.advice ? <p className="dx-cell-advice">{c.advice}</p> : null}
-          <CaseLinks refs={c.cases} />
+          <CaseLinks refs={c.cases} list={c.list} />
         </div>
       ))}
     </div>

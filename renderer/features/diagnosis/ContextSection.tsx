@@ -15,7 +15,7 @@ export function ContextSection({ report }: DiagnosisSectionProps) {
       ) : (
         <Figure label={t('diagnosis.reordered')} hint={t('diagnosis.reordered.hint')} testId="diagnosis-reordered">
           <RateText rate={r.changed} />
-          <CaseLinks refs={r.cases} />
+          <CaseLinks refs={r.cases} list={{ part: 'report', name: 'reordered.cases' }} />
           {r.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.reordered.excluded', { count: num(r.excluded.notAssessed) })}</p> : null}
         </Figure>
       )}

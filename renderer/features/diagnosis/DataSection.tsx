@@ -41,11 +41,10 @@ export function DataSection({ system, report }: DiagnosisSectionProps) {
       </div>
       <h3 className="dx-subhead">{t('dxdata.data.staleList')}</h3>
       <CaseLinks
-        refs={[...new Map(layers.staleResponses.map((s) => [s.responseId, s])).values()]}
+        refs={layers.staleResponses}
+        list={{ part: 'layers', name: 'staleResponses' }}
         testId="dx-stale-cases"
-        note={(ref) => {
-          const s = layers.staleResponses.find((x) => x.responseId === ref.responseId);
-          if (!s) return '';
+        note={(s) => {
           const reason = t(`dxdata.reason.${s.reason}` as MessageKey);
           return s.current ? t('dxdata.data.staleNote', { docId: s.docId, revision: s.revision, current: s.current, reason }) : t('dxdata.data.staleNoteNoCurrent', { docId: s.docId, revision: s.revision, reason });
         }}

@@ -20,7 +20,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
       <Figure label={t('diagnosis.utilisation')} hint={t('diagnosis.utilisation.hint')} testId="diagnosis-utilisation">
         <RateText rate={report.quadrant.utilisation} />
       </Figure>
-      <Quadrant quadrant={report.quadrant} />
+      <Quadrant quadrant={report.quadrant} lists={report.lists} />
 
       <div className="dx-block">
         <h3 className="dx-subhead">{t('diagnosis.faith.title')}</h3>
@@ -29,7 +29,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
           testId="diagnosis-faithfulness"
           cells={(['faithful-wrong', 'unfaithful-wrong', 'unfaithful-right', 'faithful-right'] as const).map((key) => {
             const cell = faith.cells.find((c) => c.key === key)!;
-            return { key, title: t(`diagnosis.faith.${key}` as MessageKey), advice: t(`diagnosis.faith.${key}.do` as MessageKey), share: cell.share, cases: cell.responses, tone: FAITH_TONE[key] };
+            return { key, title: t(`diagnosis.faith.${key}` as MessageKey), advice: t(`diagnosis.faith.${key}.do` as MessageKey), share: cell.share, cases: cell.responses, list: { part: 'report', name: `faithfulness.cells.${faith.cells.indexOf(cell)}.responses` }, tone: FAITH_TONE[key] };
           })}
         />
         {faith.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.faith.excluded', { count: num(faith.excluded.notAssessed) })}</p> : null}
@@ -44,7 +44,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         ) : (
           <Figure label={t('diagnosis.distractors.unsafe')} hint={t('diagnosis.distractors.hint')} testId="diagnosis-distractors">
             <RateText rate={dist.unsafe} />
-            <CaseLinks refs={dist.responses} />
+            <CaseLinks refs={dist.responses} list={{ part: 'report', name: 'distractorsOnly.responses' }} />
             {dist.excluded.notLabeled > 0 ? <p className="muted">{t('diagnosis.distractors.excluded', { count: num(dist.excluded.notLabeled) })}</p> : null}
           </Figure>
         )}
@@ -55,7 +55,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         <div className="dx-figures">
           <Figure label={t('diagnosis.citations.correctness')} hint={t('diagnosis.citations.correctness.hint')} testId="diagnosis-citation-correctness">
             <RateText rate={citations.correctness} />
-            <CaseLinks refs={citations.unsupported} />
+            <CaseLinks refs={citations.unsupported} list={{ part: 'report', name: 'citations.unsupported' }} />
           </Figure>
           <Figure label={t('diagnosis.citations.completeness')} hint={t('diagnosis.citations.completeness.hint')} testId="diagnosis-citation-completeness">
             <RateText rate={citations.completeness} />
@@ -63,9 +63,9 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         </div>
         <p className="muted">{t('diagnosis.citations.rules', { count: num(citations.responsesWithCitations) })}</p>
         <ul className="dx-groups" data-testid="diagnosis-citation-rules">
-          {citations.ruleFindings.map((f) => (
+          {citations.ruleFindings.map((f, i) => (
             <li key={f.tag}>
-              <span className="mono">{f.tag}</span> <CaseLinks refs={f.responses} />
+              <span className="mono">{f.tag}</span> <CaseLinks refs={f.responses} list={{ part: 'report', name: `citations.ruleFindings.${i}.responses` }} />
             </li>
           ))}
         </ul>

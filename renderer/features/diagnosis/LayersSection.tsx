@@ -38,7 +38,7 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
                   <th scope="row" className="dx-layer-name">{t(layerKey(c.layer))}</th>
                   <td><RateText rate={c.share} /></td>
                   <td>
-                    <CaseLinks refs={assigned} note={(ref) => reasonText(t, assigned.find((a) => a.responseId === ref.responseId)!.reason)} />
+                    <CaseLinks refs={assigned} list={{ part: 'report', name: `layers.assignments@${c.layer}` }} note={(a) => reasonText(t, a.reason)} />
                   </td>
                 </tr>
               );

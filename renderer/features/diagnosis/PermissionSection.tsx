@@ -10,21 +10,21 @@ export function PermissionSection({ system, report }: DiagnosisSectionProps) {
   const { t, num } = useI18n();
   const { layers, error } = useLayers(system, report);
   const p = layers?.permission;
+  const leaking = layers?.lists['permission.leakingResponses'] ?? 0;
   return (
     <SectionCard id="permission" title={t('dxdata.permission.title')} subtitle={t('dxdata.permission.sub')}>
       {!p ? (
         <LayerStatus error={error} />
-      ) : p.leakingResponses.length === 0 ? (
+      ) : leaking === 0 ? (
         <p className="dx-verdict dx-ok" data-testid="dx-leaks-none">{t('dxdata.permission.none', { responses: num(p.responses) })}</p>
       ) : (
         <div className="dx-leak-alert" role="alert" data-testid="dx-leaks">
-          <p className="dx-verdict">{t('dxdata.permission.count', { responses: num(p.leakingResponses.length), chunks: num(p.leakedChunks) })}</p>
+          <p className="dx-verdict">{t('dxdata.permission.count', { responses: num(leaking), chunks: num(p.leakedChunks) })}</p>
           <CaseLinks
             refs={p.leakingResponses}
+            list={{ part: 'layers', name: 'permission.leakingResponses' }}
             testId="dx-leak-cases"
-            note={(ref) => {
-              const leak = p.leakingResponses.find((l) => l.responseId === ref.responseId);
-              if (!leak) return '';
+            note={(leak) => {
               const chunks = leak.chunks.map((c) => t('dxdata.permission.chunk', { docId: c.docId, scope: c.documentScope.join(', ') })).join('; ');
               return leak.restrictedCase ? `${t('dxdata.permission.restricted')} · ${chunks}` : chunks;
             }}

@@ -11,7 +11,7 @@ const TONES = { 'good-good': 'good', 'bad-retrieval-good-generation': 'warn', 'g
 export function RetrievalSection({ report }: DiagnosisSectionProps) {
   const { t, num } = useI18n();
   const gold = report.goldContext;
-  const paired = gold.cells.reduce((sum, c) => sum + c.cases.length, 0) + gold.excluded.noEvidence + gold.excluded.notAssessed;
+  const paired = gold.cells.reduce((sum, c) => sum + c.share.count, 0) + gold.excluded.noEvidence + gold.excluded.notAssessed;
   return (
     <SectionCard id="retrieval" title={t('diagnosis.section.retrieval')} subtitle={t('diagnosis.section.retrieval.sub')}>
       <Figure label={t('diagnosis.claimRecall')} hint={t('diagnosis.claimRecall.hint')} testId="diagnosis-claim-recall">
@@ -25,12 +25,13 @@ export function RetrievalSection({ report }: DiagnosisSectionProps) {
         <>
           <CellGrid
             testId="diagnosis-gold"
-            cells={gold.cells.map((c) => ({
+            cells={gold.cells.map((c, i) => ({
               key: c.key,
               title: t(`diagnosis.gold.${c.key}` as MessageKey),
               advice: t(`diagnosis.gold.${c.key}.do` as MessageKey),
               share: c.share,
               cases: c.cases,
+              list: { part: 'report', name: `goldContext.cells.${i}.cases` },
               tone: TONES[c.key],
             }))}
           />

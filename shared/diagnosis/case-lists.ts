@@ -1,0 +1,63 @@
+/**
+ * The Diagnosis page carries every figure but only the first cases of each list (a cell's cases,
+ * the failing responses of a layer, …): at 100,000 responses the whole lists weigh tens of
+ * megabytes the window would parse and never show. The rest are read a page at a time
+ * (`diagnosis.cases`) from the whole report the server keeps. `touchstone diagnose` prints the
+ * whole lists.
+ *
+ * A list is named by its path in the report ("quadrant.cells.2.responses"); a list of responses
+ * each assigned a layer is shown per layer, so it is cut per layer and one layer's part is named
+ * "layers.assignments@retrieval".
+ */
+
+export const PAGE_CASES = 30;
+
+/** A report as the page gets it: its lists cut to their first cases, and each list's full length by name. */
+export type PageOf<T> = T & { lists: Record<string, number> };
+
+const isCaseList = (value: unknown[]): boolean =>
+  value.length > 0 && value.every((item) => typeof item === 'object' && item !== null && typeof (item as { responseId?: unknown }).responseId === 'string');
+
+const layerOf = (item: unknown): string | null => {
+  const layer = (item as { layer?: unknown }).layer;
+  return typeof layer === 'string' ? layer : null;
+};
+
+export function pageOf<T extends object>(report: T, shown = PAGE_CASES): PageOf<T> {
+  const lists: Record<string, number> = {};
+  const cut = (value: unknown, path: string): unknown => {
+    if (Array.isArray(value)) {
+      if (!isCaseList(value)) return value.map((item, i) => cut(item, path ? `${path}.${i}` : String(i)));
+      lists[path] = value.length;
+      if (value.every((item) => layerOf(item) !== null)) {
+        const perLayer = new Map<string, number>();
+        const kept = value.filter((item) => {
+          const layer = layerOf(item)!;
+          const seen = perLayer.get(layer) ?? 0;
+          perLayer.set(layer, seen + 1);
+          return seen < shown;
+        });
+        for (const [layer, count] of perLayer) lists[`${path}@${layer}`] = count;
+        return kept;
+      }
+      return value.slice(0, shown);
+    }
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cut(item, path ? `${path}.${key}` : key)]));
+    }
+    return value;
+  };
+  return { ...(cut(report, '') as T), lists };
+}
+
+/** The whole list a page list name points at (null: the name points at no list of cases). */
+export function caseListAt(report: object, name: string): unknown[] | null {
+  const [path, layer] = name.split('@');
+  let value: unknown = report;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (!Array.isArray(value) || (value.length > 0 && !isCaseList(value))) return null;
+  return layer === undefined ? value : value.filter((item) => layerOf(item) === layer);
+}
