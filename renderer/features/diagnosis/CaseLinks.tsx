@@ -23,7 +23,7 @@ export function CaseLinks<T extends CaseRef>({ refs, list, testId, note }: { ref
         <ul className="dx-case-list">
           {rows.map((row, i) => (
             // a response can be listed twice (two stale chunks): its place keeps the rows apart
-            <li key={`${row.responseId}\u0000${i}`}>
+            <li key={`${row.responseId}\u0000${i}`} data-testid="dx-case-row">
               <button type="button" className="link-button mono" title={t('diagnosis.cases.openTitle')} onClick={() => openCaseInCasesView(row.caseId)}>
                 {visibleId(row.caseId)}
               </button>
@@ -45,7 +45,7 @@ export function MoreCases({ remaining, next, loading, error, loadMore }: Omit<Ca
       {remaining > 0 ? (
         <li className="dx-case-more">
           <span className="muted">{t('diagnosis.cases.more', { count: num(remaining) })}</span>
-          <button type="button" className="link-button" disabled={loading} aria-busy={loading} onClick={() => void loadMore()}>
+          <button type="button" className="link-button" data-testid="dx-cases-more" disabled={loading} aria-busy={loading} onClick={() => void loadMore()}>
             {t('diagnosis.cases.showMore', { count: num(next) })}
           </button>
         </li>

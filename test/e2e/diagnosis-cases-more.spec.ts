@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { join, resolve } from 'node:path';
+import { freshTestSet, importLines, openApp } from './helpers';
+
+/**
+ * The Diagnosis page carries the first 30 cases of each list; "show more" reads the rest. On a test
+ * set of its own: 70 cases whose answers were judged wrong with no evidence retrieved, so the
+ * retrieval layer's list holds all 70.
+ */
+
+const SHOTS = resolve(`test-results/diagnosis-cases-more-e2e-${process.env.E2E_PORT ?? 4599}`);
+const SYSTEM = 'many@1';
+const CASES = 70;
+const QUOTE = '年度会员购买后 30 天内可申请退款';
+const judge = { model: 'judge-x', version: '1', promptVersion: 'p1' };
+
+test('a layer with more cases than the page carries lists the rest on "show more", in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page);
+  await freshTestSet(page, 'dx-more');
+  const ids = Array.from({ length: CASES }, (_, i) => `many-${String(i).padStart(2, '0')}`);
+  await importLines(page.request, 'documents', 'documents.jsonl', [{ docId: 'policy', title: '退款政策', revision: 'v1', text: `${QUOTE}。` }]);
+  await importLines(page.request, 'cases', 'cases.jsonl', ids.map((id) => ({
+    id, query: `问题 ${id}：可以退款吗？`, referenceAnswer: '30 天内可退款', claims: [{ text: '30 天内可退款', evidence: [{ docId: 'policy', quote: QUOTE }] }],
+    questionType: 'policy-and-amounts', answerability: 'answerable',
+  })));
+  await importLines(page.request, 'responses', 'responses.jsonl', ids.map((id) => ({
+    id: `r-${id}`, caseId: id, system: SYSTEM, answer: '不能退款。', retrievalCalled: true,
+    finalContext: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }], candidates: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }],
+  })));
+  await importLines(page.request, 'judge', 'judge.jsonl', ids.map((id) => ({ caseId: id, responseId: `r-${id}`, judge, dimension: 'correctness', value: 0 })));
+
+  await page.getByTestId('nav-diagnosis').click();
+  await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
+  const row = page.getByTestId('diagnosis-layer-retrieval');
+  await expect(row).toContainText(`Cases (${CASES})`);
+  await row.getByRole('button', { name: `Cases (${CASES})` }).click();
+  const rows = row.getByTestId('dx-case-row');
+  await expect(rows).toHaveCount(30);
+  await expect(rows.first()).toContainText(ids[0]);
+  await expect(row).toContainText('… and 40 more');
+  await row.getByTestId('dx-cases-more').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'cases-more-en.png') });
+  await page.getByTestId('language-switch').click();
+  await expect(row).toContainText('另有 40 个');
+  await expect(row.getByTestId('dx-cases-more')).toHaveText('再显示 40 个');
+  await page.screenshot({ path: join(SHOTS, 'cases-more-zh-CN.png') });
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-switch').blur();
+
+  await row.getByTestId('dx-cases-more').click();
+  await expect(rows).toHaveCount(CASES);
+  await expect(rows.last()).toContainText(ids[CASES - 1]);
+  await expect(row.getByTestId('dx-cases-more')).toHaveCount(0);
+  // a case read on "show more" names its reason like the first ones, and opens in the Cases view
+  await expect(rows.nth(45)).toContainText('30 天内可退款');
+  await rows.nth(45).getByRole('button', { name: ids[45] }).click();
+  await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+});
