@@ -84,9 +84,16 @@ function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]
     byReviewer[at + 1] = value;
   }
   const reviewers = new Map<number, unknown[]>();
+  // most labels repeat a few stored texts (the same marks, the same grade): each is decoded once, its value only read
+  const decoded = new Map<string | null, unknown>();
+  const decode = (text: string | null) => {
+    let value = decoded.get(text);
+    if (value === undefined) decoded.set(text, (value = decodeLabelValue(text)));
+    return value;
+  };
   for (const [key, byReviewer] of latest) {
     for (let at = 1; at < byReviewer.length; at += 2) {
-      const value = decodeLabelValue(byReviewer[at] as string | null);
+      const value = decode(byReviewer[at] as string | null);
       if (value !== null) pushTo(reviewers, key, value);
     }
   }
@@ -283,11 +290,13 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
     const waiting = new Map<number, DxResponse>();
     // responses_diagnosis_read gives them in id order without touching their rows; the facts row of each is found by its key
+    // responses whose lists say the same keep the same text: each distinct one is decoded once and only read
+    const factsOf = parsedOnce(decodeFacts);
     const rows = db
       .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
     for (const r of rows) {
-      const kept = stored && r.facts !== null ? decodeFacts(r.facts) : undefined;
+      const kept = stored && r.facts !== null ? factsOf(r.facts) : undefined;
       const response = labeled(r, { finalContext: [], candidates: [], citations: [] }, kept);
       if (!kept) {
         const of = caseOfSeq.get(r.case_seq);
