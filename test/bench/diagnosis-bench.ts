@@ -14,8 +14,9 @@
  *   the retrieval index), as the screen gets it: `diagnosis.report` then `diagnosis.layers` through
  *   the dispatcher (contract checks) and written as JSON. diagnosisPageAfterImportMs: the first page
  *   after the import (it computes and keeps every response's facts); diagnosisPageColdMs: the first
- *   page after opening the file; diagnosisPageWarmMs: the page asked again, nothing written between;
- *   diagnosisPageBytes: what the two answers weigh;
+ *   page after opening the file; diagnosisPageWarmMs: the page asked again, nothing written between
+ *   (the reports are kept); diagnosisPageBytes: what the two answers weigh (each list of cases cut to
+ *   its first 30); diagnosisMoreCasesMs: "show more" on the longest list, its next 100 cases;
  * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half computed in process, no contract
  *   checks (the second and later reads of an unchanged file: the input read once is kept).
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
@@ -116,6 +117,18 @@ function pageDispatcher(db: () => Db): () => Promise<number> {
   };
 }
 
+/** "Show more" on the page's longest list of cases: its next 100 after the 30 the page carries. */
+function moreCases(db: () => Db): () => Promise<void> {
+  const dispatch = createDispatcher({ ...createDiagnosisHandlers(db), ...createDiagnosisDataHandlers(db) } as Handlers);
+  return async () => {
+    const page = await dispatch('diagnosis.report', { system: 'bench-diagnosis@1' });
+    if (!page.ok) throw new Error(page.error.message);
+    const [list] = Object.entries((page.value as { lists: Record<string, number> }).lists).sort((a, b) => b[1] - a[1])[0];
+    const answer = await dispatch('diagnosis.cases', { system: 'bench-diagnosis@1', part: 'report', list, offset: 30, limit: 100 });
+    if (!answer.ok) throw new Error(`diagnosis.cases: ${answer.error.message}`);
+  };
+}
+
 export async function measureDiagnosis(db: Db, system: string, dir: string): Promise<Record<string, number>> {
   const input = syntheticDiagnosis();
   const compute = await measure(3, () => diagnose(input));
@@ -142,6 +155,7 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     cold.sort((a, b) => a.wallMs - b.wallMs);
     // warm: the page asked again while nothing was written
     const warm = await measure(3, pageDispatcher(() => file));
+    const more = await measure(3, moreCases(() => file));
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
@@ -149,7 +163,7 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     const figure = (m: Measured) => `${m.wallMs} ms (${m.cpuMs} ms CPU)`;
     console.log(
       `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: cold ${figure(cold[1])}, warm ${figure(warm)}, ` +
-        `first after the import ${figure(afterImport)}; ${(pageBytes / 1e6).toFixed(1)} MB of answers`,
+        `first after the import ${figure(afterImport)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}`,
     );
     return {
       diagnosisResponses: input.responses.length,
@@ -164,6 +178,7 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisPageWarmMs: warm.wallMs,
       diagnosisPageWarmCpuMs: warm.cpuMs,
       diagnosisPageBytes: pageBytes,
+      diagnosisMoreCasesMs: more.wallMs,
       diagnosisReportFromFileMs: fromFile.wallMs,
       diagnosisReportFromFileCpuMs: fromFile.cpuMs,
       diagnosisLayersFromFileMs: layersFromFile.wallMs,
