@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnosisInput } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
+import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
 import type { Handlers, OpOutput } from '../../shared/api/contract';
-import { PAGE_CASES } from '../../shared/diagnosis/case-lists';
+import { PAGE_CASES, pageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { diagnose } from '../../shared/diagnosis/report';
 import { syntheticDiagnosis } from '../bench/diagnosis-bench';
@@ -72,6 +73,18 @@ describe('the Diagnosis page\'s lists of cases', () => {
 
     const unknown = await dispatch('diagnosis.cases', { system: input.system, part: 'report', list: 'quadrant.claimRecall', offset: 0, limit: 10 });
     expect(unknown.ok ? null : unknown.error.code).toBe('not-found');
+
+    // the kept reports last only while nothing is written: a label moves the page's figures and its lists
+    const failingBefore = page.layers.failing;
+    const right = whole.layers.assignments[0];
+    const reviewer = createReviewer(db, 'Ada');
+    recordLabel(db, { reviewerId: reviewer.id, caseId: right.caseId, responseId: right.responseId, dimension: 'correctness', value: 2 });
+    recordLabel(db, { reviewerId: reviewer.id, caseId: right.caseId, responseId: right.responseId, dimension: 'claimsStated', value: {} });
+    const after = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(after).toEqual(pageOf(plain(diagnose(diagnosisInput(db, input.system))) as object));
+    expect(after.layers.failing).toBe(failingBefore - 1);
+    const rest = await call<{ total: number; cases: { responseId: string }[] }>('diagnosis.cases', { system: input.system, part: 'report', list: `layers.assignments@${right.layer}`, offset: 0, limit: 500 });
+    expect(rest.cases.map((a) => a.responseId)).not.toContain(right.responseId);
     db.close();
   });
 });
