@@ -289,9 +289,9 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     const stored = factsBasisHolds(db, documents);
     const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
     const waiting = new Map<number, DxResponse>();
-    // responses_diagnosis_read gives them in id order without touching their rows; the facts row of each is found by its key
     // responses whose lists say the same keep the same text: each distinct one is decoded once and only read
     const factsOf = parsedOnce(decodeFacts);
+    // responses_diagnosis_read gives them in id order without touching their rows; the facts row of each is found by its key
     const rows = db
       .prepare('SELECT r.seq, r.id, r.case_seq, r.condition, r.retrieval_called, f.facts FROM responses r LEFT JOIN response_facts f ON f.response_seq = r.seq WHERE r.system = ? ORDER BY r.id')
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
