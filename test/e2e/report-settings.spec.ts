@@ -143,8 +143,7 @@ test('editing a release threshold in Settings changes pass / fail in the report'
 
     await page.getByTestId('report-edit-thresholds').click();
     await expect(page.getByTestId('settings-view')).toBeVisible();
-    // the saved value is read back before the next edit, so the edit is not overwritten by it
-    await expect(input).toHaveValue('95');
+    // edited at once, while the screen reads its saved values again: the edit stands
     await input.fill('abc');
     await expect(row).toContainText('Not a number');
     await expect(page.getByTestId('thresholds-save')).toBeDisabled();
@@ -156,7 +155,6 @@ test('editing a release threshold in Settings changes pass / fail in the report'
     await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toHaveAttribute('data-pass', 'inconclusive');
     await expect(rate(page, 'policy-and-amounts', 'correctAnswer')).toContainText('≥ 60%');
     await page.getByTestId('nav-settings').click();
-    await expect(input).toHaveValue('60');
     await input.fill('25');
     await page.getByTestId('thresholds-save').click();
     await expect(page.getByTestId('thresholds-saved')).toBeVisible();

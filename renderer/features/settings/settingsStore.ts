@@ -75,6 +75,8 @@ interface SettingsState {
 }
 
 let loadTicket = 0;
+/** The threshold fields typed in since the last save or discard, as `questionType\nfield`. */
+const editedThresholds = new Set<string>();
 let noticeTimer: ReturnType<typeof setTimeout> | null = null;
 let thresholdNoticeTimer: ReturnType<typeof setTimeout> | null = null;
 const NOTICE_MS = 2600;
@@ -170,15 +172,24 @@ export const useSettingsStore = create<SettingsState>()((set, get) => {
     setDrafts(drafts, { selectedKey: drafts.find((d) => d.name === selectedName)?.key ?? drafts[0]?.key ?? null });
   }
 
-  function applyThresholds(thresholds: Record<string, ReleaseThreshold>): void {
+  /**
+   * The saved thresholds, as drafts. A load keeps the fields edited since the last save or discard: the
+   * table is on screen while a return visit reloads it, and a value read back must not undo a keystroke.
+   */
+  function applyThresholds(thresholds: Record<string, ReleaseThreshold>, keepEdits = false): void {
     const rows = thresholdRowsFor(get().saved, thresholds);
-    set({
-      thresholds,
-      thresholdRows: rows,
-      thresholdDrafts: thresholdDraftsFor(rows, thresholds),
-      thresholdProblems: {},
-      thresholdsDirty: false,
-    });
+    const drafts = thresholdDraftsFor(rows, thresholds);
+    if (!keepEdits) editedThresholds.clear();
+    for (const key of editedThresholds) {
+      const [questionType, field] = key.split('\n') as [string, ThresholdField];
+      const edited = get().thresholdDrafts[questionType]?.[field];
+      if (drafts[questionType] && edited !== undefined) drafts[questionType] = { ...drafts[questionType], [field]: edited };
+    }
+    set({ thresholds, thresholdRows: rows, thresholdDrafts: drafts, thresholdProblems: {}, thresholdsDirty: false });
+    if (editedThresholds.size > 0) {
+      const { problems, values } = parseThresholds(drafts, rows);
+      set({ thresholdProblems: problems, thresholdsDirty: Object.keys(problems).length > 0 || !sameThresholds(values, thresholds) });
+    }
   }
 
   function flashNotice(kind: 'dimensions' | 'thresholds'): void {
@@ -198,8 +209,8 @@ export const useSettingsStore = create<SettingsState>()((set, get) => {
     try {
       const saved = await invoke('dimensions.save', { dimensions });
       applySaved(saved, true);
-      // the question types may have changed: the thresholds table follows the saved dimension set
-      applyThresholds(get().thresholds);
+      // the question types may have changed: the thresholds table follows the saved dimension set (keeping its edits)
+      applyThresholds(get().thresholds, true);
       flashNotice('dimensions');
       return true;
     } catch (error) {
@@ -247,12 +258,20 @@ export const useSettingsStore = create<SettingsState>()((set, get) => {
       // unsaved edits survive leaving the screen and coming back; another test set starts afresh
       if (sameSet && (get().dirty || get().thresholdsDirty)) return;
       const ticket = ++loadTicket;
+      editedThresholds.clear();
       set({ loading: true, loadError: null, testSetId, ...(sameSet ? {} : { saveError: null, saveErrorKey: null, thresholdsError: null }) });
       try {
+        const draftsAsked = get().drafts;
         const [dimensions, thresholds] = await Promise.all([invoke('dimensions.list', {}), invoke('settings.releaseThresholds', {})]);
         if (ticket !== loadTicket) return;
-        applySaved(dimensions, sameSet);
-        applyThresholds(thresholds);
+        // the cards stay on screen while a return visit reloads them: what was edited meanwhile is kept
+        if (sameSet && get().drafts !== draftsAsked) {
+          set({ saved: dimensions });
+          setDrafts(get().drafts);
+        } else {
+          applySaved(dimensions, sameSet);
+        }
+        applyThresholds(thresholds, sameSet);
         set({ loading: false });
       } catch (error) {
         if (ticket !== loadTicket) return;
@@ -349,6 +368,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => {
     },
 
     setThreshold(questionType, field, text) {
+      editedThresholds.add(`${questionType}\n${field}`);
       const thresholdDrafts = { ...get().thresholdDrafts, [questionType]: { ...get().thresholdDrafts[questionType], [field]: text } };
       const { problems, values } = parseThresholds(thresholdDrafts, get().thresholdRows);
       const unchanged = Object.keys(problems).length === 0 && sameThresholds(values, get().thresholds);
