@@ -1,5 +1,6 @@
 import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
 import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
+import type { DiagnosisInput } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { diagnosisInput } from './diagnosis';
@@ -54,8 +55,8 @@ function failureLayers(db: Db, system: string): { human: Map<string, string>; ju
   return { human, judge };
 }
 
-export function layersInput(db: Db, system: string): LayersInput {
-  const base = diagnosisInput(db, system);
+/** `base`: the system's diagnosis input when the caller has just read it (the page computes both reports from one read). */
+export function layersInput(db: Db, system: string, base: DiagnosisInput = diagnosisInput(db, system)): LayersInput {
   const defaults = mustRetrieveDefaults(db);
   const caseRows = new Map(
     (db.prepare('SELECT seq, id, as_of, must_retrieve, question_type FROM cases').all() as { seq: number; id: string; as_of: string | null; must_retrieve: number | null; question_type: string | null }[]).map((r) => [r.id, r]),

@@ -9,7 +9,6 @@ import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
-import { keptWhileUnwritten } from './kept-reads';
 import { readSetting, writeSetting } from './settings';
 
 /**
@@ -211,13 +210,12 @@ function parsedOnce<T>(parse: (text: string) => T): (text: string) => T {
 /**
  * The diagnosis input of one system. With the retrieval index in place, each response's chunk
  * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
- * parsed; while the index awaits a rebuild they are read and matched as stored. Kept while nothing
- * is written: the page's report and layers both start from it.
+ * parsed; while the index awaits a rebuild they are read and matched as stored.
  */
 export function diagnosisInput(db: Db, system: string, today = new Date().toISOString().slice(0, 10)): DiagnosisInput {
   // One read transaction: the facts it keeps are written from the very rows it read (a write of another
   // connection since then makes keeping them fail with SQLITE_BUSY_SNAPSHOT, and they are computed again).
-  return keptWhileUnwritten(db, 'diagnosis-input', `${system}\u0000${today}`, () => db.transaction(() => readDiagnosisInput(db, system, today))());
+  return db.transaction(() => readDiagnosisInput(db, system, today))();
 }
 
 function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {

@@ -22,6 +22,7 @@ export const enDiagnosisData = {
   'dxdata.data.conflictSlice.hint': 'The same, over normal responses of cases in the conflict slice.',
   'dxdata.data.unlabeled': 'Not counted, stated claims not labeled yet: {count}',
   'dxdata.data.staleList': 'Stale chunks',
+  'dxdata.data.staleShow': 'Chunks, all runs ({count})',
   'dxdata.data.staleNote': '{docId} {revision} → {current} ({reason})',
   'dxdata.data.staleNoteNoCurrent': '{docId} {revision} ({reason})',
   'dxdata.reason.expired': 'expired',

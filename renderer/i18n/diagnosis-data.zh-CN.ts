@@ -24,6 +24,7 @@ export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
   'dxdata.data.conflictSlice.hint': '同上，统计 conflict 切片中用例的正常回答。',
   'dxdata.data.unlabeled': '未计入（尚未标注陈述的断言）：{count}',
   'dxdata.data.staleList': '过期片段',
+  'dxdata.data.staleShow': '片段，含全部运行（{count}）',
   'dxdata.data.staleNote': '{docId} {revision} → {current}（{reason}）',
   'dxdata.data.staleNoteNoCurrent': '{docId} {revision}（{reason}）',
   'dxdata.reason.expired': '已失效',

@@ -3,7 +3,7 @@ import { layersInput } from '../../db/diagnosis-layers';
 import { keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
-import { caseListAt, pageOf, type PageOf } from '../../shared/diagnosis/case-lists';
+import { caseListAt, pageOf, type CaseRef, type PageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport, type LayersReport } from '../../shared/diagnosis/layers-report';
 import { diagnose, type DiagnosisReport } from '../../shared/diagnosis/report';
 import { ApiError } from '../../shared/api/contract';
@@ -11,9 +11,10 @@ import { text as say } from '../../shared/messages/text';
 
 /**
  * The Diagnosis page's two reports of one system, computed whole (every case of every cell, as
- * `touchstone diagnose` prints them) and kept while nothing is written, so a second visit, the
- * other half of the page and the further cases of a list cost no new computation. The page gets
- * them with each list cut to its first cases (shared/diagnosis/case-lists.ts).
+ * `touchstone diagnose` prints them) from one read of the file, and kept while nothing is written,
+ * so the other half of the page, a second visit and the further cases of a list cost no new
+ * computation. The page gets them with each list cut to its first cases (shared/diagnosis/case-lists.ts)
+ * and the write stamp they were read at, which a "show more" names.
  */
 
 /** Refuses a system version without responses in this file, naming the op asked. */
@@ -23,28 +24,41 @@ export function requireSystem(db: Db, system: string, op: string): void {
   }
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-function wholeReport(db: Db, system: string): DiagnosisReport {
-  const day = today();
-  return keptWhileUnwritten(db, 'diagnosis-report', `${system}\u0000${day}`, () => diagnose(diagnosisInput(db, system, day)));
+interface WholePage {
+  report: DiagnosisReport;
+  layers: LayersReport;
 }
 
-function wholeLayers(db: Db, system: string): LayersReport {
-  return keptWhileUnwritten(db, 'diagnosis-layers', `${system}\u0000${today()}`, () => layersReport(layersInput(db, system)));
+function wholePage(db: Db, system: string): { value: WholePage; stamp: string } {
+  const today = new Date().toISOString().slice(0, 10);
+  return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today}`, () => {
+    // both inputs from one snapshot of the file; the computing is done outside the transaction
+    const { base, layers } = db.transaction(() => {
+      const read = diagnosisInput(db, system, today);
+      return { base: read, layers: layersInput(db, system, read) };
+    })();
+    return { report: diagnose(base), layers: layersReport(layers) };
+  });
 }
 
-export const reportPage = (db: Db, system: string): PageOf<DiagnosisReport> => pageOf(wholeReport(db, system));
+export function reportPage(db: Db, system: string): PageOf<DiagnosisReport> & { version: string } {
+  const { value, stamp } = wholePage(db, system);
+  return { ...pageOf(value.report), version: stamp };
+}
 
-export const layersPage = (db: Db, system: string): PageOf<LayersReport> => pageOf(wholeLayers(db, system));
+export function layersPage(db: Db, system: string): PageOf<LayersReport> & { version: string } {
+  const { value, stamp } = wholePage(db, system);
+  return { ...pageOf(value.layers), version: stamp };
+}
 
-/** `limit` cases of a page list from `offset` on, as the whole report holds them (null: no such list). */
-export function casesPage(db: Db, ask: { system: string; part: 'report' | 'layers'; list: string; offset: number; limit: number }): { total: number; cases: CaseRef[] } {
-  const whole = ask.part === 'report' ? wholeReport(db, ask.system) : wholeLayers(db, ask.system);
-  // a list name is a path into the report: only a list of cases is answered
-  const list = caseListAt(whole, ask.list) as CaseRef[] | null;
+/**
+ * `limit` cases of a page list from `offset` on. Refused as a conflict when the file was written since
+ * the page was read (`version`): the offsets of the page's list would skip or repeat cases of the new one.
+ */
+export function casesPage(db: Db, ask: { system: string; version: string; part: 'report' | 'layers'; list: string; offset: number; limit: number }): { total: number; cases: CaseRef[] } {
+  const { value, stamp } = wholePage(db, ask.system);
+  if (stamp !== ask.version) throw new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });
+  const list = caseListAt(ask.part === 'report' ? value.report : value.layers, ask.list) as CaseRef[] | null;
   if (!list) throw new ApiError('not-found', say('err.diagnosis.list', { list: ask.list }), { file: 'diagnosis.cases', line: null, field: 'list' });
   return { total: list.length, cases: list.slice(ask.offset, ask.offset + ask.limit) };
 }
-
-type CaseRef = { caseId: string; responseId: string };

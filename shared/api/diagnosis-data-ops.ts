@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SPLIT_UNITS } from '../diagnosis/split-assignment';
 import { STOP_STATES } from '../domain/schemas';
-import { PageListsSchema } from './diagnosis-ops';
+import { PageListsSchema, PageVersionSchema } from './diagnosis-ops';
 import { op, noInput } from './op';
 
 /** The data, permission and agent layers of the Diagnosis screen, the test-set health panel and the data tools. */
@@ -123,7 +123,7 @@ export const diagnosisDataOps = {
   'diagnosis.dataSettings': op(noInput, DataSettingsSchema),
   'diagnosis.saveDataSettings': op(z.object({ settings: DataSettingsSchema }), DataSettingsSchema, { writes: true }),
   /** Every figure; each list of cases cut to its first ones (the rest: diagnosis.cases). */
-  'diagnosis.layers': op(z.object({ system: z.string().min(1).max(200) }), LayersReportSchema.extend({ lists: PageListsSchema })),
+  'diagnosis.layers': op(z.object({ system: z.string().min(1).max(200) }), LayersReportSchema.extend({ lists: PageListsSchema, version: PageVersionSchema })),
   'diagnosis.health': op(noInput, TestSetHealthSchema),
   /** The cases a document's new revision touches: a queue to re-check and a list of ids to re-run. */
   'diagnosis.affected': op(z.object({ docId: z.string().min(1).max(500) }), AffectedSchema),

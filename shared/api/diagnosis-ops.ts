@@ -86,17 +86,22 @@ export const DiagnosisReportSchema = z.object({
 /** A page's lists cut to their first cases (shared/diagnosis/case-lists.ts): each list's full length by name. */
 export const PageListsSchema = z.record(z.string(), z.number().int());
 
+/** The write stamp the page's figures were read at (server/diagnosis/page-figures.ts). */
+export const PageVersionSchema = z.string();
+
 /** One page of a list's cases: refs with what the list says of each (a layer and its reason, a leak's chunks …). */
 const CasesPageSchema = z.object({ total: z.number().int(), cases: z.array(z.looseObject({ caseId: z.string(), responseId: z.string() })) });
 
 export const diagnosisOps = {
   'diagnosis.systems': op(noInput, z.array(z.object({ system: z.string(), responses: z.number().int() }))),
   /** Every figure; each list of cases cut to its first ones (the rest: diagnosis.cases). */
-  'diagnosis.report': op(z.object({ system: z.string().min(1).max(200) }), DiagnosisReportSchema.extend({ lists: PageListsSchema })),
+  'diagnosis.report': op(z.object({ system: z.string().min(1).max(200) }), DiagnosisReportSchema.extend({ lists: PageListsSchema, version: PageVersionSchema })),
   /** More of one list the page cut: `part` is the report (diagnosis.report) or the layers (diagnosis.layers), `list` its name there. */
   'diagnosis.cases': op(
     z.object({
       system: z.string().min(1).max(200),
+      /** The page's `version`: a file written since is refused ('conflict'), the page reads itself again. */
+      version: z.string().min(1).max(100),
       part: z.enum(['report', 'layers']),
       list: z.string().min(1).max(200),
       offset: z.number().int().min(0),

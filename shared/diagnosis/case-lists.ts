@@ -12,6 +12,9 @@
 
 export const PAGE_CASES = 30;
 
+/** What every row of a list of cases holds (a row may say more: a layer and its reason, a leak's chunks …). */
+export type CaseRef = { caseId: string; responseId: string };
+
 /** A report as the page gets it: its lists cut to their first cases, and each list's full length by name. */
 export type PageOf<T> = T & { lists: Record<string, number> };
 
@@ -50,14 +53,21 @@ export function pageOf<T extends object>(report: T, shown = PAGE_CASES): PageOf<
   return { ...(cut(report, '') as T), lists };
 }
 
-/** The whole list a page list name points at (null: the name points at no list of cases). */
+/**
+ * The whole list a page list name points at: only the names the page's `lists` can hold (a non-empty
+ * list of cases, or one layer's non-empty part of a list whose rows each name a layer); null for any other.
+ */
 export function caseListAt(report: object, name: string): unknown[] | null {
-  const [path, layer] = name.split('@');
+  const [path, layer, ...rest] = name.split('@');
+  if (rest.length > 0 || layer === '') return null;
   let value: unknown = report;
   for (const key of path.split('.')) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return null;
     value = (value as Record<string, unknown>)[key];
   }
-  if (!Array.isArray(value) || (value.length > 0 && !isCaseList(value))) return null;
-  return layer === undefined ? value : value.filter((item) => layerOf(item) === layer);
+  if (!Array.isArray(value) || !isCaseList(value)) return null;
+  if (layer === undefined) return value;
+  if (!value.every((item) => layerOf(item) !== null)) return null;
+  const part = value.filter((item) => layerOf(item) === layer);
+  return part.length > 0 ? part : null;
 }

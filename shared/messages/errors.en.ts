@@ -362,6 +362,7 @@ export const enErrors = {
   'err.system.no-responses': 'There are no responses of system "{system}" in this test set.',
   'err.system.no-responses-list': 'There are no responses of system "{system}" in this test set (systems: {systems}).',
   'err.diagnosis.list': 'The Diagnosis page has no list of cases named "{list}".',
+  'err.diagnosis.changed': 'The test set changed since the Diagnosis page was read; the page is read again.',
   'err.diagnosis.rule': 'The rule "{rule}" does not change numbers: use times:F (F ≠ 1) or plus:N (N ≠ 0).',
   'err.file-kind.folder': 'a folder',
   'err.file-kind.device': 'a device',

@@ -358,6 +358,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.system.no-responses': '此测试集中没有系统 "{system}" 的回答。',
   'err.system.no-responses-list': '此测试集中没有系统 "{system}" 的回答（已有系统：{systems}）。',
   'err.diagnosis.list': '诊断页面没有名为 "{list}" 的用例列表。',
+  'err.diagnosis.changed': '诊断页面读取之后测试集已有改动，页面正在重新读取。',
   'err.diagnosis.rule': '规则 "{rule}" 不会改变数字：请使用 times:F（F ≠ 1）或 plus:N（N ≠ 0）。',
   'err.file-kind.folder': '文件夹',
   'err.file-kind.device': '设备',

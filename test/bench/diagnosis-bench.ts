@@ -117,14 +117,15 @@ function pageDispatcher(db: () => Db): () => Promise<number> {
   };
 }
 
-/** "Show more" on the page's longest list of cases: its next 100 after the 30 the page carries. */
-function moreCases(db: () => Db): () => Promise<void> {
+/** "Show more" on the page's longest list of cases: its next 100 after the 30 the page carries (the page read once, before timing). */
+async function moreCases(db: () => Db): Promise<() => Promise<void>> {
   const dispatch = createDispatcher({ ...createDiagnosisHandlers(db), ...createDiagnosisDataHandlers(db) } as Handlers);
+  const page = await dispatch('diagnosis.report', { system: 'bench-diagnosis@1' });
+  if (!page.ok) throw new Error(page.error.message);
+  const { lists, version } = page.value as { lists: Record<string, number>; version: string };
+  const [list] = Object.entries(lists).sort((a, b) => b[1] - a[1])[0];
   return async () => {
-    const page = await dispatch('diagnosis.report', { system: 'bench-diagnosis@1' });
-    if (!page.ok) throw new Error(page.error.message);
-    const [list] = Object.entries((page.value as { lists: Record<string, number> }).lists).sort((a, b) => b[1] - a[1])[0];
-    const answer = await dispatch('diagnosis.cases', { system: 'bench-diagnosis@1', part: 'report', list, offset: 30, limit: 100 });
+    const answer = await dispatch('diagnosis.cases', { system: 'bench-diagnosis@1', version, part: 'report', list, offset: 30, limit: 100 });
     if (!answer.ok) throw new Error(`diagnosis.cases: ${answer.error.message}`);
   };
 }
@@ -155,7 +156,7 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     cold.sort((a, b) => a.wallMs - b.wallMs);
     // warm: the page asked again while nothing was written
     const warm = await measure(3, pageDispatcher(() => file));
-    const more = await measure(3, moreCases(() => file));
+    const more = await measure(3, await moreCases(() => file));
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { join, resolve } from 'node:path';
-import { freshTestSet, importLines, openApp } from './helpers';
+import { api, freshTestSet, importLines, openApp } from './helpers';
 
 /**
  * The Diagnosis page carries the first 30 cases of each list; "show more" reads the rest. On a test
@@ -14,23 +14,28 @@ const CASES = 70;
 const QUOTE = '年度会员购买后 30 天内可申请退款';
 const judge = { model: 'judge-x', version: '1', promptVersion: 'p1' };
 
+/** 70 cases whose answers the judge found wrong, with no evidence in their final context. */
+async function importManyFailing(request: APIRequestContext): Promise<string[]> {
+  const ids = Array.from({ length: CASES }, (_, i) => `many-${String(i).padStart(2, '0')}`);
+  await importLines(request, 'documents', 'documents.jsonl', [{ docId: 'policy', title: '退款政策', revision: 'v1', text: `${QUOTE}。` }]);
+  await importLines(request, 'cases', 'cases.jsonl', ids.map((id) => ({
+    id, query: `问题 ${id}：可以退款吗？`, referenceAnswer: '30 天内可退款', claims: [{ text: '30 天内可退款', evidence: [{ docId: 'policy', quote: QUOTE }] }],
+    questionType: 'policy-and-amounts', answerability: 'answerable',
+  })));
+  await importLines(request, 'responses', 'responses.jsonl', ids.map((id) => ({
+    id: `r-${id}`, caseId: id, system: SYSTEM, answer: '不能退款。', retrievalCalled: true,
+    finalContext: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }], candidates: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }],
+  })));
+  await importLines(request, 'judge', 'judge.jsonl', ids.map((id) => ({ caseId: id, responseId: `r-${id}`, judge, dimension: 'correctness', value: 0 })));
+  return ids;
+}
+
 test('a layer with more cases than the page carries lists the rest on "show more", in both languages', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openApp(page);
   await freshTestSet(page, 'dx-more');
-  const ids = Array.from({ length: CASES }, (_, i) => `many-${String(i).padStart(2, '0')}`);
-  await importLines(page.request, 'documents', 'documents.jsonl', [{ docId: 'policy', title: '退款政策', revision: 'v1', text: `${QUOTE}。` }]);
-  await importLines(page.request, 'cases', 'cases.jsonl', ids.map((id) => ({
-    id, query: `问题 ${id}：可以退款吗？`, referenceAnswer: '30 天内可退款', claims: [{ text: '30 天内可退款', evidence: [{ docId: 'policy', quote: QUOTE }] }],
-    questionType: 'policy-and-amounts', answerability: 'answerable',
-  })));
-  await importLines(page.request, 'responses', 'responses.jsonl', ids.map((id) => ({
-    id: `r-${id}`, caseId: id, system: SYSTEM, answer: '不能退款。', retrievalCalled: true,
-    finalContext: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }], candidates: [{ docId: 'other', chunkId: 'other#1', text: '会员等级说明。', rank: 1 }],
-  })));
-  await importLines(page.request, 'judge', 'judge.jsonl', ids.map((id) => ({ caseId: id, responseId: `r-${id}`, judge, dimension: 'correctness', value: 0 })));
-
+  const ids = await importManyFailing(page.request);
   await page.getByTestId('nav-diagnosis').click();
   await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
   const row = page.getByTestId('diagnosis-layer-retrieval');
@@ -57,4 +62,33 @@ test('a layer with more cases than the page carries lists the rest on "show more
   await expect(rows.nth(45)).toContainText('30 天内可退款');
   await rows.nth(45).getByRole('button', { name: ids[45] }).click();
   await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+});
+
+test('"show more" after the file changed reads the page again instead of skipping or repeating a case', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  await freshTestSet(page, 'dx-more-changed');
+  const ids = await importManyFailing(page.request);
+  await page.getByTestId('nav-diagnosis').click();
+  await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
+  const row = page.getByTestId('diagnosis-layer-retrieval');
+  await row.getByRole('button', { name: `Cases (${CASES})` }).click();
+  await expect(row.getByTestId('dx-case-row')).toHaveCount(30);
+
+  // meanwhile a reviewer finds the first answer right: it leaves the retrieval layer's list
+  const reviewerId = (await api<{ id: number }>(page.request, 'reviewers.create', { name: `dx-more ${Date.now()}` })).id;
+  await api(page.request, 'labels.record', { reviewerId, caseId: ids[0], responseId: `r-${ids[0]}`, dimension: 'correctness', value: 2 });
+
+  // the click finds the page out of date: the page is read again, the list stays open on its new first cases
+  await row.getByTestId('dx-cases-more').click();
+  await expect(row).toContainText(`(${CASES - 1}/${CASES - 1})`);
+  await expect(row).toContainText(`… and ${CASES - 1 - 30} more`);
+  const rows = row.getByTestId('dx-case-row');
+  await expect(rows.first()).toContainText(ids[1]);
+  await row.getByTestId('dx-cases-more').click();
+  await expect(rows).toHaveCount(CASES - 1);
+  await expect(rows.first()).toContainText(ids[1]);
+  const shown = await rows.locator('button.mono').allTextContents();
+  expect(new Set(shown).size).toBe(CASES - 1);
+  expect(shown).not.toContain(ids[0]);
 });

@@ -41,6 +41,12 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await expect(page.getByTestId('dx-leak-cases')).toContainText('enterprise-price-sheet (scope: sales)');
 
   await expect(page.getByTestId('dx-stale')).toContainText('(1/3)');
+  // the stale list has a row per stale chunk of any run, and says so (the figure above counts normal runs)
+  const staleList = page.getByTestId('dx-stale-cases');
+  await staleList.getByRole('button', { name: /^Chunks, all runs \(\d+\)$/ }).click();
+  await expect(staleList.getByTestId('dx-case-row').first()).toBeVisible();
+  await staleList.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-stale-en.png') });
   await expect(page.getByTestId('dx-follow-old-conflict')).toContainText('undefined');
   await expect(page.getByTestId('dx-missed-retrieval')).toContainText('(1/2)');
   await expect(page.getByTestId('dx-cost')).toContainText('900 ms');
@@ -75,6 +81,11 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await page.screenshot({ path: join(SHOTS, 'diagnosis-conflict-zh-CN.png') });
   await expect(page.getByTestId('diagnosis-section-permission')).toContainText('权限泄露');
   await expect(page.getByTestId('diagnosis-section-agent')).toContainText('准确率与成本并列');
+  await staleList.scrollIntoViewIfNeeded();
+  // building the conflict set wrote to the file: the page was read again, its lists closed
+  await staleList.getByRole('button', { name: /^片段，含全部运行（\d+）$/ }).click();
+  await expect(staleList.getByTestId('dx-case-row').first()).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'diagnosis-stale-zh-CN.png') });
   await page.getByTestId('diagnosis-section-permission').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-top-zh-CN.png') });
   await change.scrollIntoViewIfNeeded();

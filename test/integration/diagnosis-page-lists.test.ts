@@ -59,7 +59,7 @@ describe('the Diagnosis page\'s lists of cases', () => {
     for (const list of [`quadrant.cells.${cell}.responses`, `layers.assignments@${whole.layers.top}`]) {
       const rows: unknown[] = [];
       for (let offset = 0; ; offset += 50) {
-        const more = await call<{ total: number; cases: unknown[] }>('diagnosis.cases', { system: input.system, part: 'report', list, offset, limit: 50 });
+        const more = await call<{ total: number; cases: unknown[] }>('diagnosis.cases', { system: input.system, version: page.version, part: 'report', list, offset, limit: 50 });
         expect(more.total).toBe(page.lists[list]);
         rows.push(...more.cases);
         if (more.cases.length < 50) break;
@@ -68,10 +68,10 @@ describe('the Diagnosis page\'s lists of cases', () => {
       const expected = layer ? whole.layers.assignments.filter((a) => a.layer === layer) : whole.quadrant.cells[cell].responses;
       expect(rows).toEqual(expected);
     }
-    const unsafe = await call<{ total: number; cases: unknown[] }>('diagnosis.cases', { system: input.system, part: 'report', list: 'distractorsOnly.responses', offset: 0, limit: 500 });
+    const unsafe = await call<{ total: number; cases: unknown[] }>('diagnosis.cases', { system: input.system, version: page.version, part: 'report', list: 'distractorsOnly.responses', offset: 0, limit: 500 });
     expect(unsafe).toEqual({ total: whole.distractorsOnly.responses.length, cases: whole.distractorsOnly.responses });
 
-    const unknown = await dispatch('diagnosis.cases', { system: input.system, part: 'report', list: 'quadrant.claimRecall', offset: 0, limit: 10 });
+    const unknown = await dispatch('diagnosis.cases', { system: input.system, version: page.version, part: 'report', list: 'quadrant.claimRecall', offset: 0, limit: 10 });
     expect(unknown.ok ? null : unknown.error.code).toBe('not-found');
 
     // the kept reports last only while nothing is written: a label moves the page's figures and its lists
@@ -80,10 +80,14 @@ describe('the Diagnosis page\'s lists of cases', () => {
     const reviewer = createReviewer(db, 'Ada');
     recordLabel(db, { reviewerId: reviewer.id, caseId: right.caseId, responseId: right.responseId, dimension: 'correctness', value: 2 });
     recordLabel(db, { reviewerId: reviewer.id, caseId: right.caseId, responseId: right.responseId, dimension: 'claimsStated', value: {} });
-    const after = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    // a "show more" of the page read before the write is refused, not answered from the new lists at the old offsets
+    const late = await dispatch('diagnosis.cases', { system: input.system, version: page.version, part: 'report', list: `layers.assignments@${right.layer}`, offset: 0, limit: 10 });
+    expect(late.ok ? null : [late.error.code, late.error.location?.field]).toEqual(['conflict', 'version']);
+    const { version: afterVersion, ...after } = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(afterVersion).not.toBe(page.version);
     expect(after).toEqual(pageOf(plain(diagnose(diagnosisInput(db, input.system))) as object));
     expect(after.layers.failing).toBe(failingBefore - 1);
-    const rest = await call<{ total: number; cases: { responseId: string }[] }>('diagnosis.cases', { system: input.system, part: 'report', list: `layers.assignments@${right.layer}`, offset: 0, limit: 500 });
+    const rest = await call<{ total: number; cases: { responseId: string }[] }>('diagnosis.cases', { system: input.system, version: afterVersion, part: 'report', list: `layers.assignments@${right.layer}`, offset: 0, limit: 500 });
     expect(rest.cases.map((a) => a.responseId)).not.toContain(right.responseId);
     db.close();
   });

@@ -25,11 +25,17 @@ describe('the page cuts each list of cases to its first ones and names every lis
 
   it('finds the whole list behind each name, one layer\'s part of a list by layer, and nothing behind a name that is no list of cases', () => {
     expect(caseListAt(report, 'unsafe')).toBe(report.unsafe);
-    expect(caseListAt(report, 'cells.1.cases')).toEqual([]);
+    // an empty list has no name on the page (nothing to show more of)
+    expect(caseListAt(report, 'cells.1.cases')).toBeNull();
     expect(caseListAt(report, 'assignments@generation')?.map((a) => (a as { responseId: string }).responseId)).toEqual(['y0', 'y1', 'y2']);
     expect(caseListAt(report, 'flagged')).toBeNull();
     expect(caseListAt(report, 'share.count')).toBeNull();
     expect(caseListAt(report, 'cells.7.cases')).toBeNull();
     expect(caseListAt(report, 'constructor')).toBeNull();
+    // a layer's part only of a list whose rows name their layer, and only a layer that has rows
+    expect(caseListAt(report, 'unsafe@retrieval')).toBeNull();
+    expect(caseListAt(report, 'assignments@')).toBeNull();
+    expect(caseListAt(report, 'assignments@agent')).toBeNull();
+    expect(caseListAt(report, 'assignments@generation@x')).toBeNull();
   });
 });

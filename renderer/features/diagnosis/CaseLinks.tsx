@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorDetails } from '../../common/ErrorDetails';
+import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { visibleId } from '../../common/bidi';
@@ -9,7 +10,20 @@ import { useCaseList, type CaseListName, type CaseListRows, type CaseRef } from 
  * A figure's cases, one click away: a toggle listing them, each opening in the Cases view. The page
  * carries a list's first cases; "show more" reads the next ones.
  */
-export function CaseLinks<T extends CaseRef>({ refs, list, testId, note }: { refs: readonly T[]; list: CaseListName; testId?: string; note?: (row: T) => string }) {
+export function CaseLinks<T extends CaseRef>({
+  refs,
+  list,
+  testId,
+  note,
+  showKey = 'diagnosis.cases.show',
+}: {
+  refs: readonly T[];
+  list: CaseListName;
+  testId?: string;
+  note?: (row: T) => string;
+  /** The toggle's words when the list's rows are not one per case (a row per stale chunk). */
+  showKey?: MessageKey;
+}) {
   const { t, num } = useI18n();
   const [open, setOpen] = useState(false);
   const { rows, total, ...more } = useCaseList(refs, list);
@@ -17,7 +31,7 @@ export function CaseLinks<T extends CaseRef>({ refs, list, testId, note }: { ref
   return (
     <div className="dx-cases" data-testid={testId}>
       <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t('diagnosis.cases.hide') : t('diagnosis.cases.show', { count: num(total) })}
+        {open ? t('diagnosis.cases.hide') : t(showKey, { count: num(total) })}
       </button>
       {open ? (
         <ul className="dx-case-list">

@@ -44,6 +44,7 @@ export function DataSection({ system, report }: DiagnosisSectionProps) {
         refs={layers.staleResponses}
         list={{ part: 'layers', name: 'staleResponses' }}
         testId="dx-stale-cases"
+        showKey="dxdata.data.staleShow"
         note={(s) => {
           const reason = t(`dxdata.reason.${s.reason}` as MessageKey);
           return s.current ? t('dxdata.data.staleNote', { docId: s.docId, revision: s.revision, current: s.current, reason }) : t('dxdata.data.staleNoteNoCurrent', { docId: s.docId, revision: s.revision, reason });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApiErrorBody } from '../../../shared/api/contract';
+import type { CaseRef } from '../../../shared/diagnosis/case-lists';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { useLayersStore } from './layersStore';
@@ -11,7 +12,7 @@ export interface CaseListName {
   name: string;
 }
 
-export type CaseRef = { caseId: string; responseId: string };
+export type { CaseRef };
 
 export interface CaseListRows<T> {
   rows: readonly T[];
@@ -32,7 +33,6 @@ const MORE = 100;
  * read from the server's whole list. A new answer (the file changed) starts again from its own rows.
  */
 export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseListName): CaseListRows<T> {
-  const system = useDiagnosisStore((s) => s.system);
   const report = useDiagnosisStore((s) => s.report);
   const layers = useLayersStore((s) => s.layers);
   // the answer the rows were cut from: the more rows read belong to it (a section may filter its rows anew each render)
@@ -43,15 +43,19 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const rows = more && more.after === answer ? [...refs, ...more.rows] : refs;
   async function loadMore(): Promise<void> {
-    if (!system || loading) return;
+    if (!answer || loading) return;
     setLoading(true);
     setError(null);
     try {
-      const page = await invoke('diagnosis.cases', { system, part: list.part, list: list.name, offset: rows.length, limit: MORE });
+      // the system and version of the answer on screen (while another system loads, this one's rows are shown)
+      const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length, limit: MORE });
       // the rows come from the very list the page's rows were cut from, so they have its shape
       setMore({ after: answer, rows: [...rows.slice(refs.length), ...(page.cases as unknown as T[])] });
     } catch (caught) {
-      setError(toErrorBody(caught));
+      const body = toErrorBody(caught);
+      // the file was written since the page was read: its lists are read again (the new answer starts its own rows)
+      if (body.code === 'conflict' && body.location?.field === 'version') void useDiagnosisStore.getState().refresh();
+      else setError(body);
     } finally {
       setLoading(false);
     }
