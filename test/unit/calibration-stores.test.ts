@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackend, type Backend } from '../../server/backend';
+import { describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../shared/api/contract';
 import { calibrationSet, RUN2 } from '../helpers/calibration-set';
 import { useTempDir } from '../helpers/temp-dir';
+import { useWindowOverBackend } from '../helpers/window-over-backend';
 
 /**
  * The weekly review's two stores (the round page and the reveal & adjudicate page) driven the way
@@ -13,39 +13,15 @@ import { useTempDir } from '../helpers/temp-dir';
  */
 
 const tempDir = useTempDir();
-let backend: Backend | null = null;
-
-beforeEach(() => {
-  vi.resetModules();
-  const memory = new Map<string, string>();
-  const storage = {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-    key: () => null,
-    length: 0,
-  };
-  vi.stubGlobal('localStorage', storage);
-  vi.stubGlobal('sessionStorage', storage);
-  vi.stubGlobal('window', {
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    touchstone: { invoke: (name: string, input: unknown) => backend!.dispatch(name, input) as Promise<Envelope<unknown>> },
-  });
-});
-afterEach(() => {
-  backend?.close();
-  backend = null;
-  vi.unstubAllGlobals();
-});
+const openWindow = useWindowOverBackend();
 
 async function reviewFile() {
   const dir = tempDir();
   const set = await calibrationSet(dir);
   set.db.close();
-  backend = await createBackend({ dataDir: join(dir, 'data'), mode: 'desktop', version: 'test', initialTestSet: set.file });
+  const backend = await openWindow(set.file, join(dir, 'data'));
   const call = async <T,>(name: string, input: unknown): Promise<T> => {
-    const answer = (await backend!.dispatch(name, input)) as Envelope<T>;
+    const answer = (await backend.dispatch(name, input)) as Envelope<T>;
     if (!answer.ok) throw new Error(`${name}: ${answer.error.message}`);
     return answer.value;
   };

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackend, type Backend } from '../../server/backend';
+import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../shared/api/contract';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
+import { useWindowOverBackend } from '../helpers/window-over-backend';
 
 /**
  * The Settings store driven as the window drives it, over a real backend on a real file. A return visit
@@ -12,27 +12,13 @@ import { useTempDir } from '../helpers/temp-dir';
  */
 
 const tempDir = useTempDir();
-let backend: Backend | null = null;
-
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubGlobal('window', {
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    touchstone: { invoke: (name: string, input: unknown) => backend!.dispatch(name, input) as Promise<Envelope<unknown>> },
-  });
-});
-afterEach(() => {
-  backend?.close();
-  backend = null;
-  vi.unstubAllGlobals();
-});
+const openWindow = useWindowOverBackend();
 
 async function settingsOverFile() {
   const dir = tempDir();
   const set = await smallLabelingSet(dir);
   set.db.close();
-  backend = await createBackend({ dataDir: join(dir, 'data'), mode: 'desktop', version: 'test', initialTestSet: set.file });
+  const backend = await openWindow(set.file, join(dir, 'data'));
   const answer = (await backend.dispatch('testSets.current', {})) as Envelope<{ testSetId: string }>;
   if (!answer.ok) throw new Error(answer.error.message);
   const { useSettingsStore } = await import('../../renderer/features/settings/settingsStore');

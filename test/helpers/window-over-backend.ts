@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createBackend, type Backend } from '../../server/backend';
+import type { Envelope } from '../../shared/api/contract';
+
+/**
+ * Renderer stores driven the way the window drives them, in Node: `window.touchstone.invoke` is answered
+ * by a real backend on a real SQLite file, and the browser storage the stores read is kept in memory.
+ * Each test opens its own file with the function returned; modules are loaded afresh per test, so a
+ * store is imported (dynamically) after it.
+ */
+export function useWindowOverBackend(): (file: string, dataDir: string) => Promise<Backend> {
+  let backend: Backend | null = null;
+  beforeEach(() => {
+    vi.resetModules();
+    const memory = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+      key: () => null,
+      length: 0,
+    };
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('sessionStorage', storage);
+    vi.stubGlobal('window', {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      touchstone: { invoke: (name: string, input: unknown) => backend!.dispatch(name, input) as Promise<Envelope<unknown>> },
+    });
+  });
+  afterEach(() => {
+    backend?.close();
+    backend = null;
+    vi.unstubAllGlobals();
+  });
+  return async (file, dataDir) => (backend = await createBackend({ dataDir, mode: 'desktop', version: 'test', initialTestSet: file }));
+}
