@@ -84,12 +84,7 @@ function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]
   }
   const reviewers = new Map<number, unknown[]>();
   // most labels repeat a few stored texts (the same marks, the same grade): each is decoded once, its value only read
-  const decoded = new Map<string | null, unknown>();
-  const decode = (text: string | null) => {
-    let value = decoded.get(text);
-    if (value === undefined) decoded.set(text, (value = decodeLabelValue(text)));
-    return value;
-  };
+  const decode = parsedOnce(decodeLabelValue);
   for (const [key, byReviewer] of latest) {
     for (let at = 1; at < byReviewer.length; at += 2) {
       const value = decode(byReviewer[at] as string | null);
@@ -198,8 +193,8 @@ function indexedUnits(db: Db, system: string): Map<number, { docId: string; quot
   return units;
 }
 
-function parsedOnce<T>(parse: (text: string) => T): (text: string) => T {
-  const known = new Map<string, T>();
+function parsedOnce<T, K = string>(parse: (text: K) => T): (text: K) => T {
+  const known = new Map<K, T>();
   return (text) => {
     let value = known.get(text);
     if (value === undefined) known.set(text, (value = parse(text)));
