@@ -1,6 +1,6 @@
 import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
 import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
-import type { DiagnosisInput } from '../shared/diagnosis/types';
+import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { diagnosisInput } from './diagnosis';
@@ -72,6 +72,15 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
     ? new Map<string, ExtraRow>()
     : new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]));
   const { human, judge } = failureLayers(db, system);
+  // one literal per response, its kept facts passed as they are: a spread copy of a shared part, and a copy
+  // of the facts, cost 2–3 s of CPU at 100,000 responses (measured), the literal a fraction of it
+  const layerResponse = (r: DxResponse, agent: AgentFields, facts?: LayerResponse['facts']): LayerResponse => ({
+    responseId: r.responseId, caseId: r.caseId, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
+    correct: r.correct ? r.correct.value : null, stated: r.stated,
+    humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
+    retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
+    facts,
+  });
   return {
     system,
     documents: knownRevisions(db),
@@ -89,33 +98,22 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
       };
     }),
     responses: base.responses.map((r): LayerResponse => {
-      // one literal per response, its kept facts passed as they are: a spread copy of a shared part, and a copy
-      // of the facts, cost 2–3 s of CPU at 100,000 responses (measured), the literal a fraction of it
-      if (r.facts) {
-        const { agent } = r.facts;
-        return {
-          responseId: r.responseId, caseId: r.caseId, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
-          correct: r.correct ? r.correct.value : null, stated: r.stated,
-          humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
-          retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
-          facts: r.facts,
-        };
-      }
+      if (r.facts) return layerResponse(r, r.facts.agent, r.facts);
       const row = extra.get(r.responseId);
       const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
       const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
-      return {
-        responseId: r.responseId, caseId: r.caseId, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
-        correct: r.correct ? r.correct.value : null, stated: r.stated,
-        humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
+      return layerResponse(r, {
         retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
         stopState: (row?.stop_state ?? null) as StopState | null,
         searches: searchesOf({ trajectory, cost }),
         tokens: tokensOf(cost),
         latencyMs: cost?.latencyMs ?? null,
-      };
+      });
     }),
   };
 }
+
+/** What the agent figures read of a response: kept in its facts, or worked out from its trajectory and cost. */
+type AgentFields = Pick<LayerResponse, 'retrievalCalled' | 'stopState' | 'searches' | 'tokens' | 'latencyMs'>;
 
 type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cost: string | null };
