@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { join, resolve } from 'node:path';
 import { api, freshTestSet, importLines, openApp } from './helpers';
 
@@ -13,6 +13,11 @@ const SYSTEM = 'many@1';
 const CASES = 70;
 const QUOTE = '年度会员购买后 30 天内可申请退款';
 const judge = { model: 'judge-x', version: '1', promptVersion: 'p1' };
+
+// each test opens a test set of its own: the specs after this one expect the shared demo open
+test.afterEach(async ({ request }) => {
+  await api(request, 'testSets.openDemo');
+});
 
 /** 70 cases whose answers the judge found wrong, with no evidence in their final context. */
 async function importManyFailing(request: APIRequestContext): Promise<string[]> {
@@ -30,15 +35,20 @@ async function importManyFailing(request: APIRequestContext): Promise<string[]> 
   return ids;
 }
 
-test('a layer with more cases than the page carries lists the rest on "show more", in both languages', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+/** A test set of its own with those 70 cases, on the Diagnosis screen: their ids and the retrieval layer's row. */
+async function retrievalLayerOfMany(page: Page, prefix: string): Promise<{ ids: string[]; row: Locator }> {
   await openApp(page);
-  await freshTestSet(page, 'dx-more');
+  await freshTestSet(page, prefix);
   const ids = await importManyFailing(page.request);
   await page.getByTestId('nav-diagnosis').click();
   await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
-  const row = page.getByTestId('diagnosis-layer-retrieval');
+  return { ids, row: page.getByTestId('diagnosis-layer-retrieval') };
+}
+
+test('a layer with more cases than the page carries lists the rest on "show more", in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { ids, row } = await retrievalLayerOfMany(page, 'dx-more');
   await expect(row).toContainText(`Cases (${CASES})`);
   await row.getByRole('button', { name: `Cases (${CASES})` }).click();
   const rows = row.getByTestId('dx-case-row');
@@ -66,12 +76,7 @@ test('a layer with more cases than the page carries lists the rest on "show more
 
 test('"show more" after the file changed reads the page again instead of skipping or repeating a case', async ({ page }) => {
   test.setTimeout(120_000);
-  await openApp(page);
-  await freshTestSet(page, 'dx-more-changed');
-  const ids = await importManyFailing(page.request);
-  await page.getByTestId('nav-diagnosis').click();
-  await page.getByTestId('diagnosis-system').selectOption(SYSTEM);
-  const row = page.getByTestId('diagnosis-layer-retrieval');
+  const { ids, row } = await retrievalLayerOfMany(page, 'dx-more-changed');
   await row.getByRole('button', { name: `Cases (${CASES})` }).click();
   await expect(row.getByTestId('dx-case-row')).toHaveCount(30);
 
