@@ -16,16 +16,21 @@ export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
   return readSetting<MustRetrieveDefaults>(db, MUST_RETRIEVE_KEY) ?? DEFAULT_MUST_RETRIEVE;
 }
 
-/** failureLayer per response id: people's value (adjudicated, else the reviewers' when they agree) and the latest judge run's. */
-function failureLayers(db: Db, system: string): { human: Map<string, string>; judge: Map<string, string> } {
+/**
+ * failureLayer per response id: people's value (adjudicated, else the reviewers' when they agree) and the
+ * latest judge run's; of every response of the system, or of some (`seqs`).
+ */
+function failureLayers(db: Db, system: string, seqs: readonly number[] | null = null): { human: Map<string, string>; judge: Map<string, string> } {
+  const only = seqs ? ' AND x.response_seq IN (SELECT value FROM json_each(?))' : '';
+  const args = seqs ? [system, JSON.stringify(seqs)] : [system];
   const latest = new Map<string, unknown>();
   const events = db
     .prepare(
-      `SELECT r.id, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
-        WHERE r.system = ? AND e.dimension = 'failureLayer' ORDER BY e.id`,
+      `SELECT r.id, x.reviewer_id, x.value FROM label_events x JOIN responses r ON r.seq = x.response_seq
+        WHERE r.system = ? AND x.dimension = 'failureLayer'${only} ORDER BY x.id`,
     )
     .raw()
-    .iterate(system) as Iterable<[string, number, string | null]>;
+    .iterate(...args) as Iterable<[string, number, string | null]>;
   for (const [responseId, reviewer, value] of events) latest.set(`${responseId}\u0000${reviewer}`, decodeLabelValue(value));
   const byResponse = new Map<string, unknown[]>();
   for (const [key, value] of latest) {
@@ -36,18 +41,18 @@ function failureLayers(db: Db, system: string): { human: Map<string, string>; ju
   const human = new Map<string, string>();
   for (const [id, values] of byResponse) if (values.every((v) => v === values[0]) && typeof values[0] === 'string') human.set(id, values[0]);
   const adjudicated = db
-    .prepare(`SELECT r.id, a.value FROM adjudications a JOIN responses r ON r.seq = a.response_seq WHERE r.system = ? AND a.dimension = 'failureLayer' ORDER BY a.id`)
+    .prepare(`SELECT r.id, x.value FROM adjudications x JOIN responses r ON r.seq = x.response_seq WHERE r.system = ? AND x.dimension = 'failureLayer'${only} ORDER BY x.id`)
     .raw()
-    .all(system) as [string, string][];
+    .all(...args) as [string, string][];
   for (const [id, value] of adjudicated) {
     const decoded = decodeLabelValue(value);
     if (typeof decoded === 'string') human.set(id, decoded);
   }
   const judge = new Map<string, string>();
   const verdicts = db
-    .prepare(`SELECT r.id, v.value FROM verdicts v JOIN responses r ON r.seq = v.response_seq WHERE r.system = ? AND v.dimension = 'failureLayer' ORDER BY v.run_id, v.id`)
+    .prepare(`SELECT r.id, x.value FROM verdicts x JOIN responses r ON r.seq = x.response_seq WHERE r.system = ? AND x.dimension = 'failureLayer'${only} ORDER BY x.run_id, x.id`)
     .raw()
-    .all(system) as [string, string][];
+    .all(...args) as [string, string][];
   for (const [id, value] of verdicts) {
     const parsed = JSON.parse(value) as unknown;
     if (typeof parsed === 'string') judge.set(id, parsed);
@@ -117,3 +122,17 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
 type AgentFields = Pick<LayerResponse, 'retrievalCalled' | 'stopState' | 'searches' | 'tokens' | 'latencyMs'>;
 
 type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cost: string | null };
+
+/**
+ * Layer responses of a system with their labels read again (`relabeled`: the same responses of the
+ * diagnosis input, already read again), each a new object beside the one it replaces.
+ */
+export function relayered(db: Db, system: string, seqs: readonly number[], relabeled: ReadonlyMap<string, DxResponse>, kept: ReadonlyMap<string, LayerResponse>): Map<string, LayerResponse> {
+  const { human, judge } = failureLayers(db, system, seqs);
+  const out = new Map<string, LayerResponse>();
+  for (const [id, r] of relabeled) {
+    const was = kept.get(id);
+    if (was) out.set(id, { ...was, correct: r.correct ? r.correct.value : null, stated: r.stated, humanLayer: human.get(id) ?? null, judgeLayer: judge.get(id) ?? null });
+  }
+  return out;
+}

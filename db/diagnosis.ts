@@ -56,19 +56,24 @@ const asCondition = (value: string): Condition => ((CONDITIONS as readonly strin
 const itemKey = (responseSeq: number, dimension: number) => responseSeq * LABEL_DIMENSIONS.length + dimension;
 const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d, i]));
 
+/** Narrows a read of one system's label rows (alias `x`) to some of its responses; null: all of them. */
+const onlyResponses = (seqs: readonly number[] | null): { sql: string; args: string[] } =>
+  seqs ? { sql: ' AND x.response_seq IN (SELECT value FROM json_each(?))', args: [JSON.stringify(seqs)] } : { sql: '', args: [] };
+
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
-function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
+function humanValues(db: Db, system: string, seqs: readonly number[] | null): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
   const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
+  const only = onlyResponses(seqs);
   // per item, per reviewer (in the order each first labeled it), the stored text of their latest event:
   // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map)
   const latest = new Map<number, (number | string | null)[]>();
   const events = db
     .prepare(
-      `SELECT e.response_seq, e.dimension, e.reviewer_id, e.value FROM label_events e JOIN responses r ON r.seq = e.response_seq
-        WHERE r.system = ? AND e.dimension IN (${marks}) ORDER BY e.id`,
+      `SELECT x.response_seq, x.dimension, x.reviewer_id, x.value FROM label_events x JOIN responses r ON r.seq = x.response_seq
+        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql} ORDER BY x.id`,
     )
     .raw()
-    .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, number, string | null]>;
+    .iterate(system, ...LABEL_DIMENSIONS, ...only.args) as Iterable<[number, string, number, string | null]>;
   // ordered by id: the last write of a key is its reviewer's current label (only that one is decoded)
   for (const [responseSeq, dimension, reviewer, value] of events) {
     const key = itemKey(responseSeq, dimensionIndex.get(dimension)!);
@@ -94,25 +99,26 @@ function humanValues(db: Db, system: string): { reviewers: Map<number, unknown[]
   const adjudicated = new Map<number, unknown>();
   const adjudications = db
     .prepare(
-      `SELECT a.response_seq, a.dimension, a.value FROM adjudications a JOIN responses r ON r.seq = a.response_seq
-        WHERE r.system = ? AND a.dimension IN (${marks}) ORDER BY a.id`,
+      `SELECT x.response_seq, x.dimension, x.value FROM adjudications x JOIN responses r ON r.seq = x.response_seq
+        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql} ORDER BY x.id`,
     )
     .raw()
-    .iterate(system, ...LABEL_DIMENSIONS) as Iterable<[number, string, string]>;
+    .iterate(system, ...LABEL_DIMENSIONS, ...only.args) as Iterable<[number, string, string]>;
   for (const [responseSeq, dimension, value] of adjudications) adjudicated.set(itemKey(responseSeq, dimensionIndex.get(dimension)!), decodeLabelValue(value));
   return { reviewers, adjudicated };
 }
 
 /** The latest judge run's verdict per (response, dimension). */
-function judgeValues(db: Db, system: string): Map<number, unknown> {
+function judgeValues(db: Db, system: string, seqs: readonly number[] | null): Map<number, unknown> {
   const out = new Map<number, unknown>();
+  const only = onlyResponses(seqs);
   const rows = db
     .prepare(
-      `SELECT v.response_seq, v.dimension, v.value FROM verdicts v JOIN responses r ON r.seq = v.response_seq
-        WHERE r.system = ? AND v.dimension IN ('correctness', 'faithfulness', 'responseBehavior') ORDER BY v.run_id, v.id`,
+      `SELECT x.response_seq, x.dimension, x.value FROM verdicts x JOIN responses r ON r.seq = x.response_seq
+        WHERE r.system = ? AND x.dimension IN ('correctness', 'faithfulness', 'responseBehavior')${only.sql} ORDER BY x.run_id, x.id`,
     )
     .raw()
-    .iterate(system) as Iterable<[number, string, string]>;
+    .iterate(system, ...only.args) as Iterable<[number, string, string]>;
   for (const [responseSeq, dimension, value] of rows) out.set(itemKey(responseSeq, dimensionIndex.get(dimension)!), JSON.parse(value));
   return out;
 }
@@ -202,6 +208,52 @@ function parsedOnce<T, K = string>(parse: (text: K) => T): (text: K) => T {
   };
 }
 
+/** What the figures read of a response's labels, resolved: people's value where they gave one, else the judge's. */
+type ResolvedLabels = Pick<DxResponse, 'stated' | 'correct' | 'faithfulness' | 'behavior'>;
+
+/** The resolved labels of a system's responses, read whole or for some of its responses (`seqs`). */
+function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq: number) => ResolvedLabels {
+  const correctness = listDimensions(db).find((d) => d.name === 'correctness');
+  const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
+  const { reviewers, adjudicated } = humanValues(db, system, seqs);
+  const judge = judgeValues(db, system, seqs);
+  const value = (seq: number, dimension: string) => {
+    const key = itemKey(seq, dimensionIndex.get(dimension)!);
+    return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
+  };
+  const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
+  return (seq) => {
+    const correct = value(seq, 'correctness');
+    const faithfulness = value(seq, 'faithfulness');
+    const behavior = value(seq, 'responseBehavior');
+    const statedKey = itemKey(seq, statedAt);
+    return {
+      stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
+      correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
+      faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
+      behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
+    };
+  };
+}
+
+/**
+ * Some responses of a system (by seq) with their labels read again, each a new object beside the
+ * one it replaces (its lists and facts shared): what labels written since a read change.
+ */
+export function relabeled(db: Db, system: string, seqs: readonly number[], kept: ReadonlyMap<string, DxResponse>): Map<string, DxResponse> {
+  const labels = labelsOf(db, system, seqs);
+  const out = new Map<string, DxResponse>();
+  const rows = db
+    .prepare('SELECT seq, id FROM responses WHERE system = ? AND seq IN (SELECT value FROM json_each(?))')
+    .raw()
+    .iterate(system, JSON.stringify(seqs)) as Iterable<[number, string]>;
+  for (const [seq, id] of rows) {
+    const was = kept.get(id);
+    if (was) out.set(id, { ...was, ...labels(seq) });
+  }
+  return out;
+}
+
 /**
  * The diagnosis input of one system. With the retrieval index in place, each response's chunk
  * lists, citations and trajectory are read as their facts (db/response-facts.ts), so no list is
@@ -241,15 +293,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
     return kase;
   });
-  const correctness = listDimensions(db).find((d) => d.name === 'correctness');
-  const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
-  const { reviewers, adjudicated } = humanValues(db, system);
-  const judge = judgeValues(db, system);
-  const value = (seq: number, dimension: string) => {
-    const key = itemKey(seq, dimensionIndex.get(dimension)!);
-    return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
-  };
-  const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
+  const labels = labelsOf(db, system, null);
   const documents = documentsOf(db, today);
   // one object per response, made whole at once (its lists, and its facts and holds when kept)
   const labeled = (
@@ -257,19 +301,16 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     lists: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'>,
     kept?: KeptFacts,
   ): DxResponse => {
-    const correct = value(r.seq, 'correctness');
-    const faithfulness = value(r.seq, 'faithfulness');
-    const behavior = value(r.seq, 'responseBehavior');
-    const statedKey = itemKey(r.seq, statedAt);
+    const l = labels(r.seq);
     return {
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',
       condition: asCondition(r.condition),
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
-      stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
-      correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
-      faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
-      behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
+      stated: l.stated,
+      correct: l.correct,
+      faithfulness: l.faithfulness,
+      behavior: l.behavior,
       finalContext: lists.finalContext,
       candidates: lists.candidates,
       citations: lists.citations,

@@ -22,6 +22,7 @@ import { migration016 } from './016-diagnosis-read-and-reask';
 import { migration017 } from './017-label-merges';
 import { migration018 } from './018-response-facts';
 import { migration019 } from './019-import-publishing';
+import { migration020 } from './020-diagnosis-basis';
 
 export type { Migration } from './migration';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

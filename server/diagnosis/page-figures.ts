@@ -1,5 +1,4 @@
-import { diagnosisInput } from '../../db/diagnosis';
-import { layersInput } from '../../db/diagnosis-layers';
+import { diagnosisInputs } from '../../db/diagnosis-inputs';
 import { keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
@@ -11,7 +10,8 @@ import { text as say } from '../../shared/messages/text';
 
 /**
  * The Diagnosis page's two reports of one system, computed whole (every case of every cell, as
- * `touchstone diagnose` prints them) from one read of the file, and kept while nothing is written,
+ * `touchstone diagnose` prints them) from one read of the file (kept between visits and brought up to
+ * date with the labels written since: db/diagnosis-inputs.ts), and kept while nothing is written,
  * so the other half of the page, a second visit and the further cases of a list cost no new
  * computation. The page gets them with each list cut to its first cases (shared/diagnosis/case-lists.ts)
  * and the write stamp they were read at, which a "show more" names.
@@ -33,10 +33,7 @@ function wholePage(db: Db, system: string): { value: WholePage; stamp: string } 
   const today = new Date().toISOString().slice(0, 10);
   return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today}`, () => {
     // both inputs from one snapshot of the file; the computing is done outside the transaction
-    const { base, layers } = db.transaction(() => {
-      const read = diagnosisInput(db, system, today);
-      return { base: read, layers: layersInput(db, system, read) };
-    })();
+    const { base, layers } = diagnosisInputs(db, system, today);
     return { report: diagnose(base), layers: layersReport(layers) };
   });
 }

@@ -1,0 +1,142 @@
+import Database from 'better-sqlite3';
+import { DIAGNOSIS_DELTA_TABLES } from './migrations/020-diagnosis-basis';
+import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
+import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
+import { diagnosisInput, diagnosisSettings, relabeled } from './diagnosis';
+import { layersInput, relayered } from './diagnosis-layers';
+import type { Db } from './open';
+import { statement } from './statements';
+
+/**
+ * What the Diagnosis page reads of one system, kept between its visits: at 100,000 responses reading
+ * it costs seconds, while people labelling between two visits change a handful of responses. So a
+ * kept read takes in only the labels, adjudications and verdicts added since (their ids are
+ * increasing and their rows never change) and reads those responses' labels again; any other write
+ * to what it read moves the generation (db/migrations/020-diagnosis-basis.ts) and it is read whole.
+ * The thresholds and the dependency per question type are read at each ask (they only steer the
+ * computing). One read per file, dropped after some minutes unused, so its memory goes with it.
+ */
+
+const KEEP_MS = 10 * 60_000;
+
+export interface DiagnosisInputs {
+  base: DiagnosisInput;
+  layers: LayersInput;
+}
+
+type DeltaTable = (typeof DIAGNOSIS_DELTA_TABLES)[number];
+
+interface Basis {
+  generation: number;
+  /** Whether writers move the generation (some reader keeps it). */
+  kept: boolean;
+  indexStale: boolean;
+  /** The highest id of each label table the read took in. */
+  last: Record<DeltaTable, number>;
+}
+
+interface Entry {
+  key: string;
+  basis: Basis;
+  inputs: DiagnosisInputs;
+  /** Built on the first relabelling. */
+  byId: { base: Map<string, DxResponse>; layers: Map<string, LayerResponse> } | null;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const kept = new WeakMap<Db, Entry>();
+
+function basisNow(db: Db): Basis {
+  const last = Object.fromEntries(
+    DIAGNOSIS_DELTA_TABLES.map((table) => [table, statement(db, `SELECT coalesce(max(id), 0) FROM ${table}`).pluck().get() as number]),
+  ) as Record<DeltaTable, number>;
+  const row = statement(db, 'SELECT generation, kept FROM diagnosis_basis WHERE id = 1').get() as { generation: number; kept: number };
+  return {
+    generation: row.generation,
+    kept: row.kept === 1,
+    indexStale: statement(db, "SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get() !== undefined,
+    last,
+  };
+}
+
+/** The responses with a label, adjudication or verdict added after `since`. */
+function touchedSince(db: Db, since: Basis['last']): number[] {
+  return statement(
+    db,
+    `SELECT response_seq FROM label_events WHERE id > ? AND response_seq IS NOT NULL
+      UNION SELECT response_seq FROM adjudications WHERE id > ? AND response_seq IS NOT NULL
+      UNION SELECT response_seq FROM verdicts WHERE id > ?`,
+  )
+    .pluck()
+    .all(since.label_events, since.adjudications, since.verdicts) as number[];
+}
+
+function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
+  const base = diagnosisInput(db, system, today);
+  return { base, layers: layersInput(db, system, base) };
+}
+
+/** The kept read with the touched responses' labels read again: new lists of responses, every untouched one the same object. */
+function relabel(db: Db, system: string, entry: Entry, touched: readonly number[]): DiagnosisInputs {
+  const { base, layers } = entry.inputs;
+  entry.byId ??= {
+    base: new Map(base.responses.map((r) => [r.responseId, r])),
+    layers: new Map(layers.responses.map((r) => [r.responseId, r])),
+  };
+  const newBase = relabeled(db, system, touched, entry.byId.base);
+  const newLayers = relayered(db, system, touched, newBase, entry.byId.layers);
+  for (const [id, r] of newBase) entry.byId.base.set(id, r);
+  for (const [id, r] of newLayers) entry.byId.layers.set(id, r);
+  return {
+    base: { ...base, responses: base.responses.map((r) => newBase.get(r.responseId) ?? r) },
+    layers: { ...layers, responses: layers.responses.map((r) => newLayers.get(r.responseId) ?? r) },
+  };
+}
+
+/**
+ * One system's diagnosis inputs as of `today` (the documents' staleness is a day's), read whole or
+ * brought up to date from the kept read, in one snapshot of the file.
+ */
+export function diagnosisInputs(db: Db, system: string, today: string): DiagnosisInputs {
+  return db.transaction(() => {
+    const now = basisNow(db);
+    const key = `${system}\u0000${today}`;
+    const last = kept.get(db);
+    let entry: Entry;
+    if (last && last.key === key && last.basis.generation === now.generation && last.basis.indexStale === now.indexStale) {
+      const touched = touchedSince(db, last.basis.last);
+      entry = touched.length === 0 ? last : { ...last, basis: now, inputs: relabel(db, system, last, touched) };
+    } else {
+      entry = { key, basis: now, inputs: readWhole(db, system, today), byId: null, timer: null };
+    }
+    if (now.kept || asksToKeep(db, now.generation)) keep(db, last, entry);
+    else if (last) forget(db, last);
+    return { base: { ...entry.inputs.base, settings: diagnosisSettings(db) }, layers: entry.inputs.layers };
+  })();
+}
+
+/**
+ * Asks writers to move the generation from now on. A file open read-only cannot ask, nor can a
+ * reader while another connection writes: then nothing is kept.
+ */
+function asksToKeep(db: Db, generation: number): boolean {
+  if (db.readonly) return false;
+  try {
+    return statement(db, 'UPDATE diagnosis_basis SET kept = 1 WHERE id = 1 AND generation = ?').run(generation).changes === 1;
+  } catch (error) {
+    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')) return false;
+    throw error;
+  }
+}
+
+function keep(db: Db, last: Entry | undefined, entry: Entry): void {
+  if (last?.timer) clearTimeout(last.timer);
+  kept.set(db, entry);
+  entry.timer = setTimeout(() => forget(db, entry), KEEP_MS);
+  entry.timer.unref();
+}
+
+function forget(db: Db, entry: Entry): void {
+  if (entry.timer) clearTimeout(entry.timer);
+  if (kept.get(db) === entry) kept.delete(db);
+}

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diagnosisInput, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
+import { diagnosisInputs, type DiagnosisInputs } from '../../db/diagnosis-inputs';
+import { layersInput, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
+import { editCase } from '../../db/case-edits';
+import { createReviewer, recordLabel, undoLast } from '../../db/labels';
+import { DIAGNOSIS_BASIS_TABLES, DIAGNOSIS_DELTA_TABLES } from '../../db/migrations/020-diagnosis-basis';
+import { openTestSetFile, type Db } from '../../db/open';
+import { openSqlite } from '../../db/sqlite';
+import { writeSetting } from '../../db/settings';
+import { runImport } from '../../server/imports/import-pipeline';
+import { layersReport } from '../../shared/diagnosis/layers-report';
+import { diagnose } from '../../shared/diagnosis/report';
+import { syntheticDiagnosis } from '../bench/diagnosis-bench';
+import { writeDiagnosisFile } from '../bench/diagnosis-file';
+import { useTempDir } from '../helpers/temp-dir';
+
+const TODAY = '2026-12-02';
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** Both reports from these inputs, and from a read of the file from scratch: they must be the same. */
+function expectFresh(db: Db, system: string, inputs: DiagnosisInputs): void {
+  const fresh = diagnosisInput(db, system, TODAY);
+  expect(plain(diagnose(inputs.base))).toEqual(plain(diagnose(fresh)));
+  expect(plain(layersReport(inputs.layers))).toEqual(plain(layersReport(layersInput(db, system, fresh))));
+}
+
+/** How many of the responses are the very objects of the earlier read (not read again). */
+const sameObjects = (before: DiagnosisInputs, after: DiagnosisInputs) => after.base.responses.filter((r, i) => r === before.base.responses[i]).length;
+
+/**
+ * The Diagnosis page keeps what it read of a system between visits and, while people label, reads
+ * only the responses whose labels, adjudications or verdicts were added since: the figures are then
+ * exactly those of a read from scratch. Any other write to what it read makes it read everything again.
+ */
+describe('the Diagnosis page\'s kept read', () => {
+  const tempDir = useTempDir();
+
+  async function fileWith(responses: number) {
+    const input = syntheticDiagnosis(responses);
+    const path = join(tempDir(), 'kept.sqlite');
+    const { db } = await openTestSetFile(path, { create: true });
+    writeDiagnosisFile(db, input);
+    return { db, path, system: input.system, input };
+  }
+
+  it('takes in new labels, undos and verdicts without reading the rest again', async () => {
+    const { db, system, input } = await fileWith(200);
+    const first = diagnosisInputs(db, system, TODAY);
+    expect(sameObjects(first, diagnosisInputs(db, system, TODAY))).toBe(200);
+
+    const [a, b, c] = input.responses.filter((r) => r.condition === 'normal');
+    const ada = createReviewer(db, 'Ada');
+    recordLabel(db, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 });
+    recordLabel(db, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'claimsStated', value: {} });
+    recordLabel(db, { reviewerId: ada.id, caseId: b.caseId, responseId: b.responseId, dimension: 'failureLayer', value: 'retrieval' });
+    const second = diagnosisInputs(db, system, TODAY);
+    expect(sameObjects(first, second)).toBe(198);
+    expectFresh(db, system, second);
+
+    // a second reviewer who disagrees takes the response out of the figures; an undo brings it back
+    const bo = createReviewer(db, 'Bo');
+    recordLabel(db, { reviewerId: bo.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 2 });
+    expectFresh(db, system, diagnosisInputs(db, system, TODAY));
+    undoLast(db, bo.id);
+    expectFresh(db, system, diagnosisInputs(db, system, TODAY));
+
+    // a judge run scoring a response people have not labeled
+    const judge = { model: 'late-judge', version: '2', promptVersion: 'p2' };
+    runImport(db, {
+      kind: 'judge', format: 'jsonl', fileName: 'late.jsonl',
+      bytes: Buffer.from(JSON.stringify({ caseId: c.caseId, responseId: c.responseId, judge, dimension: 'faithfulness', value: 0.1 })),
+    });
+    const third = diagnosisInputs(db, system, TODAY);
+    expect(sameObjects(first, third)).toBeGreaterThanOrEqual(196);
+    expectFresh(db, system, third);
+    db.close();
+  });
+
+  it('reads everything again after any other write to what it read, from this connection or another', async () => {
+    const { db, path, system, input } = await fileWith(120);
+    let last = diagnosisInputs(db, system, TODAY);
+    const readAgain = () => {
+      const now = diagnosisInputs(db, system, TODAY);
+      expect(sameObjects(last, now)).toBe(0);
+      expectFresh(db, system, now);
+      last = now;
+    };
+    const kase = input.cases[0].caseId;
+    setCaseLeak(db, kase, true);
+    readAgain();
+    db.transaction(() => editCase(db, kase, 'forbiddenClaims', ['30 天内全额退款'], 'Lead', 'policy changed'))();
+    readAgain();
+    writeSetting(db, MUST_RETRIEVE_KEY, { 'how-to': false });
+    readAgain();
+    runImport(db, { kind: 'documents', format: 'jsonl', fileName: 'more.jsonl', bytes: Buffer.from(JSON.stringify({ docId: 'doc-0', title: 'doc-0', revision: 'v3', accessScope: ['public'], text: '新规则' })) });
+    readAgain();
+
+    // another connection (the command line, an import worker) writing to the same file
+    const other = openSqlite(path, { readonly: false, fileMustExist: true });
+    other.prepare('UPDATE cases SET leak = 0 WHERE id = ?').run(kase);
+    other.close();
+    readAgain();
+
+    // the thresholds only steer the computing: the read is kept, the figures follow them
+    saveDiagnosisSettings(db, { recallThreshold: 0.9, utilisationThreshold: 0.2, faithfulnessThreshold: 0.5, dependency: {} });
+    const steered = diagnosisInputs(db, system, TODAY);
+    expect(sameObjects(last, steered)).toBe(120);
+    expect(steered.base.settings.recallThreshold).toBe(0.9);
+    expectFresh(db, system, steered);
+
+    // a new day reads the documents' staleness again
+    expect(sameObjects(steered, diagnosisInputs(db, system, '2026-12-03'))).toBe(0);
+    db.close();
+  });
+
+  it('is not kept for a file open read-only', async () => {
+    const { db, path, system } = await fileWith(40);
+    db.close();
+    const readonly = openSqlite(path, { readonly: true, fileMustExist: true });
+    const first = diagnosisInputs(readonly, system, TODAY);
+    expect(sameObjects(first, diagnosisInputs(readonly, system, TODAY))).toBe(0);
+    readonly.close();
+  });
+
+  it('knows, for every table of the file, whether a write to it moves what the page read', async () => {
+    const { db } = await fileWith(10);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'cases_fts%'").pluck().all() as string[]).sort();
+    const triggers = new Set(db.prepare("SELECT tbl_name || ':' || substr(sql, instr(sql, 'AFTER ') + 6, 6) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'diagnosis_basis_%'").pluck().all() as string[]);
+    // what the page does not read (or reads as derived from the tables above, or at each ask)
+    const notRead = [
+      'anchor_items', 'anchor_sets', 'case_content_changes', 'case_edits', 'case_labelers', 'case_marks', 'case_marks_dirty', 'diagnosis_basis',
+      'facet_stamp', 'holdout_openings', 'import_publishing', 'imported_files', 'judge_runs', 'label_merge_batches', 'label_merge_reviewers',
+      'label_progress', 'meta', 'response_facts', 'resume_points', 'reviewers', 'round_dimensions', 'round_figures', 'round_items', 'rounds',
+    ];
+    const unclassified = tables.filter((t) => !notRead.includes(t) && !(DIAGNOSIS_BASIS_TABLES as readonly string[]).includes(t) && !(DIAGNOSIS_DELTA_TABLES as readonly string[]).includes(t) && t !== 'settings');
+    expect(unclassified).toEqual([]);
+    for (const table of DIAGNOSIS_BASIS_TABLES) for (const event of ['INSERT', 'UPDATE', 'DELETE']) expect(triggers).toContain(`${table}:${event}`);
+    for (const table of DIAGNOSIS_DELTA_TABLES) for (const event of ['UPDATE', 'DELETE']) expect(triggers).toContain(`${table}:${event}`);
+    db.close();
+  });
+});
