@@ -27,6 +27,8 @@ export function requireSystem(db: Db, system: string, op: string): void {
 interface WholePage {
   report: DiagnosisReport;
   layers: LayersReport;
+  /** The two halves as the page gets them, cut once. */
+  pages: { report: PageOf<DiagnosisReport>; layers: PageOf<LayersReport> };
 }
 
 function wholePage(db: Db, system: string): { value: WholePage; stamp: string } {
@@ -34,18 +36,19 @@ function wholePage(db: Db, system: string): { value: WholePage; stamp: string } 
   return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today}`, () => {
     // both inputs from one snapshot of the file; the computing is done outside the transaction
     const { base, layers } = diagnosisInputs(db, system, today);
-    return { report: diagnose(base), layers: layersReport(layers) };
+    const whole = { report: diagnose(base), layers: layersReport(layers) };
+    return { ...whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) } };
   });
 }
 
 export function reportPage(db: Db, system: string): PageOf<DiagnosisReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
-  return { ...pageOf(value.report), version: stamp };
+  return { ...value.pages.report, version: stamp };
 }
 
 export function layersPage(db: Db, system: string): PageOf<LayersReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
-  return { ...pageOf(value.layers), version: stamp };
+  return { ...value.pages.layers, version: stamp };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
-import { indexRevisions, newestFirst, type KnownRevision } from './chunk-revision';
-import { dataLayerFiguresOf, type DataLayerFigures } from './followed-stale';
+import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
+import { builtOnce, derivedOnce } from './derived-once';
+import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
 import { judgeBlamesGeneration, type BlamePair } from './judge-blame';
-import { leaksOf, leaksOfSystem, type SystemLeaks } from './permission-leaks';
+import { leaksOf, leaksOfSystem, type LeakInput, type SystemLeaks } from './permission-leaks';
 import type { Rate } from './rate';
-import { staleChunks } from './staleness';
+import { staleChunks, type StaleChunk } from './staleness';
 import { suggestionsForResponse, type TagSuggestion } from './tag-suggestions';
 import type { DxChunk, ResponseFacts, StatedState } from './types';
 
@@ -63,53 +64,72 @@ export function statesForbidden(stated: StatedState, forbiddenIds: readonly stri
   return forbiddenIds.some((id) => stated.marks[id]?.stated === true);
 }
 
-export function layersReport(input: LayersInput): LayersReport {
-  const index = indexRevisions(input.documents);
-  const caseOf = new Map(input.cases.map((c) => [c.caseId, c]));
-  const known = input.responses.filter((r) => caseOf.has(r.caseId));
+const casesById = builtOnce((cases: readonly LayerCase[]) => new Map(cases.map((c) => [c.caseId, c])));
+
+/** The documents' revisions indexed, with the system the responses belong to: what a response's layers are derived with. */
+interface Scope {
+  index: RevisionIndex;
+  system: string;
+}
+
+const scopes = builtOnce((documents: readonly KnownRevision[]) => ({ index: indexRevisions(documents), bySystem: new Map<string, Scope>() }));
+
+function scopeOf(documents: readonly KnownRevision[], system: string): Scope {
+  const kept = scopes(documents);
+  let scope = kept.bySystem.get(system);
+  if (!scope) kept.bySystem.set(system, (scope = { index: kept.index, system }));
+  return scope;
+}
+
+/** What the data, permission and agent figures read of one response (of a system, with its case). */
+interface ResponseLayers {
+  stale: StaleChunk[];
+  leak: LeakInput;
+  data: DataLayerResponse;
+  agent: AgentResponse;
+  suggestions: { caseId: string; responseId: string; suggestion: TagSuggestion }[];
+}
+
+const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }: Scope): ResponseLayers => {
+  const { caseId, responseId } = r;
+  const stale = r.facts?.stale ?? staleChunks(r.finalContext, index, c.asOf);
   const newestText = (docId: string) => {
     const revisions = index.get(docId);
     return revisions ? (newestFirst(revisions)[0].text ?? null) : null;
   };
-  const stale = new Map(known.map((r) => [r.responseId, r.facts?.stale ?? staleChunks(r.finalContext, index, caseOf.get(r.caseId)?.asOf ?? null)]));
-  const permission = leaksOfSystem(
-    input.system,
-    known.map((r) => {
-      const c = caseOf.get(r.caseId) as LayerCase;
-      return { responseId: r.responseId, caseId: r.caseId, system: input.system, caseScope: c.accessScope, answerability: c.answerability, leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index) };
-    }),
-  );
-  const data = dataLayerFiguresOf(
-    input.system,
-    known.map((r) => {
-      const c = caseOf.get(r.caseId) as LayerCase;
-      return {
-        responseId: r.responseId, caseId: r.caseId, system: input.system, condition: r.condition, caseSlices: c.slices,
-        stale: stale.get(r.responseId) ?? [], statesForbidden: statesForbidden(r.stated, c.forbiddenIds),
-      };
-    }),
-  );
-  const agent = agentFiguresOf(
-    input.system,
-    known.map((r) => {
-      const c = caseOf.get(r.caseId) as LayerCase;
-      const { caseId, retrievalCalled, stopState, searches, tokens, latencyMs, correct } = r;
-      return { system: input.system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled, stopState, searches, tokens, latencyMs, correct };
-    }).filter((_, i) => known[i].condition === 'normal'),
-  );
-  const suggestions = known.flatMap((r) => {
-    const c = caseOf.get(r.caseId) as LayerCase;
-    return (r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale.get(r.responseId) ?? [], newestText)).map((suggestion) => ({ caseId: r.caseId, responseId: r.responseId, suggestion }));
-  });
+  return {
+    stale,
+    leak: { responseId, caseId, system, caseScope: c.accessScope, answerability: c.answerability, leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index) },
+    data: { responseId, caseId, system, condition: r.condition, caseSlices: c.slices, stale, statesForbidden: statesForbidden(r.stated, c.forbiddenIds) },
+    agent: {
+      system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
+      searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
+    },
+    suggestions: (r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale, newestText)).map((suggestion) => ({ caseId, responseId, suggestion })),
+  };
+});
+
+export function layersReport(input: LayersInput): LayersReport {
+  const scope = scopeOf(input.documents, input.system);
+  const caseOf = casesById(input.cases);
+  const known: LayerResponse[] = [];
+  const per: ResponseLayers[] = [];
+  for (const r of input.responses) {
+    const c = caseOf.get(r.caseId);
+    if (!c) continue;
+    known.push(r);
+    per.push(layersOf(r, c, scope));
+  }
+  const suggestions = per.flatMap((p) => p.suggestions);
   const perResponse = new Map<string, string[]>();
   for (const s of suggestions) perResponse.set(s.responseId, [...(perResponse.get(s.responseId) ?? []), s.suggestion.tag]);
   const pairs: BlamePair[] = known.flatMap((r) => (r.humanLayer && r.judgeLayer ? [{ human: r.humanLayer, judge: r.judgeLayer }] : []));
   return {
     system: input.system,
-    permission,
-    data,
-    staleResponses: known.flatMap((r) => (stale.get(r.responseId) ?? []).map((s) => ({ caseId: r.caseId, responseId: r.responseId, docId: s.docId, revision: s.revision, current: s.current, reason: s.reason }))),
-    agent,
+    permission: leaksOfSystem(input.system, per.map((p) => p.leak)),
+    data: dataLayerFiguresOf(input.system, per.map((p) => p.data)),
+    staleResponses: known.flatMap((r, i) => per[i].stale.map((s) => ({ caseId: r.caseId, responseId: r.responseId, docId: s.docId, revision: s.revision, current: s.current, reason: s.reason }))),
+    agent: agentFiguresOf(input.system, per.filter((_, i) => known[i].condition === 'normal').map((p) => p.agent)),
     suggestions,
     suggestedByLayer: tagDistribution([...perResponse.values()]),
     judgeBlamesGeneration: known.some((r) => r.judgeLayer) ? judgeBlamesGeneration(pairs) : null,

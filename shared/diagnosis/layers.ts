@@ -1,4 +1,5 @@
 import type { DocumentIndex } from './documents';
+import { derivedOnce } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { rate, type Rate } from './rate';
 import type { DxCase, DxResponse, ResponseFacts } from './types';
@@ -82,6 +83,8 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
   return { layer: 'generation', reason: { code: 'wrong-with-evidence-held' } };
 }
 
+const assignmentOf = derivedOnce((r: DxResponse, kase: DxCase, documents: DocumentIndex): LayerAssignment => ({ caseId: r.caseId, responseId: r.responseId, ...assignLayer(r, kase, documents) }));
+
 export interface LayerSummary {
   assignments: LayerAssignment[];
   /** Per layer: its failing responses ÷ all failing responses. */
@@ -107,7 +110,7 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
       continue;
     }
     assessed += 1;
-    if (fails) assignments.push({ caseId: r.caseId, responseId: r.responseId, ...assignLayer(r, kase, documents) });
+    if (fails) assignments.push(assignmentOf(r, kase, documents));
   }
   const counts = LAYERS.map((layer) => ({ layer, share: rate(assignments.filter((a) => a.layer === layer).length, assignments.length) }));
   const max = Math.max(0, ...counts.map((c) => c.share.count));

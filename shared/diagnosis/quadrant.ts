@@ -1,3 +1,4 @@
+import { derivedOnce } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { ClusterTally, pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
@@ -38,7 +39,7 @@ export interface ResponseUse {
   heldStated: number | null;
 }
 
-export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
+const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, kase) => {
   const claims = claimUnits(kase);
   const context = listHolds(response, kase, 'context');
   const marks = response.stated.kind === 'value' ? response.stated.marks : null;
@@ -55,6 +56,10 @@ export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
     held,
     heldStated: marks ? heldStated : null,
   };
+});
+
+export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
+  return useOnce(response, kase, null);
 }
 
 const LEVELS: Level[] = ['low', 'high'];

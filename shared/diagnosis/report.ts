@@ -1,10 +1,11 @@
 import { citationFigures, type CitationFigures } from './citations';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange, type GoldContextTable, type NoRetrievalBaseline, type ReorderedChange, type UnsafeRate } from './conditions';
+import { builtOnce } from './derived-once';
 import { DocumentIndex } from './documents';
 import { faithfulnessTable, type FaithfulnessTable } from './faithfulness';
 import { layerSummary, type LayerSummary } from './layers';
 import { quadrant, type Quadrant } from './quadrant';
-import type { DiagnosisInput, DiagnosisSettings, DxCase } from './types';
+import type { DiagnosisInput, DiagnosisSettings, DxCase, DxDocument } from './types';
 
 /** Everything the Diagnosis screen and `touchstone diagnose` show for one system version. */
 export interface DiagnosisReport {
@@ -21,9 +22,12 @@ export interface DiagnosisReport {
   layers: LayerSummary;
 }
 
+const casesById = builtOnce((cases: readonly DxCase[]) => new Map<string, DxCase>(cases.map((c) => [c.caseId, c])));
+const documentIndex = builtOnce((documents: readonly DxDocument[]) => new DocumentIndex(documents));
+
 export function diagnose(input: DiagnosisInput): DiagnosisReport {
-  const cases = new Map<string, DxCase>(input.cases.map((c) => [c.caseId, c]));
-  const documents = new DocumentIndex(input.documents);
+  const cases = casesById(input.cases);
+  const documents = documentIndex(input.documents);
   const { pairs, duplicates } = pairAcrossConditions(input.responses);
   // figures about the system as deployed read its normal responses only, one per case
   const normal = [...pairs.values()].flatMap((p) => (p.byCondition.normal ? [p.byCondition.normal] : []));
