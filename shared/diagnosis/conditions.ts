@@ -13,11 +13,6 @@ export interface CasePairs {
   byCondition: Partial<Record<Condition, DxResponse>>;
 }
 
-/** Every condition present from the start: tens of thousands of objects of one shape are read faster than of many. */
-const noneYet = (): CasePairs['byCondition'] => ({
-  normal: undefined, 'gold-context': undefined, 'no-retrieval': undefined, 'distractors-only': undefined, reordered: undefined, conflict: undefined,
-});
-
 export function pairAcrossConditions(responses: readonly DxResponse[]): { pairs: Map<string, CasePairs>; duplicates: number } {
   const pairs = new Map<string, CasePairs>();
   let duplicates = 0;
@@ -28,7 +23,7 @@ export function pairAcrossConditions(responses: readonly DxResponse[]): { pairs:
   const ordered = sorted ? responses : [...responses].sort(byId);
   for (const response of ordered) {
     let entry = pairs.get(response.caseId);
-    if (!entry) pairs.set(response.caseId, (entry = { caseId: response.caseId, byCondition: noneYet() }));
+    if (!entry) pairs.set(response.caseId, (entry = { caseId: response.caseId, byCondition: {} }));
     if (entry.byCondition[response.condition]) duplicates += 1;
     else entry.byCondition[response.condition] = response;
   }
