@@ -66,6 +66,19 @@ test('a quick run of J and K lands on every case in queue order and back', async
   await expectCaseShown(page, reviewerId, ahead[2]);
 });
 
+test('J pressed faster than the queue answers still moves one case per key', async ({ page }) => {
+  // every neighbour answers late, as from a busy server: the keys outrun the read-ahead
+  await page.route('**/api/queue.navigate', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const { reviewerId, first } = await openQueueAsNewReviewer(page, 'nav-slow');
+  const ahead = await casesAfter(page, reviewerId, first, 5);
+
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('j');
+  await expectCaseShown(page, reviewerId, ahead[4]);
+});
+
 test('a case left with a new label and returned to shows that label, and the queue resumes on the case last shown', async ({ page }) => {
   const { reviewerId, first } = await openQueueAsNewReviewer(page, 'nav-label');
   const [second] = await casesAfter(page, reviewerId, first, 1);

@@ -22,6 +22,8 @@ export function useWindowOverBackend(): (file: string, dataDir: string) => Promi
     };
     vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('sessionStorage', storage);
+    // work a store leaves until the next frame is painted runs on the next turn: there is no paint here
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => setTimeout(() => run(0), 0));
     vi.stubGlobal('window', {
       addEventListener: () => {},
       removeEventListener: () => {},

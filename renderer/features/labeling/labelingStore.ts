@@ -11,7 +11,7 @@ import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
 import { newUid, onLabelSettled, useLabelOutbox } from './labelOutbox';
 import { useReviewerStore } from '../reviewers/reviewerStore';
-import { CaseNavigator } from './caseNavigator';
+import { CaseNavigator, type Direction, type Travel } from './caseNavigator';
 import { useClaimsDraftStore } from './claimsDraftStore';
 import { readJson, writeJson } from './localJson';
 import { onSessionReset } from '../../common/session';
@@ -241,6 +241,12 @@ function sameItem(shown: LabelingItem | null, fresh: LabelingItem): boolean {
 
 const drafts = () => useClaimsDraftStore.getState();
 
+/** Where one J or K goes: the case, and the direction of travel the read-ahead follows. */
+interface Landing {
+  caseId: string;
+  travel: Travel;
+}
+
 /* ---------- the store: the steps of the case on screen and their saves ---------- */
 
 export const useLabelingStore = create<LabelingState>()((set, get) => {
@@ -256,9 +262,13 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   let undoing: Promise<void> | null = null;
   /** Bumped when a write or an undo changes the item on screen: a read started before it is out of date. */
   let itemChanges = 0;
+  /** Settles once every J and K asked for so far has picked its case (see moveCase). */
+  let picking: Promise<void> = Promise.resolve();
 
   function openNavigator(reviewerId: number, queue: QueueSpec): CaseNavigator {
     navigator?.close();
+    // a move still waiting on the last queue's answer holds up none in this one
+    picking = Promise.resolve();
     navigator = new CaseNavigator({
       item: (caseId) => invoke('labeling.item', { reviewerId, caseId, queue: null, step: 0 }),
       neighbour: async (caseId, direction) => (await invoke('queue.navigate', { reviewerId, queue, fromCaseId: caseId, direction })).caseId,
@@ -269,6 +279,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   function closeNavigator(): void {
     navigator?.close();
     navigator = null;
+    picking = Promise.resolve();
     clearTimeout(settleTimer);
   }
 
@@ -328,6 +339,70 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (mine !== caseTicket) return;
       set({ loading: false, loadError: toErrorBody(error) });
     }
+  }
+
+  /**
+   * One move between cases (J, K, Enter on the summary): `pick` says where to once every move asked for before it
+   * has picked its case, so a key pressed while the one before still waits for a neighbour moves on from the case
+   * that one lands on — five quick J are five cases, however slowly the neighbours come. Only the picking waits its
+   * turn: the next key never waits for a case to be shown.
+   */
+  function moveCase(pick: () => Promise<Landing | null>): Promise<void> {
+    let shown: Promise<void> = Promise.resolve();
+    const picked = picking.then(pick).then((to) => {
+      if (to) shown = showCase(to.caseId, null, to.travel);
+    });
+    // a move that failed does not hold up the keys after it
+    picking = picked.catch(() => {});
+    return picked.then(() => shown);
+  }
+
+  /** The queue's neighbour of the case on screen; undefined when it cannot be read, or another case or queue came on screen meanwhile. */
+  async function neighbourOf(nav: CaseNavigator, caseId: string, direction: Direction): Promise<string | null | undefined> {
+    try {
+      const target = await nav.loadNeighbour(caseId, direction);
+      return get().caseId === caseId && navigator === nav ? target : undefined;
+    } catch (error) {
+      set({ loadError: toErrorBody(error) });
+      return undefined;
+    }
+  }
+
+  /** Where J (or Enter on the summary) goes from the case on screen; null: nowhere (the queue's end, a failed read). */
+  async function pickNext(direction: 'next' | 'nextUnfinished'): Promise<Landing | null> {
+    const { queue, caseId, exhausted } = get();
+    const nav = navigator;
+    if (!reviewerContext() || !queue || !caseId || exhausted || !nav) return null;
+    const retraced = direction === 'next' ? nav.forwardOnTrail(caseId) : undefined;
+    if (retraced !== undefined) return { caseId: retraced, travel: 'next' };
+    const target = await neighbourOf(nav, caseId, direction);
+    if (target === undefined) return null;
+    if (target === null) {
+      if (direction === 'nextUnfinished') {
+        keepDirtyDraft();
+        set({ exhausted: 'finished' });
+      }
+      return null;
+    }
+    nav.leftForward(caseId);
+    return { caseId: target, travel: 'next' };
+  }
+
+  /** Where K goes from the case on screen (past the queue's end: back onto its last case, which stays shown). */
+  async function pickPrevious(): Promise<Landing | null> {
+    const { queue, caseId, exhausted } = get();
+    const nav = navigator;
+    if (!reviewerContext() || !queue || !caseId || !nav) return null;
+    if (exhausted) {
+      set({ exhausted: null });
+      return null;
+    }
+    const retraced = nav.backOnTrail(caseId);
+    if (retraced !== undefined) return { caseId: retraced, travel: 'previous' };
+    const target = await neighbourOf(nav, caseId, 'previous');
+    if (!target) return null;
+    nav.leftBack(caseId);
+    return { caseId: target, travel: 'previous' };
   }
 
   /** The case shown from the cache: its neighbours ahead once this frame is painted, then (still on it after SETTLE_MS) its fresh item. */
@@ -739,63 +814,12 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       else if (queue) void get().openQueue(queue);
     },
 
-    async nextCase(direction = 'next') {
-      const { queue, caseId, exhausted } = get();
-      const nav = navigator;
-      if (!reviewerContext() || !queue || !caseId || exhausted || !nav) return;
-      const retraced = direction === 'next' ? nav.forwardOnTrail(caseId) : undefined;
-      if (retraced !== undefined) {
-        await showCase(retraced, null, 'next');
-        return;
-      }
-      let target = nav.knownNeighbour(caseId, direction);
-      if (target === undefined) {
-        try {
-          target = await nav.loadNeighbour(caseId, direction);
-        } catch (error) {
-          set({ loadError: toErrorBody(error) });
-          return;
-        }
-        if (get().caseId !== caseId) return;
-      }
-      if (target === null) {
-        if (direction === 'nextUnfinished') {
-          keepDirtyDraft();
-          set({ exhausted: 'finished' });
-        }
-        return;
-      }
-      nav.leftForward(caseId);
-      await showCase(target, null, 'next');
+    nextCase(direction = 'next') {
+      return moveCase(() => pickNext(direction));
     },
 
-    async previousCase() {
-      const { queue, caseId, exhausted } = get();
-      const nav = navigator;
-      if (!reviewerContext() || !queue || !caseId || !nav) return;
-      if (exhausted) {
-        set({ exhausted: null });
-        return;
-      }
-      const retraced = nav.backOnTrail(caseId);
-      if (retraced !== undefined) {
-        await showCase(retraced, null, 'previous');
-        return;
-      }
-      let target = nav.knownNeighbour(caseId, 'previous');
-      if (target === undefined) {
-        try {
-          target = await nav.loadNeighbour(caseId, 'previous');
-        } catch (error) {
-          set({ loadError: toErrorBody(error) });
-          return;
-        }
-        if (get().caseId !== caseId) return;
-      }
-      if (target) {
-        nav.leftBack(caseId);
-        await showCase(target, null, 'previous');
-      }
+    previousCase() {
+      return moveCase(pickPrevious);
     },
 
     setStep(index) {
