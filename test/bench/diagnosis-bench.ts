@@ -5,8 +5,9 @@
  * "stated" marks and a citation, and the retrieval index (units, which chunk holds which) as the
  * file keeps it per import.
  *
- * - diagnosisComputeMs: every figure of the Diagnosis screen (shared/diagnosis `diagnose`) on
- *   responses already in memory — the figure the issue sets a 1 s target for;
+ * - diagnosisComputeMs: every figure of the Diagnosis screen's report (shared/diagnosis `diagnose`)
+ *   from responses already in memory, none derived before (each run on its own copy: what a response
+ *   derives is kept while its object lives, shared/diagnosis/derived-once.ts);
  * - diagnosisEndToEndMs: the same through `diagnosis.report`'s reading of the file (db/diagnosis.ts)
  *   on the bench test set's own system (one plain response per case);
  * - the whole Diagnosis page of one system from a file holding those same synthetic responses
@@ -17,13 +18,16 @@
  *   page after opening the file; diagnosisPageWarmMs: the page asked again, nothing written between
  *   (the reports are kept); diagnosisPageBytes: what the two answers weigh (each list of cases cut to
  *   its first 30); diagnosisMoreCasesMs: "show more" on the longest list, its next 100 cases;
- * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half computed in process, no contract
- *   checks (the second and later reads of an unchanged file: the input read once is kept).
+ *   diagnosisPageAfterLabelMs: the page after one reviewer's label (the page keeps what it read and
+ *   reads that response's labels again: db/diagnosis-inputs.ts);
+ * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half read from the file and computed in
+ *   process, no contract checks and nothing kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
 import { join } from 'node:path';
 import { diagnosisInput } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
+import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
@@ -130,9 +134,33 @@ async function moreCases(db: () => Db): Promise<() => Promise<void>> {
   };
 }
 
+/** Median of `runs` computations, each on a fresh copy of the input made before its timing starts. */
+async function fromScratch(runs: number, input: DiagnosisInput, compute: (copy: DiagnosisInput) => unknown): Promise<Measured> {
+  const samples: Measured[] = [];
+  for (let run = 0; run < runs; run++) {
+    const copy = structuredClone(input);
+    samples.push(await measure(1, () => compute(copy)));
+  }
+  return samples.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs / 2)];
+}
+
+/** One label written (each run on the next normal response, alternately right and wrong), then the page; the label's own save (~2 ms) is in the figure. */
+async function pageAfterLabel(db: Db, input: DiagnosisInput): Promise<() => Promise<void>> {
+  const page = pageDispatcher(() => db);
+  await page();
+  const reviewer = createReviewer(db, `Bench labeler ${Date.now()}`).id;
+  const normal = input.responses.filter((r) => r.condition === 'normal');
+  let next = 0;
+  return async () => {
+    const r = normal[next++];
+    recordLabel(db, { reviewerId: reviewer, caseId: r.caseId, responseId: r.responseId, dimension: 'correctness', value: next % 2 ? 0 : 2 });
+    await page();
+  };
+}
+
 export async function measureDiagnosis(db: Db, system: string, dir: string): Promise<Record<string, number>> {
   const input = syntheticDiagnosis();
-  const compute = await measure(3, () => diagnose(input));
+  const compute = await fromScratch(3, input, (copy) => diagnose(copy));
   const endToEnd = await measure(3, () => diagnose(diagnosisInput(db, system)));
   const path = join(dir, 'diagnosis.sqlite');
   const written = (await openTestSetFile(path, { create: true })).db;
@@ -157,6 +185,8 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     // warm: the page asked again while nothing was written
     const warm = await measure(3, pageDispatcher(() => file));
     const more = await measure(3, await moreCases(() => file));
+    // a reviewer's label between two visits: the page takes in that response alone (db/diagnosis-inputs.ts)
+    const afterLabel = await measure(3, await pageAfterLabel(file, input));
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
@@ -164,7 +194,7 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     const figure = (m: Measured) => `${m.wallMs} ms (${m.cpuMs} ms CPU)`;
     console.log(
       `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: cold ${figure(cold[1])}, warm ${figure(warm)}, ` +
-        `first after the import ${figure(afterImport)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}`,
+        `first after the import ${figure(afterImport)}, after a label ${figure(afterLabel)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}`,
     );
     return {
       diagnosisResponses: input.responses.length,
@@ -180,6 +210,8 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisPageWarmCpuMs: warm.cpuMs,
       diagnosisPageBytes: pageBytes,
       diagnosisMoreCasesMs: more.wallMs,
+      diagnosisPageAfterLabelMs: afterLabel.wallMs,
+      diagnosisPageAfterLabelCpuMs: afterLabel.cpuMs,
       diagnosisReportFromFileMs: fromFile.wallMs,
       diagnosisReportFromFileCpuMs: fromFile.cpuMs,
       diagnosisLayersFromFileMs: layersFromFile.wallMs,
