@@ -16,6 +16,7 @@ const tempDir = useTempDir();
 const openWindow = useWindowOverBackend();
 
 const UNLABELED: QueueSpec = { source: 'unlabeled' };
+const LISTED: QueueSpec = { source: 'cases', caseIds: ['c1', 'c2', 'c3', 'c4', 'c5'], docId: null };
 
 async function labelingOverFile() {
   const dir = tempDir();
@@ -69,5 +70,39 @@ describe('J and K pressed faster than the queue answers', () => {
     await Promise.all([nextCase('next'), nextCase('next'), previousCase(), nextCase('next'), nextCase('next')]);
     expect(labeling.getState().caseId).toBe('c4');
     expect(labeling.getState().item?.detail.case.id).toBe('c4');
+  });
+
+  it('J pressed in one queue moves nothing in the queue opened next', async () => {
+    const { labeling } = await labelingOverFile();
+    await labeling.getState().openQueue(UNLABELED);
+    const old = [1, 2, 3].map(() => labeling.getState().nextCase('next'));
+    await labeling.getState().openQueue(LISTED);
+    expect(labeling.getState().caseId).toBe('c1');
+    // one J in the new queue is one case, whatever was still waiting in the old one
+    await labeling.getState().nextCase('next');
+    await Promise.all(old);
+    expect(labeling.getState().caseId).toBe('c2');
+    expect(labeling.getState().queue).toEqual(LISTED);
+  });
+
+  it('two quick answers in a sweep save on the case shown and move one case, not two', async () => {
+    const { labeling } = await labelingOverFile();
+    const { useSweep } = await import('../../renderer/features/labeling/sweepStore');
+    await labeling.getState().loadDimensions();
+    await labeling.getState().openQueue(LISTED);
+    const step = labeling.getState().item!.steps[labeling.getState().stepIndex];
+    expect(step.dimension).toBe('answerability');
+    useSweep.getState().start('answerability');
+    const yes = labeling.getState().dimensions.find((d) => d.name === 'answerability')!.options[0].value;
+    labeling.getState().choose(yes);
+    labeling.getState().choose(yes);
+    await expect.poll(() => labeling.getState().caseId).toBe('c2');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(labeling.getState().caseId).toBe('c2');
+    // both answers went to c1, the case on screen when they were given; c2 waits for its own
+    const saved = Object.values(labeling.getState().saves).map((save) => save.value);
+    expect(Object.keys(labeling.getState().saves).map((key) => key.split('\u0001')[0])).toEqual(['c1']);
+    expect(saved).toEqual([yes]);
+    useSweep.getState().leave();
   });
 });

@@ -342,14 +342,19 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
   }
 
   /**
-   * One move between cases (J, K, Enter on the summary): `pick` says where to once every move asked for before it
-   * has picked its case, so a key pressed while the one before still waits for a neighbour moves on from the case
-   * that one lands on — five quick J are five cases, however slowly the neighbours come. Only the picking waits its
-   * turn: the next key never waits for a case to be shown.
+   * One move between cases (J, K, Enter on the summary, the answer that completes a case): `pick` says where to
+   * once every move asked for before it has picked its case, so a key pressed while the one before still waits for
+   * a neighbour moves on from the case that one lands on — five quick J are five cases, however slowly the
+   * neighbours come. Only the picking waits its turn: the next key never waits for a case to be shown. `from`: the
+   * case the move was asked from, when it only makes sense from there.
    */
-  function moveCase(pick: () => Promise<Landing | null>): Promise<void> {
+  function moveCase(pick: () => Promise<Landing | null>, from: string | null = null): Promise<void> {
     let shown: Promise<void> = Promise.resolve();
-    const picked = picking.then(pick).then((to) => {
+    // a key pressed in one queue moves nothing in the next; a move asked from a case (an answer that
+    // completes it) moves on only if that case is still on screen, so a second quick answer does not skip one
+    const nav = navigator;
+    const stillAsked = () => navigator === nav && (from === null || get().caseId === from);
+    const picked = picking.then(() => (stillAsked() ? pick() : null)).then((to) => {
       if (to) shown = showCase(to.caseId, null, to.travel);
     });
     // a move that failed does not hold up the keys after it
@@ -689,7 +694,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       useSweep.getState().countAnswer();
       const again = item.steps.findIndex((step, index) => index > stepIndex && step.dimension === sweeping);
       if (again >= 0) get().setStep(again);
-      else void get().nextCase('next');
+      else void moveCase(() => pickNext('next'), get().caseId);
       return;
     }
     get().setStep(stepAfter(item.steps, stepIndex));
@@ -851,7 +856,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
       if (!item || !caseId) return;
       const kind = currentStepKind(state);
       if (kind === 'summary') {
-        void get().nextCase('nextUnfinished');
+        void moveCase(() => pickNext('nextUnfinished'), caseId);
         return;
       }
       const step = item.steps[stepIndex];
