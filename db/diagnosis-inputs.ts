@@ -14,10 +14,12 @@ import { statement } from './statements';
  * increasing and their rows never change) and reads those responses' labels again; any other write
  * to what it read moves the generation (db/migrations/020-diagnosis-basis.ts) and it is read whole.
  * The thresholds and the dependency per question type are read at each ask (they only steer the
- * computing). One read per file, dropped after some minutes unused, so its memory goes with it.
+ * computing). One read per file, dropped after a few minutes unused, so its memory goes with it.
  */
 
-const KEEP_MS = 10 * 60_000;
+// long enough to label a case or two and come back; at 100,000 responses the read and what its
+// responses derive hold ~400 MB, so it is not kept for the whole session
+const KEEP_MS = 3 * 60_000;
 
 export interface DiagnosisInputs {
   base: DiagnosisInput;
@@ -65,7 +67,7 @@ function touchedSince(db: Db, since: Basis['last']): number[] {
     db,
     `SELECT response_seq FROM label_events WHERE id > ? AND response_seq IS NOT NULL
       UNION SELECT response_seq FROM adjudications WHERE id > ? AND response_seq IS NOT NULL
-      UNION SELECT response_seq FROM verdicts WHERE id > ?`,
+      UNION SELECT response_seq FROM verdicts WHERE id > ? AND response_seq IS NOT NULL`,
   )
     .pluck()
     .all(since.label_events, since.adjudications, since.verdicts) as number[];
@@ -116,15 +118,16 @@ export function diagnosisInputs(db: Db, system: string, today: string): Diagnosi
 }
 
 /**
- * Asks writers to move the generation from now on. A file open read-only cannot ask, nor can a
- * reader while another connection writes: then nothing is kept.
+ * Asks writers to move the generation from now on. A file open read-only cannot ask, nor can a reader
+ * whose snapshot another connection has since written to (what it read may miss that write), nor one
+ * the file refuses a write for any other reason: then nothing is kept, and the page is still answered.
  */
 function asksToKeep(db: Db, generation: number): boolean {
   if (db.readonly) return false;
   try {
     return statement(db, 'UPDATE diagnosis_basis SET kept = 1 WHERE id = 1 AND generation = ?').run(generation).changes === 1;
   } catch (error) {
-    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')) return false;
+    if (error instanceof Database.SqliteError) return false;
     throw error;
   }
 }
