@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { DIAGNOSIS_DELTA_TABLES } from './migrations/020-diagnosis-basis';
-import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
-import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
+import type { LayersInput } from '../shared/diagnosis/layers-report';
+import type { DiagnosisInput } from '../shared/diagnosis/types';
 import { diagnosisInput, diagnosisSettings, relabeled } from './diagnosis';
 import { layersInput, relayered } from './diagnosis-layers';
 import type { Db } from './open';
@@ -41,8 +41,8 @@ interface Entry {
   key: string;
   basis: Basis;
   inputs: DiagnosisInputs;
-  /** Built on the first relabelling. */
-  byId: { base: Map<string, DxResponse>; layers: Map<string, LayerResponse> } | null;
+  /** Each response's place in the lists, by id: built on the first relabelling. */
+  places: { base: Map<string, number>; layers: Map<string, number> } | null;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -81,18 +81,23 @@ function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
 /** The kept read with the touched responses' labels read again: new lists of responses, every untouched one the same object. */
 function relabel(db: Db, system: string, entry: Entry, touched: readonly number[]): DiagnosisInputs {
   const { base, layers } = entry.inputs;
-  entry.byId ??= {
-    base: new Map(base.responses.map((r) => [r.responseId, r])),
-    layers: new Map(layers.responses.map((r) => [r.responseId, r])),
+  entry.places ??= {
+    base: new Map(base.responses.map((r, i) => [r.responseId, i])),
+    layers: new Map(layers.responses.map((r, i) => [r.responseId, i])),
   };
-  const newBase = relabeled(db, system, touched, entry.byId.base);
-  const newLayers = relayered(db, system, touched, newBase, entry.byId.layers);
-  for (const [id, r] of newBase) entry.byId.base.set(id, r);
-  for (const [id, r] of newLayers) entry.byId.layers.set(id, r);
-  return {
-    base: { ...base, responses: base.responses.map((r) => newBase.get(r.responseId) ?? r) },
-    layers: { ...layers, responses: layers.responses.map((r) => newLayers.get(r.responseId) ?? r) },
+  const { places } = entry;
+  const keptOf = <T>(list: readonly T[], at: Map<string, number>) => (id: string): T | undefined => {
+    const i = at.get(id);
+    return i === undefined ? undefined : list[i];
   };
+  const newBase = relabeled(db, system, touched, keptOf(base.responses, places.base));
+  const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses, places.layers));
+  // a copy of the lists with the new objects in their places: no pass over every response
+  const responses = base.responses.slice();
+  for (const [id, r] of newBase) responses[places.base.get(id)!] = r;
+  const layerResponses = layers.responses.slice();
+  for (const [id, r] of newLayers) layerResponses[places.layers.get(id)!] = r;
+  return { base: { ...base, responses }, layers: { ...layers, responses: layerResponses } };
 }
 
 /**
@@ -107,9 +112,13 @@ export function diagnosisInputs(db: Db, system: string, today: string): Diagnosi
     let entry: Entry;
     if (last && last.key === key && last.basis.generation === now.generation && last.basis.indexStale === now.indexStale) {
       const touched = touchedSince(db, last.basis.last);
-      entry = touched.length === 0 ? last : { ...last, basis: now, inputs: relabel(db, system, last, touched) };
+      if (touched.length === 0) entry = last;
+      else {
+        const inputs = relabel(db, system, last, touched);
+        entry = { ...last, basis: now, inputs };
+      }
     } else {
-      entry = { key, basis: now, inputs: readWhole(db, system, today), byId: null, timer: null };
+      entry = { key, basis: now, inputs: readWhole(db, system, today), places: null, timer: null };
     }
     if (now.kept || asksToKeep(db, now.generation)) keep(db, last, entry);
     else if (last) forget(db, last);
@@ -135,7 +144,13 @@ function asksToKeep(db: Db, generation: number): boolean {
 function keep(db: Db, last: Entry | undefined, entry: Entry): void {
   if (last?.timer) clearTimeout(last.timer);
   kept.set(db, entry);
-  entry.timer = setTimeout(() => forget(db, entry), KEEP_MS);
+  // the timer holds neither: a file closed and let go takes its kept read along
+  const dbRef = new WeakRef(db);
+  const entryRef = new WeakRef(entry);
+  entry.timer = setTimeout(() => {
+    const [d, e] = [dbRef.deref(), entryRef.deref()];
+    if (d && e) forget(d, e);
+  }, KEEP_MS);
   entry.timer.unref();
 }
 

@@ -3,7 +3,7 @@ import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-repo
 import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
-import { diagnosisInput } from './diagnosis';
+import { diagnosisInput, onlyResponses } from './diagnosis';
 import { knownRevisions } from './known-revisions';
 import type { Db } from './open';
 import { readSetting } from './settings';
@@ -21,8 +21,9 @@ export function mustRetrieveDefaults(db: Db): MustRetrieveDefaults {
  * latest judge run's; of every response of the system, or of some (`seqs`).
  */
 function failureLayers(db: Db, system: string, seqs: readonly number[] | null = null): { human: Map<string, string>; judge: Map<string, string> } {
-  const only = seqs ? ' AND x.response_seq IN (SELECT value FROM json_each(?))' : '';
-  const args = seqs ? [system, JSON.stringify(seqs)] : [system];
+  const narrowed = onlyResponses(seqs);
+  const only = narrowed.sql;
+  const args = [system, ...narrowed.args];
   const latest = new Map<string, unknown>();
   const events = db
     .prepare(
@@ -127,11 +128,11 @@ type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cos
  * Layer responses of a system with their labels read again (`relabeled`: the same responses of the
  * diagnosis input, already read again), each a new object beside the one it replaces.
  */
-export function relayered(db: Db, system: string, seqs: readonly number[], relabeled: ReadonlyMap<string, DxResponse>, kept: ReadonlyMap<string, LayerResponse>): Map<string, LayerResponse> {
+export function relayered(db: Db, system: string, seqs: readonly number[], relabeled: ReadonlyMap<string, DxResponse>, kept: (responseId: string) => LayerResponse | undefined): Map<string, LayerResponse> {
   const { human, judge } = failureLayers(db, system, seqs);
   const out = new Map<string, LayerResponse>();
   for (const [id, r] of relabeled) {
-    const was = kept.get(id);
+    const was = kept(id);
     if (was) out.set(id, { ...was, correct: r.correct ? r.correct.value : null, stated: r.stated, humanLayer: human.get(id) ?? null, judgeLayer: judge.get(id) ?? null });
   }
   return out;

@@ -56,9 +56,18 @@ const asCondition = (value: string): Condition => ((CONDITIONS as readonly strin
 const itemKey = (responseSeq: number, dimension: number) => responseSeq * LABEL_DIMENSIONS.length + dimension;
 const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d, i]));
 
-/** Narrows a read of one system's label rows (alias `x`) to some of its responses; null: all of them. */
-const onlyResponses = (seqs: readonly number[] | null): { sql: string; args: string[] } =>
-  seqs ? { sql: ' AND x.response_seq IN (SELECT value FROM json_each(?))', args: [JSON.stringify(seqs)] } : { sql: '', args: [] };
+/**
+ * Narrows a read of one system's label rows (alias `x`) to some of its responses; null: all of them. By
+ * their cases too: the label tables are indexed by case first, so a few responses are found, not scanned for.
+ */
+export const onlyResponses = (seqs: readonly number[] | null): { sql: string; args: string[] } => {
+  if (!seqs) return { sql: '', args: [] };
+  const list = JSON.stringify(seqs);
+  return {
+    sql: ' AND x.case_seq IN (SELECT case_seq FROM responses WHERE seq IN (SELECT value FROM json_each(?))) AND x.response_seq IN (SELECT value FROM json_each(?))',
+    args: [list, list],
+  };
+};
 
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
 function humanValues(db: Db, system: string, seqs: readonly number[] | null): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
@@ -240,7 +249,7 @@ function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq:
  * Some responses of a system (by seq) with their labels read again, each a new object beside the
  * one it replaces (its lists and facts shared): what labels written since a read change.
  */
-export function relabeled(db: Db, system: string, seqs: readonly number[], kept: ReadonlyMap<string, DxResponse>): Map<string, DxResponse> {
+export function relabeled(db: Db, system: string, seqs: readonly number[], kept: (responseId: string) => DxResponse | undefined): Map<string, DxResponse> {
   const labels = labelsOf(db, system, seqs);
   const out = new Map<string, DxResponse>();
   const rows = db
@@ -248,7 +257,7 @@ export function relabeled(db: Db, system: string, seqs: readonly number[], kept:
     .raw()
     .iterate(system, JSON.stringify(seqs)) as Iterable<[number, string]>;
   for (const [seq, id] of rows) {
-    const was = kept.get(id);
+    const was = kept(id);
     if (was) out.set(id, { ...was, ...labels(seq) });
   }
   return out;

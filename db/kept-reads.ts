@@ -49,7 +49,13 @@ export function keptWhileUnwritten<T>(db: Db, slot: string, key: string, read: (
 /** Each use keeps the value another minute. */
 function keepFor(slots: Map<string, Entry>, slot: string, entry: Entry): void {
   if (entry.timer) clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => forget(slots, slot, entry), KEEP_MS);
+  // the timer holds neither: a file closed and let go takes what was kept from it along
+  const slotsRef = new WeakRef(slots);
+  const entryRef = new WeakRef(entry);
+  entry.timer = setTimeout(() => {
+    const [s, e] = [slotsRef.deref(), entryRef.deref()];
+    if (s && e) forget(s, slot, e);
+  }, KEEP_MS);
   entry.timer.unref();
 }
 

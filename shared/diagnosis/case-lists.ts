@@ -18,8 +18,10 @@ export type CaseRef = { caseId: string; responseId: string };
 /** A report as the page gets it: its lists cut to their first cases, and each list's full length by name. */
 export type PageOf<T> = T & { lists: Record<string, number> };
 
+// a report's lists each hold one kind of row, so the first row says what the list is (at 100,000
+// responses a list runs to tens of thousands of rows, and the page is cut after every label)
 const isCaseList = (value: unknown[]): boolean =>
-  value.length > 0 && value.every((item) => typeof item === 'object' && item !== null && typeof (item as { responseId?: unknown }).responseId === 'string');
+  value.length > 0 && typeof value[0] === 'object' && value[0] !== null && typeof (value[0] as { responseId?: unknown }).responseId === 'string';
 
 const layerOf = (item: unknown): string | null => {
   const layer = (item as { layer?: unknown }).layer;
@@ -32,7 +34,7 @@ export function pageOf<T extends object>(report: T, shown = PAGE_CASES): PageOf<
     if (Array.isArray(value)) {
       if (!isCaseList(value)) return value.map((item, i) => cut(item, path ? `${path}.${i}` : String(i)));
       lists[path] = value.length;
-      if (value.every((item) => layerOf(item) !== null)) {
+      if (layerOf(value[0]) !== null) {
         const perLayer = new Map<string, number>();
         const kept = value.filter((item) => {
           const layer = layerOf(item)!;
@@ -67,7 +69,7 @@ export function caseListAt(report: object, name: string): unknown[] | null {
   }
   if (!Array.isArray(value) || !isCaseList(value)) return null;
   if (layer === undefined) return value;
-  if (!value.every((item) => layerOf(item) !== null)) return null;
+  if (layerOf(value[0]) === null) return null;
   const part = value.filter((item) => layerOf(item) === layer);
   return part.length > 0 ? part : null;
 }
