@@ -37,3 +37,10 @@ export function useWindowOverBackend(): (file: string, dataDir: string) => Promi
   });
   return async (file, dataDir) => (backend = await createBackend({ dataDir, mode: 'desktop', version: 'test', initialTestSet: file }));
 }
+
+/** Calls an op on the backend as the window does, answering its value or throwing its message. */
+export const callOver = (backend: Backend) => async <T,>(name: string, input: unknown): Promise<T> => {
+  const answer = (await backend.dispatch(name, input)) as Envelope<T>;
+  if (!answer.ok) throw new Error(`${name}: ${answer.error.message}`);
+  return answer.value;
+};

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Envelope } from '../../shared/api/contract';
 import { calibrationSet, RUN2 } from '../helpers/calibration-set';
 import { useTempDir } from '../helpers/temp-dir';
-import { useWindowOverBackend } from '../helpers/window-over-backend';
+import { callOver, useWindowOverBackend } from '../helpers/window-over-backend';
 
 /**
  * The weekly review's two stores (the round page and the reveal & adjudicate page) driven the way
@@ -20,11 +19,7 @@ async function reviewFile() {
   const set = await calibrationSet(dir);
   set.db.close();
   const backend = await openWindow(set.file, join(dir, 'data'));
-  const call = async <T,>(name: string, input: unknown): Promise<T> => {
-    const answer = (await backend.dispatch(name, input)) as Envelope<T>;
-    if (!answer.ok) throw new Error(`${name}: ${answer.error.message}`);
-    return answer.value;
-  };
+  const call = callOver(backend);
   const { testSetId } = await call<{ testSetId: string }>('testSets.current', {});
   const { useRoundStore } = await import('../../renderer/features/calibration/roundStore');
   const { useAdjudicationStore, cellKey } = await import('../../renderer/features/calibration/adjudicationStore');

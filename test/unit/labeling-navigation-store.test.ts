@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../shared/api/contract';
 import type { QueueSpec } from '../../shared/api/labeling-ops';
 import { smallLabelingSet } from '../helpers/labeling-set';
 import { useTempDir } from '../helpers/temp-dir';
-import { useWindowOverBackend } from '../helpers/window-over-backend';
+import { callOver, useWindowOverBackend } from '../helpers/window-over-backend';
 
 /**
  * The Label screen's store moving between cases as J and K drive it, over a real backend on a real
@@ -23,11 +22,7 @@ async function labelingOverFile() {
   const set = await smallLabelingSet(dir);
   set.db.close();
   const backend = await openWindow(set.file, join(dir, 'data'));
-  const call = async <T,>(name: string, input: unknown): Promise<T> => {
-    const answer = (await backend.dispatch(name, input)) as Envelope<T>;
-    if (!answer.ok) throw new Error(`${name}: ${answer.error.message}`);
-    return answer.value;
-  };
+  const call = callOver(backend);
   const { testSetId } = await call<{ testSetId: string }>('testSets.current', {});
   const reviewer = await call<{ id: number }>('reviewers.create', { name: 'Wang Min' });
   localStorage.setItem(`touchstone.reviewer.${testSetId}`, String(reviewer.id));
