@@ -129,7 +129,7 @@ export function diagnosisInputs(db: Db, system: string, today: string): Diagnosi
 /**
  * Asks writers to move the generation from now on. A file open read-only cannot ask, nor can a reader
  * whose snapshot another connection has since written to (what it read may miss that write), nor one
- * the file refuses a write for any other reason: then nothing is kept, and the page is still answered.
+ * the file refuses a write for any other reason: then nothing is kept.
  */
 function asksToKeep(db: Db, generation: number): boolean {
   if (db.readonly) return false;

@@ -58,16 +58,16 @@ const dimensionIndex = new Map<string, number>(LABEL_DIMENSIONS.map((d, i) => [d
 
 /**
  * Narrows a read of one system's label rows (alias `x`) to some of its responses; null: all of them. By
- * their cases too: the label tables are indexed by case first, so a few responses are found, not scanned for.
+ * (case, response) pairs: the label tables are indexed by case first, so each response is found, not
+ * scanned for (two separate lists of cases and responses would be searched pair by pair: N² lookups).
  */
-export const onlyResponses = (seqs: readonly number[] | null): { sql: string; args: string[] } => {
-  if (!seqs) return { sql: '', args: [] };
-  const list = JSON.stringify(seqs);
-  return {
-    sql: ' AND x.case_seq IN (SELECT case_seq FROM responses WHERE seq IN (SELECT value FROM json_each(?))) AND x.response_seq IN (SELECT value FROM json_each(?))',
-    args: [list, list],
-  };
-};
+export const onlyResponses = (seqs: readonly number[] | null): { sql: string; args: string[] } =>
+  seqs
+    ? {
+        sql: ' AND (x.case_seq, x.response_seq) IN (SELECT t.case_seq, t.seq FROM json_each(?) j JOIN responses t ON t.seq = j.value)',
+        args: [JSON.stringify(seqs)],
+      }
+    : { sql: '', args: [] };
 
 /** Per (response, dimension): the reviewers' current values (null = cleared, left out) and the latest adjudication. */
 function humanValues(db: Db, system: string, seqs: readonly number[] | null): { reviewers: Map<number, unknown[]>; adjudicated: Map<number, unknown> } {
