@@ -4,6 +4,7 @@ import type { LayersInput } from '../shared/diagnosis/layers-report';
 import type { DiagnosisInput } from '../shared/diagnosis/types';
 import { diagnosisInput, diagnosisSettings, relabeled } from './diagnosis';
 import { layersInput, relayered } from './diagnosis-layers';
+import { dropAfter } from './kept-reads';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -144,14 +145,7 @@ function asksToKeep(db: Db, generation: number): boolean {
 function keep(db: Db, last: Entry | undefined, entry: Entry): void {
   if (last?.timer) clearTimeout(last.timer);
   kept.set(db, entry);
-  // the timer holds neither: a file closed and let go takes its kept read along
-  const dbRef = new WeakRef(db);
-  const entryRef = new WeakRef(entry);
-  entry.timer = setTimeout(() => {
-    const [d, e] = [dbRef.deref(), entryRef.deref()];
-    if (d && e) forget(d, e);
-  }, KEEP_MS);
-  entry.timer.unref();
+  dropAfter(KEEP_MS, db, entry, forget);
 }
 
 function forget(db: Db, entry: Entry): void {

@@ -48,14 +48,21 @@ export function keptWhileUnwritten<T>(db: Db, slot: string, key: string, read: (
 
 /** Each use keeps the value another minute. */
 function keepFor(slots: Map<string, Entry>, slot: string, entry: Entry): void {
+  dropAfter(KEEP_MS, slots, entry, (s, e) => forget(s, slot, e));
+}
+
+/**
+ * (Re)arms `entry`'s timer to `drop` it `ms` from now. The timer holds neither the entry nor what holds
+ * it: a file closed and let go takes what was kept from it along, without waiting for the timer.
+ */
+export function dropAfter<H extends object, E extends { timer: ReturnType<typeof setTimeout> | null }>(ms: number, holder: H, entry: E, drop: (holder: H, entry: E) => void): void {
   if (entry.timer) clearTimeout(entry.timer);
-  // the timer holds neither: a file closed and let go takes what was kept from it along
-  const slotsRef = new WeakRef(slots);
+  const holderRef = new WeakRef(holder);
   const entryRef = new WeakRef(entry);
   entry.timer = setTimeout(() => {
-    const [s, e] = [slotsRef.deref(), entryRef.deref()];
-    if (s && e) forget(s, slot, e);
-  }, KEEP_MS);
+    const [h, e] = [holderRef.deref(), entryRef.deref()];
+    if (h && e) drop(h, e);
+  }, ms);
   entry.timer.unref();
 }
 
