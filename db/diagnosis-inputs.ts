@@ -42,8 +42,8 @@ interface Entry {
   key: string;
   basis: Basis;
   inputs: DiagnosisInputs;
-  /** Each response's place in the lists, by id: built on the first relabelling. */
-  places: { base: Map<string, number>; layers: Map<string, number> } | null;
+  /** Each response's place in both lists (the layers list is made from the base list, one for one), by id: built on the first relabelling. */
+  places: Map<string, number> | null;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -82,22 +82,18 @@ function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
 /** The kept read with the touched responses' labels read again: new lists of responses, every untouched one the same object. */
 function relabel(db: Db, system: string, entry: Entry, touched: readonly number[]): DiagnosisInputs {
   const { base, layers } = entry.inputs;
-  entry.places ??= {
-    base: new Map(base.responses.map((r, i) => [r.responseId, i])),
-    layers: new Map(layers.responses.map((r, i) => [r.responseId, i])),
-  };
-  const { places } = entry;
-  const keptOf = <T>(list: readonly T[], at: Map<string, number>) => (id: string): T | undefined => {
-    const i = at.get(id);
+  const places = (entry.places ??= new Map(base.responses.map((r, i) => [r.responseId, i])));
+  const keptOf = <T>(list: readonly T[]) => (id: string): T | undefined => {
+    const i = places.get(id);
     return i === undefined ? undefined : list[i];
   };
-  const newBase = relabeled(db, system, touched, keptOf(base.responses, places.base));
-  const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses, places.layers));
+  const newBase = relabeled(db, system, touched, keptOf(base.responses));
+  const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses));
   // a copy of the lists with the new objects in their places: no pass over every response
   const responses = base.responses.slice();
-  for (const [id, r] of newBase) responses[places.base.get(id)!] = r;
+  for (const [id, r] of newBase) responses[places.get(id)!] = r;
   const layerResponses = layers.responses.slice();
-  for (const [id, r] of newLayers) layerResponses[places.layers.get(id)!] = r;
+  for (const [id, r] of newLayers) layerResponses[places.get(id)!] = r;
   return { base: { ...base, responses }, layers: { ...layers, responses: layerResponses } };
 }
 
