@@ -25,3 +25,12 @@ export function builtOnce<L extends object, V>(build: (list: L) => V): (list: L)
     return value;
   };
 }
+
+const byCaseId = new WeakMap<readonly { caseId: string }[], Map<string, unknown>>();
+
+/** A list of cases by id, built once while the list object lives. */
+export function casesById<C extends { caseId: string }>(cases: readonly C[]): Map<string, C> {
+  let map = byCaseId.get(cases) as Map<string, C> | undefined;
+  if (!map) byCaseId.set(cases, (map = new Map(cases.map((c) => [c.caseId, c]))));
+  return map;
+}

@@ -1,6 +1,6 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
-import { builtOnce, derivedOnce } from './derived-once';
+import { builtOnce, casesById, derivedOnce } from './derived-once';
 import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
 import { judgeBlamesGeneration, type BlamePair } from './judge-blame';
@@ -63,8 +63,6 @@ export function statesForbidden(stated: StatedState, forbiddenIds: readonly stri
   if (stated.kind !== 'value') return null;
   return forbiddenIds.some((id) => stated.marks[id]?.stated === true);
 }
-
-const casesById = builtOnce((cases: readonly LayerCase[]) => new Map(cases.map((c) => [c.caseId, c])));
 
 /** The documents' revisions indexed, with the system the responses belong to: what a response's layers are derived with. */
 interface Scope {

@@ -1,11 +1,11 @@
 import { citationFigures, type CitationFigures } from './citations';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange, type GoldContextTable, type NoRetrievalBaseline, type ReorderedChange, type UnsafeRate } from './conditions';
-import { builtOnce } from './derived-once';
+import { builtOnce, casesById } from './derived-once';
 import { DocumentIndex } from './documents';
 import { faithfulnessTable, type FaithfulnessTable } from './faithfulness';
 import { layerSummary, type LayerSummary } from './layers';
 import { quadrant, type Quadrant } from './quadrant';
-import type { DiagnosisInput, DiagnosisSettings, DxCase, DxDocument } from './types';
+import type { DiagnosisInput, DiagnosisSettings, DxDocument } from './types';
 
 /** Everything the Diagnosis screen and `touchstone diagnose` show for one system version. */
 export interface DiagnosisReport {
@@ -22,7 +22,6 @@ export interface DiagnosisReport {
   layers: LayerSummary;
 }
 
-const casesById = builtOnce((cases: readonly DxCase[]) => new Map<string, DxCase>(cases.map((c) => [c.caseId, c])));
 const documentIndex = builtOnce((documents: readonly DxDocument[]) => new DocumentIndex(documents));
 
 export function diagnose(input: DiagnosisInput): DiagnosisReport {
