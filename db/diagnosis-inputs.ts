@@ -27,6 +27,14 @@ export interface DiagnosisInputs {
   layers: LayersInput;
 }
 
+/** The inputs, how they were come by, and the basis they are right for (db/diagnosis-pages.ts keeps a page by it). */
+export interface InputsRead extends DiagnosisInputs {
+  /** Read whole from the file, brought up to date with the labels since the kept read, or the kept read as it was. */
+  read: 'whole' | 'relabelled' | 'kept';
+  /** Null when writers were not asked to move the generation for this read (a read-only or busy file): then no later read can tell it is still right. */
+  basis: string | null;
+}
+
 type DeltaTable = (typeof DIAGNOSIS_DELTA_TABLES)[number];
 
 interface Basis {
@@ -60,6 +68,22 @@ function basisNow(db: Db): Basis {
     indexStale: statement(db, "SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get() !== undefined,
     last,
   };
+}
+
+/**
+ * What a read of one system's inputs on one day is right for, as a key: equal keys, equal inputs, as long
+ * as writers move the generation (the file's `kept` was set for it).
+ */
+function keyOf(basis: Basis, system: string, today: string, settings: DiagnosisInput['settings']): string {
+  return JSON.stringify([system, today, basis.generation, basis.indexStale, basis.last, settings]);
+}
+
+/** The key of what a read of the file now would be, when writers move the generation (else null: no stored read can be trusted). */
+export function currentBasis(db: Db, system: string, today: string): string | null {
+  return db.transaction(() => {
+    const now = basisNow(db);
+    return now.kept ? keyOf(now, system, today, diagnosisSettings(db)) : null;
+  })();
 }
 
 /** The responses with a label, adjudication or verdict added after `since`. */
@@ -101,25 +125,30 @@ function relabel(db: Db, system: string, entry: Entry, touched: readonly number[
  * One system's diagnosis inputs as of `today` (the documents' staleness is a day's), read whole or
  * brought up to date from the kept read, in one snapshot of the file.
  */
-export function diagnosisInputs(db: Db, system: string, today: string): DiagnosisInputs {
-  return db.transaction(() => {
+export function diagnosisInputs(db: Db, system: string, today: string): InputsRead {
+  return db.transaction((): InputsRead => {
     const now = basisNow(db);
     const key = `${system}\u0000${today}`;
     const last = kept.get(db);
     let entry: Entry;
+    let read: InputsRead['read'] = 'kept';
     if (last && last.key === key && last.basis.generation === now.generation && last.basis.indexStale === now.indexStale) {
       const touched = touchedSince(db, last.basis.last);
       if (touched.length === 0) entry = last;
       else {
         const inputs = relabel(db, system, last, touched);
         entry = { ...last, basis: now, inputs };
+        read = 'relabelled';
       }
     } else {
       entry = { key, basis: now, inputs: readWhole(db, system, today), places: null, timer: null };
+      read = 'whole';
     }
-    if (now.kept || asksToKeep(db, now.generation)) keep(db, last, entry);
+    const settings = diagnosisSettings(db);
+    const keeps = now.kept || asksToKeep(db, now.generation);
+    if (keeps) keep(db, last, entry);
     else if (last) forget(db, last);
-    return { base: { ...entry.inputs.base, settings: diagnosisSettings(db) }, layers: entry.inputs.layers };
+    return { base: { ...entry.inputs.base, settings }, layers: entry.inputs.layers, read, basis: keeps ? keyOf(now, system, today, settings) : null };
   })();
 }
 

@@ -23,6 +23,7 @@ import { migration017 } from './017-label-merges';
 import { migration018 } from './018-response-facts';
 import { migration019 } from './019-import-publishing';
 import { migration020 } from './020-diagnosis-basis';
+import { migration021 } from './021-diagnosis-pages';
 
 export type { Migration } from './migration';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,12 +1,14 @@
-import { diagnosisInputs } from '../../db/diagnosis-inputs';
+import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnosis-inputs';
+import { storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
 import { keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
-import { caseListAt, pageOf, type CaseRef, type PageOf } from '../../shared/diagnosis/case-lists';
+import { caseListAt, listName, pageOf, partOf, type CaseRef, type PageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport, type LayersReport } from '../../shared/diagnosis/layers-report';
 import { diagnose, type DiagnosisReport } from '../../shared/diagnosis/report';
 import { ApiError } from '../../shared/api/contract';
 import { text as say } from '../../shared/messages/text';
+import { appVersion } from '../app-version';
 
 /**
  * The Diagnosis page's two reports of one system, computed whole (every case of every cell, as
@@ -14,7 +16,9 @@ import { text as say } from '../../shared/messages/text';
  * date with the labels written since: db/diagnosis-inputs.ts), and kept while nothing is written,
  * so the other half of the page, a second visit and the further cases of a list cost no new
  * computation. The page gets them with each list cut to its first cases (shared/diagnosis/case-lists.ts)
- * and the write stamp they were read at, which a "show more" names.
+ * and the write stamp they were read at, which a "show more" names. The page is also kept in the file
+ * with the basis it was read on (db/diagnosis-pages.ts), so a file reopened with nothing written since
+ * shows it without a read.
  */
 
 /** Refuses a system version without responses in this file, naming the op asked. */
@@ -24,20 +28,49 @@ export function requireSystem(db: Db, system: string, op: string): void {
   }
 }
 
-interface WholePage {
+interface Reports {
   report: DiagnosisReport;
   layers: LayersReport;
+}
+
+interface WholePage {
   /** The two halves as the page gets them, cut once. */
   pages: { report: PageOf<DiagnosisReport>; layers: PageOf<LayersReport> };
+  /** Both reports whole: computed with the page, else (a page stored in the file) on the first "show more" the stored lists cannot answer. */
+  whole: Reports | null;
+  /** What the page is right for while the file's generation holds (null: nothing can tell, so nothing is stored). */
+  basis: string | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+// a page stored by another version of the app may have been computed otherwise
+const APP_VERSION = appVersion();
+const withVersion = (basis: string | null) => (basis === null ? null : `${APP_VERSION}\u0000${basis}`);
+
+function computed(db: Db, system: string): WholePage & { read: InputsRead['read'] } {
+  // both inputs from one snapshot of the file; the computing is done outside the transaction
+  const { base, layers, read, basis } = diagnosisInputs(db, system, today());
+  const whole = { report: diagnose(base), layers: layersReport(layers) };
+  return { whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) }, basis: withVersion(basis), read };
+}
+
+/** Every whole list of both reports, by the names the pages count them under. */
+function listsOf(page: WholePage, whole: Reports): { part: PagePart; path: string; cases: unknown[] }[] {
+  return (['report', 'layers'] as const).flatMap((part) =>
+    Object.keys(page.pages[part].lists).filter((name) => !name.includes('@')).map((path) => ({ part, path, cases: caseListAt(whole[part], path)! })),
+  );
 }
 
 function wholePage(db: Db, system: string): { value: WholePage; stamp: string } {
-  const today = new Date().toISOString().slice(0, 10);
-  return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today}`, () => {
-    // both inputs from one snapshot of the file; the computing is done outside the transaction
-    const { base, layers } = diagnosisInputs(db, system, today);
-    const whole = { report: diagnose(base), layers: layersReport(layers) };
-    return { ...whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) } };
+  return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today()}`, () => {
+    const basis = withVersion(currentBasis(db, system, today()));
+    const stored = basis === null ? null : storedPage(db, system, basis);
+    if (stored) return { pages: { report: JSON.parse(stored.report), layers: JSON.parse(stored.layers) }, whole: null, basis };
+    const page = computed(db, system);
+    // a page brought up to date after a label stores its figures alone: writing every list again costs more than the page itself
+    if (page.basis !== null) storePage(db, system, page.basis, page.pages, page.read === 'whole' ? listsOf(page, page.whole!) : null);
+    return page;
   });
 }
 
@@ -51,6 +84,18 @@ export function layersPage(db: Db, system: string): PageOf<LayersReport> & { ver
   return { ...value.pages.layers, version: stamp };
 }
 
+/** A whole list of the page: from its reports, else as the file stores it, else from its reports computed now. */
+function wholeList(db: Db, system: string, page: WholePage, part: PagePart, name: string): unknown[] | null {
+  const named = listName(name);
+  if (!named) return null;
+  if (!page.whole && page.basis !== null) {
+    const stored = storedList(db, system, page.basis, part, named.path);
+    if (stored) return partOf(stored, named.layer);
+  }
+  page.whole ??= computed(db, system).whole;
+  return caseListAt(page.whole![part], name);
+}
+
 /**
  * `limit` cases of a page list from `offset` on. Refused as a conflict when the file was written since
  * the page was read (`version`): the offsets of the page's list would skip or repeat cases of the new one.
@@ -58,7 +103,7 @@ export function layersPage(db: Db, system: string): PageOf<LayersReport> & { ver
 export function casesPage(db: Db, ask: { system: string; version: string; part: 'report' | 'layers'; list: string; offset: number; limit: number }): { total: number; cases: CaseRef[] } {
   const { value, stamp } = wholePage(db, ask.system);
   if (stamp !== ask.version) throw new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });
-  const list = caseListAt(ask.part === 'report' ? value.report : value.layers, ask.list) as CaseRef[] | null;
+  const list = wholeList(db, ask.system, value, ask.part, ask.list) as CaseRef[] | null;
   if (!list) throw new ApiError('not-found', say('err.diagnosis.list', { list: ask.list }), { file: 'diagnosis.cases', line: null, field: 'list' });
   return { total: list.length, cases: list.slice(ask.offset, ask.offset + ask.limit) };
 }

@@ -55,21 +55,36 @@ export function pageOf<T extends object>(report: T, shown = PAGE_CASES): PageOf<
   return { ...(cut(report, '') as T), lists };
 }
 
-/**
- * The whole list a page list name points at: only the names the page's `lists` can hold (a non-empty
- * list of cases, or one layer's non-empty part of a list whose rows each name a layer); null for any other.
- */
-export function caseListAt(report: object, name: string): unknown[] | null {
+/** A page list name split into the list's path in the report and the layer of its part (undefined: the whole list); null when malformed. */
+export function listName(name: string): { path: string; layer: string | undefined } | null {
   const [path, layer, ...rest] = name.split('@');
-  if (rest.length > 0 || layer === '') return null;
-  let value: unknown = report;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return null;
-    value = (value as Record<string, unknown>)[key];
-  }
+  return rest.length > 0 || layer === '' ? null : { path, layer };
+}
+
+/**
+ * What a page list name asks of a whole list found at its path: the list, or its one layer's part;
+ * null unless the list is a non-empty list of cases (and, for a part, one whose rows each name a layer
+ * and some of them that layer).
+ */
+export function partOf(value: unknown, layer: string | undefined): unknown[] | null {
   if (!Array.isArray(value) || !isCaseList(value)) return null;
   if (layer === undefined) return value;
   if (layerOf(value[0]) === null) return null;
   const part = value.filter((item) => layerOf(item) === layer);
   return part.length > 0 ? part : null;
+}
+
+/**
+ * The whole list a page list name points at: only the names the page's `lists` can hold (a non-empty
+ * list of cases, or one layer's non-empty part of a list whose rows each name a layer); null for any other.
+ */
+export function caseListAt(report: object, name: string): unknown[] | null {
+  const named = listName(name);
+  if (!named) return null;
+  let value: unknown = report;
+  for (const key of named.path.split('.')) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return partOf(value, named.layer);
 }

@@ -154,7 +154,7 @@ describe('the Diagnosis page\'s kept read', () => {
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'cases_fts%'").pluck().all() as string[]).sort();
     const triggers = new Set(db.prepare("SELECT tbl_name || ':' || substr(sql, instr(sql, 'AFTER ') + 6, 6) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'diagnosis_basis_%'").pluck().all() as string[]);
     const notRead = [
-      'anchor_items', 'anchor_sets', 'case_content_changes', 'case_edits', 'case_labelers', 'case_marks', 'case_marks_dirty', 'diagnosis_basis',
+      'anchor_items', 'anchor_sets', 'case_content_changes', 'case_edits', 'case_labelers', 'case_marks', 'case_marks_dirty', 'diagnosis_basis', 'diagnosis_page_lists', 'diagnosis_pages',
       'facet_stamp', 'holdout_openings', 'import_publishing', 'imported_files', 'judge_runs', 'label_merge_batches', 'label_merge_reviewers',
       'label_progress', 'resume_points', 'reviewers', 'round_dimensions', 'round_figures', 'round_items', 'rounds',
     ];

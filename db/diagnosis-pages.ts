@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Db } from './open';
+import { statement } from './statements';
+
+/**
+ * The Diagnosis page of a system kept in the file (db/migrations/021-diagnosis-pages.ts), by the basis
+ * of the read it was computed from (db/diagnosis-inputs.ts `currentBasis`): a reopened file whose
+ * basis has not moved shows it without reading 100,000 responses again. It is a copy of what can be
+ * computed again, so a file that refuses the write (read-only, full, busy) simply keeps none.
+ */
+
+export type PagePart = 'report' | 'layers';
+
+/** The page's two halves as stored (JSON of each), when stored for `basis`. */
+export function storedPage(db: Db, system: string, basis: string): { report: string; layers: string } | null {
+  const row = statement(db, 'SELECT report, layers FROM diagnosis_pages WHERE system = ? AND basis = ?').get(system, basis) as { report: string; layers: string } | undefined;
+  return row ?? null;
+}
+
+/** One whole list of the stored page (its path in the report), when stored for `basis`. */
+export function storedList(db: Db, system: string, basis: string, part: PagePart, path: string): unknown[] | null {
+  const row = statement(db, 'SELECT cases FROM diagnosis_page_lists WHERE system = ? AND part = ? AND path = ? AND basis = ?').pluck().get(system, part, path, basis) as Buffer | undefined;
+  return row ? (JSON.parse(inflateRawSync(row).toString('utf8')) as unknown[]) : null;
+}
+
+/**
+ * Keeps the page for `basis`, and with it the whole lists when given (a page brought up to date after a
+ * label passes none: they stay with the basis they were written for, and "show more" on a reopened file
+ * computes them). Returns whether the file took it.
+ */
+export function storePage(
+  db: Db,
+  system: string,
+  basis: string,
+  page: { report: unknown; layers: unknown },
+  lists: { part: PagePart; path: string; cases: unknown[] }[] | null,
+): boolean {
+  if (db.readonly) return false;
+  try {
+    db.transaction(() => {
+      statement(db, 'INSERT INTO diagnosis_pages (system, basis, report, layers) VALUES (?, ?, ?, ?) ON CONFLICT (system) DO UPDATE SET basis = excluded.basis, report = excluded.report, layers = excluded.layers').run(
+        system, basis, JSON.stringify(page.report), JSON.stringify(page.layers),
+      );
+      if (!lists) return;
+      statement(db, 'DELETE FROM diagnosis_page_lists WHERE system = ?').run(system);
+      const insert = statement(db, 'INSERT INTO diagnosis_page_lists (system, part, path, basis, cases) VALUES (?, ?, ?, ?, ?)');
+      // level 1: the lists are repetitive JSON (tens of megabytes at 100,000 responses) and shrink tenfold at little cost
+      for (const list of lists) insert.run(system, list.part, list.path, basis, deflateRawSync(JSON.stringify(list.cases), { level: 1 }));
+    }).immediate();
+    return true;
+  } catch (error) {
+    if (error instanceof Database.SqliteError) return false;
+    throw error;
+  }
+}
