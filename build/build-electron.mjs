@@ -7,6 +7,7 @@
 //                                  looks for it next to the module that spawns it, i.e. backend.mjs)
 //   server/files/zip-worker.ts  → dist/electron/zip-worker.mjs   (ESM worker thread for server/files/zip-jobs.ts, same place)
 //   server/exchange/merge-worker.ts → dist/electron/merge-worker.mjs (ESM worker thread for server/exchange/merge-jobs.ts, same place)
+//   server/diagnosis/page-worker.ts → dist/electron/page-worker.mjs (ESM worker thread for server/diagnosis/page-jobs.ts, same place)
 // and copies shared/sample → dist/sample (the demo's source files).
 // The renderer is built separately (npm run build:renderer → dist/renderer).
 import { build } from 'esbuild';
@@ -39,6 +40,7 @@ const allowedExternals = {
   'backend.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
   'import-worker.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
   'merge-worker.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
+  'page-worker.mjs': (path) => path === 'better-sqlite3' || nodeBuiltins.has(path),
   'zip-worker.mjs': (path) => nodeBuiltins.has(path),
 };
 
@@ -94,6 +96,16 @@ const bundles = [
   },
   {
     ...common,
+    entryPoints: ['server/diagnosis/page-worker.ts'],
+    outfile: join(outDir, 'page-worker.mjs'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    banner: { js: esmRequireBanner },
+  },
+  {
+    ...common,
     entryPoints: ['server/files/zip-worker.ts'],
     outfile: join(outDir, 'zip-worker.mjs'),
     platform: 'node',
@@ -125,10 +137,10 @@ if (broken) process.exit(1);
 rmSync(sampleOut, { recursive: true, force: true });
 cpSync(join(root, 'shared', 'sample'), sampleOut, { recursive: true });
 
-for (const file of ['main.cjs', 'preload.cjs', 'backend.mjs', 'import-worker.mjs', 'merge-worker.mjs', 'zip-worker.mjs']) {
+for (const file of ['main.cjs', 'preload.cjs', 'backend.mjs', 'import-worker.mjs', 'merge-worker.mjs', 'page-worker.mjs', 'zip-worker.mjs']) {
   if (!existsSync(join(outDir, file))) {
     console.error(`build-electron: ${file} was not written`);
     process.exit(1);
   }
 }
-console.log(`build-electron: wrote ${relative(root, outDir)}/{main.cjs,preload.cjs,backend.mjs,import-worker.mjs,merge-worker.mjs,zip-worker.mjs} and ${relative(root, sampleOut)}/`);
+console.log(`build-electron: wrote ${relative(root, outDir)}/{main.cjs,preload.cjs,backend.mjs,import-worker.mjs,merge-worker.mjs,page-worker.mjs,zip-worker.mjs} and ${relative(root, sampleOut)}/`);

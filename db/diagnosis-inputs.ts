@@ -126,6 +126,7 @@ function relabel(db: Db, system: string, entry: Entry, touched: readonly number[
  * brought up to date from the kept read, in one snapshot of the file.
  */
 export function diagnosisInputs(db: Db, system: string, today: string): InputsRead {
+  asksToKeep(db);
   return db.transaction((): InputsRead => {
     const now = basisNow(db);
     const key = `${system}\u0000${today}`;
@@ -145,25 +146,26 @@ export function diagnosisInputs(db: Db, system: string, today: string): InputsRe
       read = 'whole';
     }
     const settings = diagnosisSettings(db);
-    const keeps = now.kept || asksToKeep(db, now.generation);
-    if (keeps) keep(db, last, entry);
+    // kept in the snapshot read: every write committed after it moves the generation
+    if (now.kept) keep(db, last, entry);
     else if (last) forget(db, last);
-    return { base: { ...entry.inputs.base, settings }, layers: entry.inputs.layers, read, basis: keeps ? keyOf(now, system, today, settings) : null };
+    return { base: { ...entry.inputs.base, settings }, layers: entry.inputs.layers, read, basis: now.kept ? keyOf(now, system, today, settings) : null };
   })();
 }
 
 /**
- * Asks writers to move the generation from now on. A file open read-only cannot ask, nor can a reader
- * whose snapshot another connection has since written to (what it read may miss that write), nor one
- * the file refuses a write for any other reason: then nothing is kept.
+ * Asks writers to move the generation from now on, before the read, in a write of its own: the read
+ * then finds `kept` set in its snapshot, and every write after that snapshot, by any connection (the
+ * app saving labels while a worker reads), moves the generation past it. A file open read-only cannot
+ * ask, nor can one that refuses the write (busy, full): then the read keeps nothing. A write between
+ * the ask and the read clears `kept` again, and that read keeps nothing either.
  */
-function asksToKeep(db: Db, generation: number): boolean {
-  if (db.readonly) return false;
+function asksToKeep(db: Db): void {
+  if (db.readonly || statement(db, 'SELECT kept FROM diagnosis_basis WHERE id = 1').pluck().get() === 1) return;
   try {
-    return statement(db, 'UPDATE diagnosis_basis SET kept = 1 WHERE id = 1 AND generation = ?').run(generation).changes === 1;
+    statement(db, 'UPDATE diagnosis_basis SET kept = 1 WHERE id = 1').run();
   } catch (error) {
-    if (error instanceof Database.SqliteError) return false;
-    throw error;
+    if (!(error instanceof Database.SqliteError)) throw error;
   }
 }
 

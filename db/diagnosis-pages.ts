@@ -18,6 +18,11 @@ export function storedPage(db: Db, system: string, basis: string): { report: str
   return row ?? null;
 }
 
+/** The system whose page was stored last (the one a person looked at last), if any. */
+export function lastStoredSystem(db: Db): string | null {
+  return (statement(db, 'SELECT system FROM diagnosis_pages ORDER BY stored_at DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
+}
+
 /** One whole list of the stored page (its path in the report), when stored for `basis`. */
 export function storedList(db: Db, system: string, basis: string, part: PagePart, path: string): unknown[] | null {
   const row = statement(db, 'SELECT cases FROM diagnosis_page_lists WHERE system = ? AND part = ? AND path = ? AND basis = ?').pluck().get(system, part, path, basis) as Buffer | undefined;
@@ -39,8 +44,8 @@ export function storePage(
   if (db.readonly) return false;
   try {
     db.transaction(() => {
-      statement(db, 'INSERT INTO diagnosis_pages (system, basis, report, layers) VALUES (?, ?, ?, ?) ON CONFLICT (system) DO UPDATE SET basis = excluded.basis, report = excluded.report, layers = excluded.layers').run(
-        system, basis, JSON.stringify(page.report), JSON.stringify(page.layers),
+      statement(db, 'INSERT INTO diagnosis_pages (system, basis, report, layers, stored_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (system) DO UPDATE SET basis = excluded.basis, report = excluded.report, layers = excluded.layers, stored_at = excluded.stored_at').run(
+        system, basis, JSON.stringify(page.report), JSON.stringify(page.layers), new Date().toISOString(),
       );
       if (!lists) return;
       statement(db, 'DELETE FROM diagnosis_page_lists WHERE system = ?').run(system);

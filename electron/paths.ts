@@ -12,6 +12,7 @@ import { unpackedPath } from './security';
  *   dist/electron/backend.mjs     the backend utility process (asar-unpacked when packaged)
  *   dist/electron/import-worker.mjs  next to backend.mjs (server/import-jobs.ts looks there)
  *   dist/electron/merge-worker.mjs   next to backend.mjs (server/exchange/merge-jobs.ts looks there)
+ *   dist/electron/page-worker.mjs    next to backend.mjs (server/diagnosis/page-jobs.ts looks there)
  *   dist/renderer/index.html      the UI
  *   dist/sample/                  demo data (packaged: <resources>/sample)
  *   build/native/electron/better_sqlite3.node  better-sqlite3 built for Electron's ABI

@@ -16,7 +16,8 @@ CREATE TABLE diagnosis_pages (
   system TEXT PRIMARY KEY,
   basis TEXT NOT NULL,
   report TEXT NOT NULL,
-  layers TEXT NOT NULL
+  layers TEXT NOT NULL,
+  stored_at TEXT NOT NULL
 ) STRICT;
 CREATE TABLE diagnosis_page_lists (
   system TEXT NOT NULL,

@@ -7,6 +7,7 @@ import { copyBackupInto, verifyBackup } from '../../db/restore';
 import { IntervalBackups } from './interval-backups';
 import type { TestSetSession } from '../test-sets/test-set-session';
 import { text as say } from '../../shared/messages/text';
+import { stopDiagnosisWorker } from '../diagnosis/page-jobs';
 
 /**
  * Backups of the open file while the app runs: now, every N minutes, and
@@ -97,6 +98,8 @@ export class BackupService {
       if (open.path !== file.path) throw new ApiError('conflict', say('err.backup.other-opened'));
       const verified = verifyBackup(chosen.path, open.testSetId);
       const safetyBackup = await backupTestSet(open.db, open.path, 'before-restore', { keep: chosen.path });
+      // what the Diagnosis worker keeps was read from the content about to be replaced
+      await stopDiagnosisWorker(open.db);
       await copyBackupInto(verified, open.path);
       const testSet = await this.session.reopen();
       return { restored: chosen, safetyBackup, testSet };

@@ -4,23 +4,15 @@ import { diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
-import { casesPage, reportPage, requireSystem } from './page-figures';
+import { pageWorkerOf } from './page-jobs';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
 export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
   return {
     'diagnosis.systems': () => listSystems(db()),
-    'diagnosis.report': ({ system }) => {
-      const d = db();
-      requireSystem(d, system, 'diagnosis.report');
-      return reportPage(d, system);
-    },
-    'diagnosis.cases': (ask) => {
-      const d = db();
-      requireSystem(d, ask.system, 'diagnosis.cases');
-      return casesPage(d, ask);
-    },
+    'diagnosis.report': ({ system }) => pageWorkerOf(db()).ask({ op: 'report', system }),
+    'diagnosis.cases': (ask) => pageWorkerOf(db()).ask({ op: 'cases', ask }),
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
     'cases.setLeak': ({ caseId, leak }) => {

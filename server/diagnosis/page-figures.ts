@@ -1,5 +1,5 @@
 import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnosis-inputs';
-import { storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
+import { lastStoredSystem, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
 import { keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
@@ -82,6 +82,16 @@ export function reportPage(db: Db, system: string): PageOf<DiagnosisReport> & { 
 export function layersPage(db: Db, system: string): PageOf<LayersReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
   return { ...value.pages.layers, version: stamp };
+}
+
+/**
+ * Reads `system`'s inputs ahead (or those of the system whose page was stored last), so a page asked
+ * after people label is brought up to date rather than read whole (db/diagnosis-inputs.ts keeps them).
+ */
+export function warmPage(db: Db, system: string | null): void {
+  const chosen = system ?? lastStoredSystem(db);
+  if (chosen === null || !listSystems(db).some((s) => s.system === chosen)) return;
+  diagnosisInputs(db, chosen, today());
 }
 
 /** A whole list of the page: from its reports, else as the file stores it, else from its reports computed now. */

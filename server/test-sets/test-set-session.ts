@@ -6,6 +6,7 @@ import { acquireWriteLock, type FileLock } from '../../db/file-lock';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
 import { buildDemoFile, createDemoTestSet } from './demo';
+import { stopDiagnosisWorker, warmDiagnosis } from '../diagnosis/page-jobs';
 import { testSetFileName } from '../../shared/test-sets/file-name';
 
 const RECENT_LIMIT = 10;
@@ -121,7 +122,12 @@ export class TestSetSession {
 
   private watchIntegrity(opened: OpenedTestSet): void {
     this.damage = null;
-    this.integrity = (opened.integrity ?? Promise.resolve()).catch((error: unknown) => {
+    const checked = opened.integrity ?? Promise.resolve();
+    // the Diagnosis page of a file diagnosed before is read ahead once the file is known sound (reading it may write)
+    void checked.then(() => {
+      if (this.current === opened) warmDiagnosis(opened.db);
+    }, () => undefined);
+    this.integrity = checked.catch((error: unknown) => {
       if (this.current !== opened) return;
       const damage = error instanceof ApiError ? error : new ApiError('invalid-data', say('err.testset.damaged', { file: basename(opened.path), check: String(error) }));
       // as if it had been refused at opening: closed and unlocked
@@ -142,13 +148,21 @@ export class TestSetSession {
       if (!same) lock?.release();
       throw error;
     }
-    this.current?.db.close();
+    void this.closeConnection();
     if (!same) this.lock?.release();
     this.current = opened;
     this.lock = lock;
     this.watchIntegrity(opened);
     this.remember(absolute);
     return this.info()!;
+  }
+
+  /** The open file's connection closed, and its Diagnosis worker's with it (server/diagnosis/page-jobs.ts). */
+  private closeConnection(): Promise<void> {
+    if (!this.current) return Promise.resolve();
+    const stopped = stopDiagnosisWorker(this.current.db);
+    this.current.db.close();
+    return stopped;
   }
 
   open(path: string): Promise<TestSetInfo> {
@@ -222,7 +236,8 @@ export class TestSetSession {
     try {
       const building = await buildDemoFile(demo);
       if (demoOpen) {
-        this.current!.db.close();
+        // the file is removed next: no connection of the worker's may be left on it
+        await this.closeConnection();
         this.current = null;
       }
       for (const suffix of ['-wal', '-shm', '']) rmSync(demo + suffix, { force: true });
@@ -233,7 +248,7 @@ export class TestSetSession {
       throw error;
     }
     if (!demoOpen) {
-      this.current?.db.close();
+      void this.closeConnection();
       this.lock?.release();
     }
     this.current = opened;
@@ -258,7 +273,7 @@ export class TestSetSession {
   }
 
   close(): void {
-    this.current?.db.close();
+    void this.closeConnection();
     this.current = null;
     this.damage = null;
     this.lock?.release();

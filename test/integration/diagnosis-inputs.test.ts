@@ -106,7 +106,7 @@ describe('the Diagnosis page\'s kept read', () => {
     const other = openSqlite(path, { readonly: false, fileMustExist: true });
     other.prepare('UPDATE cases SET leak = 0 WHERE id = ?').run(kase);
     readAgain();
-    // … or committing while this one reads, before it asks writers to move the generation: nothing is kept
+    // … or committing while this one reads: the generation moves past what it read
     setCaseLeak(db, kase, true);
     const prepare = db.prepare.bind(db);
     let committed = false;
@@ -137,6 +137,34 @@ describe('the Diagnosis page\'s kept read', () => {
 
     // a new day reads the documents' staleness again
     expect(sameObjects(steered, diagnosisInputs(db, system, '2026-12-03'))).toBe(0);
+    db.close();
+  });
+
+  it('keeps a read during which another connection saved labels, and takes them in at the next', async () => {
+    // the Diagnosis worker reads on its own connection while the app saves labels on another
+    const { db, path, system, input } = await fileWith(60);
+    const app = openSqlite(path, { readonly: false, fileMustExist: true });
+    app.pragma('busy_timeout = 5000');
+    const [a] = input.responses.filter((r) => r.condition === 'normal');
+    const ada = createReviewer(app, 'Ada');
+    const prepare = db.prepare.bind(db);
+    let saved = false;
+    db.prepare = ((sql: string) => {
+      if (!saved && sql.includes('FROM documents')) {
+        saved = true;
+        recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 });
+      }
+      return prepare(sql);
+    }) as typeof db.prepare;
+    const during = diagnosisInputs(db, system, TODAY);
+    db.prepare = prepare;
+    expect(saved).toBe(true);
+    expect(during.basis).not.toBeNull();
+    const after = diagnosisInputs(db, system, TODAY);
+    expect(after.read).toBe('relabelled');
+    expect(sameObjects(during, after)).toBe(59);
+    expectFresh(db, system, after);
+    app.close();
     db.close();
   });
 

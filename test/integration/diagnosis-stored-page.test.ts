@@ -6,10 +6,8 @@ import { editCase } from '../../db/case-edits';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
 import { openSqlite } from '../../db/sqlite';
-import { createDispatcher } from '../../server/dispatch';
-import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
-import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
-import type { Handlers, OpOutput } from '../../shared/api/contract';
+import { casesPage, layersPage, reportPage } from '../../server/diagnosis/page-figures';
+import type { OpOutput } from '../../shared/api/contract';
 import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { diagnose } from '../../shared/diagnosis/report';
@@ -25,25 +23,19 @@ type Report = OpOutput<'diagnosis.report'>;
 type Layers = OpOutput<'diagnosis.layers'>;
 
 /** The page as the window asks it of a file just opened: both halves, then, when named, one whole list page by page. */
-async function askPage(db: Db, system: string, list?: { part: 'report' | 'layers'; name: string }) {
-  const dispatch = createDispatcher({ ...createDiagnosisHandlers(() => db), ...createDiagnosisDataHandlers(() => db) } as Handlers);
-  const call = async <T>(name: string, ask: unknown): Promise<T> => {
-    const answer = await dispatch(name, ask);
-    if (!answer.ok) throw new Error(answer.error.message);
-    return answer.value as T;
-  };
-  const { version, ...report } = await call<Report>('diagnosis.report', { system });
-  const { version: layersVersion, ...layers } = await call<Layers>('diagnosis.layers', { system });
+function askPage(db: Db, system: string, list?: { part: 'report' | 'layers'; name: string }) {
+  const { version, ...report } = reportPage(db, system);
+  const { version: layersVersion, ...layers } = layersPage(db, system);
   expect(layersVersion).toBe(version);
   const rows: unknown[] = [];
   if (list) {
     for (let offset = 0; ; offset += 100) {
-      const more = await call<{ cases: unknown[] }>('diagnosis.cases', { system, version, part: list.part, list: list.name, offset, limit: 100 });
+      const more = casesPage(db, { system, version, part: list.part, list: list.name, offset, limit: 100 });
       rows.push(...more.cases);
       if (more.cases.length < 100) break;
     }
   }
-  return { report, layers, rows };
+  return { report: report as Omit<Report, 'version'>, layers: layers as Omit<Layers, 'version'>, rows };
 }
 
 /** Both halves as a read of the file from scratch computes them, cut as the page gets them. */
@@ -63,6 +55,9 @@ const markStored = (path: string, system: string) => {
 };
 
 /**
+ * (Asked here of the page's figures in this thread; the app asks them of its Diagnosis worker:
+ * test/integration/diagnosis-page-worker.test.ts.)
+ *
  * The Diagnosis page is kept in the file with what it was read on, so a file reopened with nothing
  * written since shows it at once (at 100,000 responses computing it costs seconds). Any write the
  * figures depend on, from any connection, a threshold or a new day makes it computed again.
@@ -84,7 +79,7 @@ describe('the Diagnosis page kept in the file', () => {
   it('shows a reopened file its page and lists as stored, and computes them again after a write', async () => {
     const { path, system, open } = await file();
     let db = await open();
-    const first = await askPage(db, system);
+    const first = askPage(db, system);
     const expected = fresh(db, system);
     expect(first.report).toEqual(expected.pages.report);
     db.close();
@@ -93,12 +88,12 @@ describe('the Diagnosis page kept in the file', () => {
     markStored(path, system);
     db = await open();
     const longest = Object.entries(expected.pages.layers.lists).sort((a, b) => b[1] - a[1])[0][0];
-    const reopened = await askPage(db, system, { part: 'layers', name: longest });
+    const reopened = askPage(db, system, { part: 'layers', name: longest });
     expect(reopened.report.system).toBe(MARK);
     expect(reopened.layers).toEqual(expected.pages.layers);
     expect(reopened.rows).toEqual(caseListAt(expected.layers, longest));
     const assignments = `layers.assignments@${(expected.report as Report).layers.top}`;
-    expect((await askPage(db, system, { part: 'report', name: assignments })).rows).toEqual(caseListAt(expected.report, assignments));
+    expect((askPage(db, system, { part: 'report', name: assignments })).rows).toEqual(caseListAt(expected.report, assignments));
     db.close();
 
     // a label written by another connection while the file was closed: computed again, then stored
@@ -107,7 +102,7 @@ describe('the Diagnosis page kept in the file', () => {
     recordLabel(other, { reviewerId: createReviewer(other, 'Ada').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
     other.close();
     db = await open();
-    const afterLabel = await askPage(db, system, { part: 'report', name: assignments });
+    const afterLabel = askPage(db, system, { part: 'report', name: assignments });
     const now = fresh(db, system);
     expect(afterLabel.report).toEqual(now.pages.report);
     expect(afterLabel.report.layers.failing).toBe((expected.report as Report).layers.failing - 1);
@@ -115,11 +110,11 @@ describe('the Diagnosis page kept in the file', () => {
     db.close();
     markStored(path, system);
     db = await open();
-    expect((await askPage(db, system)).report.system).toBe(MARK);
+    expect((askPage(db, system)).report.system).toBe(MARK);
 
     // a structural write in this session: computed again
     editCase(db, target.caseId, 'forbiddenClaims', ['30 天内全额退款'], 'Lead', 'policy changed');
-    const afterEdit = await askPage(db, system);
+    const afterEdit = askPage(db, system);
     expect(afterEdit.report).toEqual(fresh(db, system).pages.report);
     db.close();
 
@@ -127,7 +122,7 @@ describe('the Diagnosis page kept in the file', () => {
     markStored(path, system);
     db = await open();
     saveDiagnosisSettings(db, { ...DEFAULT_DIAGNOSIS_SETTINGS, recallThreshold: 0.9 });
-    const afterThreshold = await askPage(db, system);
+    const afterThreshold = askPage(db, system);
     expect(afterThreshold.report.settings.recallThreshold).toBe(0.9);
     expect(afterThreshold.report).toEqual(fresh(db, system).pages.report);
     db.close();
@@ -137,7 +132,7 @@ describe('the Diagnosis page kept in the file', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Date.now() + 86_400_000));
     db = await open();
-    const tomorrow = await askPage(db, system);
+    const tomorrow = askPage(db, system);
     expect(tomorrow.report.system).toBe(system);
     expect(tomorrow.report).toEqual(fresh(db, system).pages.report);
     db.close();
@@ -146,17 +141,17 @@ describe('the Diagnosis page kept in the file', () => {
   it('keeps the page brought up to date after a label, and its lists are computed when asked', async () => {
     const { path, system, open } = await file();
     let db = await open();
-    const before = await askPage(db, system);
+    const before = askPage(db, system);
     const [target] = before.report.layers.assignments;
     recordLabel(db, { reviewerId: createReviewer(db, 'Ada').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
-    const afterLabel = await askPage(db, system);
+    const afterLabel = askPage(db, system);
     expect(afterLabel.report.layers.failing).toBe(before.report.layers.failing - 1);
     db.close();
 
     markStored(path, system);
     db = await open();
     const name = `layers.assignments@${target.layer}`;
-    const reopened = await askPage(db, system, { part: 'report', name });
+    const reopened = askPage(db, system, { part: 'report', name });
     expect(reopened.report.system).toBe(MARK);
     const now = fresh(db, system);
     expect(reopened.layers).toEqual(now.pages.layers);
@@ -169,11 +164,11 @@ describe('the Diagnosis page kept in the file', () => {
   it('shows a file open read-only its stored page, and writes nothing to it', async () => {
     const { path, system, open } = await file();
     let db = await open();
-    await askPage(db, system);
+    askPage(db, system);
     db.close();
     markStored(path, system);
     const readonly = openSqlite(path, { readonly: true, fileMustExist: true });
-    expect((await askPage(readonly, system)).report.system).toBe(MARK);
+    expect((askPage(readonly, system)).report.system).toBe(MARK);
     readonly.close();
 
     // a write moved the basis: read-only, the page is computed and nothing is stored
@@ -188,7 +183,7 @@ describe('the Diagnosis page kept in the file', () => {
     };
     const before = stored();
     const again = openSqlite(path, { readonly: true, fileMustExist: true });
-    const page = await askPage(again, system);
+    const page = askPage(again, system);
     expect(page.report.system).toBe(system);
     expect(page.report).toEqual(fresh(again, system).pages.report);
     again.close();

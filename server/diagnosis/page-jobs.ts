@@ -1,0 +1,127 @@
+import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../../db/open';
+import { ApiError, type ApiErrorBody } from '../../shared/api/contract';
+
+/**
+ * The Diagnosis page is read and computed in a worker thread, one per open file, on a connection of its
+ * own (server/diagnosis/page-worker.ts): at 100,000 responses a read of the file costs seconds, and the
+ * thread that saves labels must answer meanwhile. The worker keeps what it read between asks, and
+ * reads it ahead when the file opens if it was diagnosed before, so a page after labelling is brought
+ * up to date rather than read whole. It lives while the file is open.
+ */
+
+export interface PageWorkerData {
+  path: string;
+  readonly: boolean;
+}
+
+export type CasesAsk = { system: string; version: string; part: 'report' | 'layers'; list: string; offset: number; limit: number };
+
+/** What the worker is asked: one half of the page, a page of one of its lists, or a read ahead (of `system`, or of the one whose page the file stored last: null). */
+export type PageQuestion =
+  | { op: 'report' | 'layers'; system: string }
+  | { op: 'cases'; ask: CasesAsk }
+  | { op: 'warm'; system: string | null };
+
+export type PageAsk = (PageQuestion | { op: 'close' }) & { id: number };
+
+export type PageReply =
+  | { ok: true; id: number; value: unknown }
+  | { ok: false; id: number; api: ApiErrorBody }
+  | { ok: false; id: number; internal: string; sqlite: string | null };
+
+/** Running from TypeScript sources (tsx) the worker needs the tsx loader; a bundled build ships it next to backend.mjs. */
+function spawnPageWorker(data: PageWorkerData): Worker {
+  if (import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('../imports/worker-boot.mjs', import.meta.url), {
+      workerData: { entry: new URL('./page-worker.ts', import.meta.url).href, data },
+    });
+  }
+  return new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: { data } });
+}
+
+const errorOf = (reply: PageReply & { ok: false }): Error => {
+  if ('api' in reply) return ApiError.fromBody(reply.api);
+  // a storage fault keeps its SQLite code, so the window words it as the app's other storage faults
+  return reply.sqlite ? new Database.SqliteError(reply.internal, reply.sqlite) : new Error(reply.internal);
+};
+
+class PageWorker {
+  private worker: Worker | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private stopped = false;
+
+  constructor(private readonly data: PageWorkerData) {}
+
+  ask<T>(ask: PageQuestion): Promise<T> {
+    if (this.stopped) return Promise.reject(new Error('the test-set file was closed'));
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...ask, id } satisfies PageAsk);
+    });
+  }
+
+  /** Asks the worker to close its connection and waits until its thread is gone (a file about to be replaced must have no other connection). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const worker = this.worker;
+    if (!worker) return;
+    worker.postMessage({ id: 0, op: 'close' } satisfies PageAsk);
+    // a worker in the middle of a read answers the close only after it: stopped then (its connection
+    // is closed as its thread goes)
+    const closed = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 250).unref())]);
+    if (!closed) await worker.terminate();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = spawnPageWorker(this.data);
+    worker.unref();
+    this.worker = worker;
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (reply: PageReply) => {
+      const asker = this.pending.get(reply.id);
+      if (!asker) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) asker.resolve(reply.value);
+      else asker.reject(errorOf(reply));
+    });
+    const gone = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const asker of this.pending.values()) asker.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', gone);
+    worker.once('exit', () => gone(new Error('the Diagnosis worker stopped')));
+    return worker;
+  }
+}
+
+const workers = new WeakMap<Db, PageWorker>();
+
+/** The open file's Diagnosis worker (started on its first ask). */
+export function pageWorkerOf(db: Db): PageWorker {
+  let worker = workers.get(db);
+  if (!worker) workers.set(db, (worker = new PageWorker({ path: db.name, readonly: db.readonly })));
+  return worker;
+}
+
+/** Reads ahead, when the file was diagnosed before, the system whose page it stored last. */
+export function warmDiagnosis(db: Db): void {
+  if (db.prepare('SELECT 1 FROM diagnosis_pages LIMIT 1').get() === undefined) return;
+  pageWorkerOf(db).ask({ op: 'warm', system: null }).catch(() => {
+    // reading ahead is a convenience: a failure shows when the page itself is asked
+  });
+}
+
+/** Stops the file's worker, if it has one, and waits until its connection is closed. */
+export function stopDiagnosisWorker(db: Db): Promise<void> {
+  const worker = workers.get(db);
+  workers.delete(db);
+  return worker ? worker.stop() : Promise.resolve();
+}

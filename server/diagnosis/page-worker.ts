@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { connect } from '../../db/open';
+import { openSqlite } from '../../db/sqlite';
+import { ApiError } from '../../shared/api/contract';
+import { casesPage, layersPage, reportPage, requireSystem, warmPage } from './page-figures';
+import type { PageAsk, PageReply, PageWorkerData } from './page-jobs';
+
+/**
+ * The Diagnosis page's reading and computing, on a connection of its own in a worker thread
+ * (server/diagnosis/page-jobs.ts): at 100,000 responses a read of the file costs seconds, which must
+ * not hold up the thread that saves labels. What it reads it keeps between asks (db/diagnosis-inputs.ts).
+ */
+
+const { path, readonly } = (workerData as { data: PageWorkerData }).data;
+const db = readonly ? openSqlite(path, { readonly: true, fileMustExist: true }) : connect(path);
+
+function answer(ask: PageAsk): unknown {
+  switch (ask.op) {
+    case 'report':
+      requireSystem(db, ask.system, 'diagnosis.report');
+      return reportPage(db, ask.system);
+    case 'layers':
+      requireSystem(db, ask.system, 'diagnosis.layers');
+      return layersPage(db, ask.system);
+    case 'cases':
+      requireSystem(db, ask.ask.system, 'diagnosis.cases');
+      return casesPage(db, ask.ask);
+    case 'warm':
+      warmPage(db, ask.system);
+      return null;
+  }
+}
+
+function failure(error: unknown): PageReply & { ok: false } {
+  if (error instanceof ApiError) return { ok: false, id: -1, api: error.toBody() };
+  const sqlite = error instanceof Database.SqliteError ? error.code : null;
+  return { ok: false, id: -1, internal: error instanceof Error ? error.message : String(error), sqlite };
+}
+
+// a page shown from the copy the file keeps read nothing: its inputs are read once the window has
+// asked both halves, so a page asked after the next label is brought up to date, not read whole
+const READ_AHEAD_AFTER_MS = 1500;
+let readAhead: ReturnType<typeof setTimeout> | null = null;
+
+function readAheadOf(system: string): void {
+  readAhead = setTimeout(() => {
+    readAhead = null;
+    try {
+      warmPage(db, system);
+    } catch {
+      // reading ahead is a convenience: a failure shows when the page itself is asked
+    }
+  }, READ_AHEAD_AFTER_MS);
+}
+
+parentPort!.on('message', (ask: PageAsk) => {
+  if (readAhead) clearTimeout(readAhead);
+  readAhead = null;
+  if (ask.op === 'close') {
+    db.close();
+    parentPort!.close();
+    return;
+  }
+  try {
+    parentPort!.postMessage({ ok: true, id: ask.id, value: answer(ask) } satisfies PageReply);
+    if (ask.op === 'report' || ask.op === 'layers') readAheadOf(ask.system);
+  } catch (error) {
+    parentPort!.postMessage({ ...failure(error), id: ask.id } satisfies PageReply);
+  }
+});

@@ -1,0 +1,140 @@
+import { readdirSync, readlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createReviewer, recordLabel } from '../../db/labels';
+import { openTestSetFile, type Db } from '../../db/open';
+import { openSqlite } from '../../db/sqlite';
+import { createDispatcher } from '../../server/dispatch';
+import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
+import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
+import { layersPage, reportPage } from '../../server/diagnosis/page-figures';
+import { stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
+import { TestSetSession } from '../../server/test-sets/test-set-session';
+import type { Handlers, OpOutput } from '../../shared/api/contract';
+import { syntheticDiagnosis } from '../bench/diagnosis-bench';
+import { writeDiagnosisFile } from '../bench/diagnosis-file';
+import { useTempDir } from '../helpers/temp-dir';
+
+/**
+ * How many connections of this process are open on the file (the app's and any worker's): each holds
+ * the file's write-ahead log open (the file itself SQLite may keep open a while after a close, for the
+ * process's locks).
+ */
+const connectionsTo = (path: string) => readdirSync('/proc/self/fd').filter((fd) => {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`) === `${resolve(path)}-wal`;
+  } catch {
+    return false;
+  }
+}).length;
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 50) {
+    if (waited > 20_000) throw new Error(`still not: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const withoutVersion = <T extends { version: string }>({ version: _version, ...rest }: T) => rest;
+
+/**
+ * The app asks the Diagnosis page of a worker thread with a connection of its own
+ * (server/diagnosis/page-jobs.ts), so reading 100,000 responses never holds up the thread that saves
+ * labels. Its answers are the page's own; it sees what the app saves; it goes with the file.
+ */
+describe('the Diagnosis worker', () => {
+  const tempDir = useTempDir();
+
+  async function file() {
+    const input = syntheticDiagnosis(200);
+    const path = join(tempDir(), 'worker.sqlite');
+    const { db } = await openTestSetFile(path, { create: true });
+    writeDiagnosisFile(db, input);
+    return { db, path, input };
+  }
+
+  const dispatcherOf = (db: Db) => {
+    const dispatch = createDispatcher({ ...createDiagnosisHandlers(() => db), ...createDiagnosisDataHandlers(() => db) } as Handlers);
+    return async <T>(name: string, ask: unknown): Promise<{ ok: true; value: T } | { ok: false; code: string; field: string | null | undefined }> => {
+      const answer = await dispatch(name, ask);
+      return answer.ok ? { ok: true, value: answer.value as T } : { ok: false, code: answer.error.code, field: answer.error.location?.field };
+    };
+  };
+
+  it('answers the page as computed in this thread, sees the labels the app saves, and refuses as it does', async () => {
+    const { db, path, input } = await file();
+    const call = dispatcherOf(db);
+    const appOnly = connectionsTo(path);
+    const report = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    const layers = await call<OpOutput<'diagnosis.layers'>>('diagnosis.layers', { system: input.system });
+    if (!report.ok || !layers.ok) throw new Error('no page');
+    expect(connectionsTo(path)).toBeGreaterThan(appOnly);
+
+    // the same figures as this thread computes from a connection of its own
+    const here = openSqlite(path, { readonly: true, fileMustExist: true });
+    expect(withoutVersion(report.value)).toEqual(JSON.parse(JSON.stringify(withoutVersion(reportPage(here, input.system)))));
+    expect(withoutVersion(layers.value)).toEqual(JSON.parse(JSON.stringify(withoutVersion(layersPage(here, input.system)))));
+    here.close();
+
+    // "show more" names the page it continues
+    const list = `layers.assignments@${report.value.layers.top}`;
+    const more = await call<{ total: number; cases: { responseId: string }[] }>('diagnosis.cases', { system: input.system, version: report.value.version, part: 'report', list, offset: 0, limit: 500 });
+    if (!more.ok) throw new Error('no list');
+    expect(more.value.total).toBe(report.value.lists[list]);
+
+    // a label saved on the app's connection: the next page has it, a "show more" of the old one is refused
+    const [target] = more.value.cases;
+    recordLabel(db, { reviewerId: createReviewer(db, 'Ada').id, caseId: input.responses.find((r) => r.responseId === target.responseId)!.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
+    expect(await call('diagnosis.cases', { system: input.system, version: report.value.version, part: 'report', list, offset: 0, limit: 10 })).toEqual({ ok: false, code: 'conflict', field: 'version' });
+    const after = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(after.ok && after.value.layers.failing).toBe(report.value.layers.failing - 1);
+
+    // refusals come back as the page's own
+    expect(await call('diagnosis.report', { system: 'nobody@0' })).toEqual({ ok: false, code: 'not-found', field: 'system' });
+    expect(await call('diagnosis.cases', { system: input.system, version: after.ok ? after.value.version : '', part: 'report', list: 'quadrant.claimRecall', offset: 0, limit: 10 })).toEqual({ ok: false, code: 'not-found', field: 'list' });
+
+    // stopped, its connection is gone; asked again, a new one answers
+    await stopDiagnosisWorker(db);
+    expect(connectionsTo(path)).toBe(appOnly);
+    const again = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(again.ok && withoutVersion(again.value)).toEqual(after.ok && withoutVersion(after.value));
+    await stopDiagnosisWorker(db);
+    db.close();
+  });
+
+  it('reads a file diagnosed before ahead when it opens, and goes when the file is closed', async () => {
+    const { db, path, input } = await file();
+    reportPage(db, input.system);
+    // what the read computes and keeps the first time: a read ahead writes it again
+    db.prepare('DELETE FROM response_facts').run();
+    db.close();
+    const facts = () => {
+      const raw = openSqlite(path, { readonly: true, fileMustExist: true });
+      const n = raw.prepare('SELECT count(*) FROM response_facts').pluck().get() as number;
+      raw.close();
+      return n;
+    };
+    expect(facts()).toBe(0);
+
+    const session = new TestSetSession(join(tempDir(), 'data'));
+    await session.open(path);
+    await session.checked();
+    await until(() => facts() === input.responses.length, 'read ahead');
+    expect(connectionsTo(path)).toBe(2);
+    session.close();
+    await until(() => connectionsTo(path) === 0, 'every connection closed');
+  });
+
+  it('reads nothing ahead in a file never diagnosed', async () => {
+    const { db, path } = await file();
+    db.close();
+    const session = new TestSetSession(join(tempDir(), 'data'));
+    await session.open(path);
+    await session.checked();
+    const appOnly = connectionsTo(path);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(connectionsTo(path)).toBe(appOnly);
+    session.close();
+    expect(connectionsTo(path)).toBe(0);
+  });
+});
