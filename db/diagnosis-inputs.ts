@@ -15,12 +15,13 @@ import { statement } from './statements';
  * increasing and their rows never change) and reads those responses' labels again; any other write
  * to what it read moves the generation (db/migrations/020-diagnosis-basis.ts) and it is read whole.
  * The thresholds and the dependency per question type are read at each ask (they only steer the
- * computing). One read per file, dropped after a few minutes unused, so its memory goes with it.
+ * computing). One read per file, dropped a quarter of an hour after its last use, so its memory goes with it.
  */
 
-// long enough to label a case or two and come back; at 100,000 responses the read and what its
-// responses derive hold ~400 MB, so it is not kept for the whole session
-const KEEP_MS = 3 * 60_000;
+// long enough for a stretch of labelling between two visits (the Diagnosis worker reads a file ahead
+// when it opens); at 100,000 responses the read and what its responses derive hold ~400 MB, so it is
+// not kept for the whole session
+const KEEP_MS = 15 * 60_000;
 
 export interface DiagnosisInputs {
   base: DiagnosisInput;

@@ -13,18 +13,25 @@
  * - the whole Diagnosis page of one system from a file holding those same synthetic responses
  *   (written by test/bench/diagnosis-file.ts: contexts, candidates, citations, labels, a judge run,
  *   the retrieval index), as the screen gets it: `diagnosis.report` then `diagnosis.layers` through
- *   the dispatcher (contract checks) and written as JSON. diagnosisPageAfterImportMs: the first page
- *   after the import (it computes and keeps every response's facts); diagnosisPageColdMs: the first
- *   page after opening the file; diagnosisPageWarmMs: the page asked again, nothing written between
- *   (the reports are kept); diagnosisPageBytes: what the two answers weigh (each list of cases cut to
- *   its first 30); diagnosisMoreCasesMs: "show more" on the longest list, its next 100 cases;
- *   diagnosisPageAfterLabelMs: the page after one reviewer's label (the page keeps what it read and
- *   reads that response's labels again: db/diagnosis-inputs.ts);
+ *   the dispatcher (contract checks), answered by the Diagnosis worker (server/diagnosis/page-jobs.ts),
+ *   and written as JSON. diagnosisPageAfterImportMs: the first page after the import (it computes and
+ *   keeps every response's facts, and stores the page in the file); diagnosisPageColdMs: the first page
+ *   after reopening the file with nothing written since (the page the file stores);
+ *   diagnosisPageColdReadMs: the first page after reopening the file when a label was saved since, and
+ *   nothing read ahead (the worker reads the file whole), with diagnosisMainThreadStallMs the longest
+ *   this thread's event loop waited meanwhile (what a label saved then would wait);
+ *   diagnosisPageAfterReadAheadMs: the file opened as the app opens it (a file diagnosed before is
+ *   read ahead), a label, then the page; diagnosisPageWarmMs: the page asked again, nothing written
+ *   between (the reports are kept); diagnosisPageBytes: what the two answers weigh (each list of
+ *   cases cut to its first 30); diagnosisMoreCasesMs: "show more" on the longest list, its next 100
+ *   cases; diagnosisPageAfterLabelMs: the page after one reviewer's label (the worker keeps what it
+ *   read and reads that response's labels again: db/diagnosis-inputs.ts);
  * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half read from the file and computed in
  *   process, no contract checks and nothing kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { diagnosisInput } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { createReviewer, recordLabel } from '../../db/labels';
@@ -39,6 +46,7 @@ import { measure, type Measured } from './measure';
 import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
 import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
+import { pageWorkerOf, stopDiagnosisWorker, warmDiagnosis } from '../../server/diagnosis/page-jobs';
 import type { Handlers } from '../../shared/api/contract';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
@@ -144,18 +152,48 @@ async function fromScratch(runs: number, input: DiagnosisInput, compute: (copy: 
   return samples.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs / 2)];
 }
 
-/** One label written (each run on the next normal response, alternately right and wrong), then the page; the label's own save (~2 ms) is in the figure. */
-async function pageAfterLabel(db: Db, input: DiagnosisInput): Promise<() => Promise<void>> {
-  const page = pageDispatcher(() => db);
-  await page();
+/** One label written on the app's connection, on the next normal response (alternately right and wrong). */
+function labeler(db: Db, input: DiagnosisInput): () => void {
   const reviewer = createReviewer(db, `Bench labeler ${Date.now()}`).id;
   const normal = input.responses.filter((r) => r.condition === 'normal');
   let next = 0;
-  return async () => {
+  return () => {
     const r = normal[next++];
     recordLabel(db, { reviewerId: reviewer, caseId: r.caseId, responseId: r.responseId, dimension: 'correctness', value: next % 2 ? 0 : 2 });
+  };
+}
+
+/** One label written, then the page; the label's own save (~2 ms) is in the figure. */
+async function pageAfterLabel(db: Db, input: DiagnosisInput): Promise<() => Promise<void>> {
+  const page = pageDispatcher(() => db);
+  await page();
+  const label = labeler(db, input);
+  return async () => {
+    label();
     await page();
   };
+}
+
+/** The file opened as the app opens it (its quick_check in a worker meanwhile). */
+async function opened(path: string): Promise<Db> {
+  const file = await openTestSetFile(path, { create: false, deferIntegrityCheck: true });
+  await file.integrity;
+  return file.db;
+}
+
+/** Closed as the app closes it: its Diagnosis worker first. */
+async function closed(db: Db): Promise<void> {
+  await stopDiagnosisWorker(db);
+  db.close();
+}
+
+/** The longest wait of this thread's event loop while `fn` runs: what a label saved meanwhile would wait. */
+async function longestStall(fn: () => Promise<unknown>): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  await fn();
+  delay.disable();
+  return Math.round(delay.max / 1e6);
 }
 
 export async function measureDiagnosis(db: Db, system: string, dir: string): Promise<Record<string, number>> {
@@ -167,21 +205,41 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
   let file = written;
   try {
     writeDiagnosisFile(written, input);
-    // the first page after the import computes and keeps every response's facts (db/response-facts.ts)
+    // the first page after the import computes and keeps every response's facts (db/response-facts.ts) and stores the page
     const afterImport = await measure(1, pageDispatcher(() => written));
-    written.close();
-    // cold: the first page after opening the file, as the app opens it (its quick_check in a worker meanwhile)
+    await closed(written);
+    // reopened with nothing written since: the page the file stores
     const cold: Measured[] = [];
     let pageBytes = 0;
     for (let run = 0; run < 3; run++) {
-      const opened = await openTestSetFile(path, { create: false, deferIntegrityCheck: true });
-      file = opened.db;
-      const page = pageDispatcher(() => opened.db);
+      file = await opened(path);
+      const page = pageDispatcher(() => file);
       cold.push(await measure(1, async () => (pageBytes = await page())));
-      await opened.integrity;
-      if (run < 2) opened.db.close();
+      await closed(file);
     }
     cold.sort((a, b) => a.wallMs - b.wallMs);
+    // reopened after a label saved while it was closed, not read ahead: the worker reads it whole; this
+    // thread's longest stall meanwhile
+    const coldRead: Measured[] = [];
+    let stall = 0;
+    for (let run = 0; run < 3; run++) {
+      file = await opened(path);
+      labeler(file, input)();
+      const page = pageDispatcher(() => file);
+      stall = Math.max(stall, await longestStall(async () => coldRead.push(await measure(1, page))));
+      await closed(file);
+    }
+    coldRead.sort((a, b) => a.wallMs - b.wallMs);
+    // reopened as the app opens it (a file diagnosed before is read ahead), a label, then the page
+    file = await opened(path);
+    warmDiagnosis(file);
+    await pageWorkerOf(file).ask({ op: 'warm', system: input.system });
+    const label = labeler(file, input);
+    const page = pageDispatcher(() => file);
+    const afterReadAhead = await measure(1, async () => {
+      label();
+      await page();
+    });
     // warm: the page asked again while nothing was written
     const warm = await measure(3, pageDispatcher(() => file));
     const more = await measure(3, await moreCases(() => file));
@@ -193,7 +251,8 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     const layersFromFile = await measure(3, layers);
     const figure = (m: Measured) => `${m.wallMs} ms (${m.cpuMs} ms CPU)`;
     console.log(
-      `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: cold ${figure(cold[1])}, warm ${figure(warm)}, ` +
+      `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: reopened ${figure(cold[1])}, warm ${figure(warm)}, ` +
+        `reopened after a label, read whole ${figure(coldRead[1])} (this thread's longest stall ${stall} ms), after a label once read ahead ${figure(afterReadAhead)}, ` +
         `first after the import ${figure(afterImport)}, after a label ${figure(afterLabel)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}`,
     );
     return {
@@ -206,6 +265,10 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisPageAfterImportCpuMs: afterImport.cpuMs,
       diagnosisPageColdMs: cold[1].wallMs,
       diagnosisPageColdCpuMs: cold[1].cpuMs,
+      diagnosisPageColdReadMs: coldRead[1].wallMs,
+      diagnosisPageColdReadCpuMs: coldRead[1].cpuMs,
+      diagnosisMainThreadStallMs: stall,
+      diagnosisPageAfterReadAheadMs: afterReadAhead.wallMs,
       diagnosisPageWarmMs: warm.wallMs,
       diagnosisPageWarmCpuMs: warm.cpuMs,
       diagnosisPageBytes: pageBytes,
@@ -218,6 +281,6 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisLayersFromFileCpuMs: layersFromFile.cpuMs,
     };
   } finally {
-    file.close();
+    if (file.open) await closed(file);
   }
 }
