@@ -62,6 +62,8 @@ class PageWorker {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // an answer awaited keeps the process alive (an idle worker does not)
+      worker.ref();
       worker.postMessage({ ...ask, id } satisfies PageAsk);
     });
   }
@@ -71,6 +73,7 @@ class PageWorker {
     this.stopped = true;
     const worker = this.worker;
     if (!worker) return;
+    worker.ref();
     worker.postMessage({ id: 0, op: 'close' } satisfies PageAsk);
     // a worker in the middle of a read answers the close only after it: stopped then (its connection
     // is closed as its thread goes)
@@ -88,6 +91,7 @@ class PageWorker {
       const asker = this.pending.get(reply.id);
       if (!asker) return;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0 && !this.stopped) worker.unref();
       if (reply.ok) asker.resolve(reply.value);
       else asker.reject(errorOf(reply));
     });
