@@ -5,6 +5,7 @@ import type { DiagnosisInput } from '../shared/diagnosis/types';
 import { diagnosisInput, diagnosisSettings, relabeled } from './diagnosis';
 import { layersInput, relayered } from './diagnosis-layers';
 import { dropAfter } from './kept-reads';
+import { withFactWritesAfter } from './response-facts';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -128,8 +129,19 @@ function relabel(db: Db, system: string, entry: Entry, touched: readonly number[
  */
 export function diagnosisInputs(db: Db, system: string, today: string): InputsRead {
   asksToKeep(db);
+  let snapshot: Basis | null = null;
+  // the facts the read computes are kept once it ends, if no write since changed what they derive from
+  return withFactWritesAfter(
+    db,
+    () => readInputs(db, system, today, (now) => (snapshot = now)),
+    () => snapshot !== null && snapshot.kept && basisNow(db).generation === snapshot.generation,
+  );
+}
+
+function readInputs(db: Db, system: string, today: string, seen: (now: Basis) => void): InputsRead {
   return db.transaction((): InputsRead => {
     const now = basisNow(db);
+    seen(now);
     const key = `${system}\u0000${today}`;
     const last = kept.get(db);
     let entry: Entry;

@@ -42,16 +42,20 @@ export function storePage(
   lists: { part: PagePart; path: string; cases: unknown[] }[] | null,
 ): boolean {
   if (db.readonly) return false;
+  // serialised and compressed before the write lock is taken: the app may be saving a label meanwhile
+  const report = JSON.stringify(page.report);
+  const layers = JSON.stringify(page.layers);
+  // level 1: the lists are repetitive JSON (tens of megabytes at 100,000 responses) and shrink tenfold at little cost
+  const packed = lists?.map((list) => ({ ...list, cases: deflateRawSync(JSON.stringify(list.cases), { level: 1 }) })) ?? null;
   try {
     db.transaction(() => {
       statement(db, 'INSERT INTO diagnosis_pages (system, basis, report, layers, stored_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (system) DO UPDATE SET basis = excluded.basis, report = excluded.report, layers = excluded.layers, stored_at = excluded.stored_at').run(
-        system, basis, JSON.stringify(page.report), JSON.stringify(page.layers), new Date().toISOString(),
+        system, basis, report, layers, new Date().toISOString(),
       );
-      if (!lists) return;
+      if (!packed) return;
       statement(db, 'DELETE FROM diagnosis_page_lists WHERE system = ?').run(system);
       const insert = statement(db, 'INSERT INTO diagnosis_page_lists (system, part, path, basis, cases) VALUES (?, ?, ?, ?, ?)');
-      // level 1: the lists are repetitive JSON (tens of megabytes at 100,000 responses) and shrink tenfold at little cost
-      for (const list of lists) insert.run(system, list.part, list.path, basis, deflateRawSync(JSON.stringify(list.cases), { level: 1 }));
+      for (const list of packed) insert.run(system, list.part, list.path, basis, list.cases);
     }).immediate();
     return true;
   } catch (error) {

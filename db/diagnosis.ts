@@ -329,7 +329,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   };
   const responses: DxResponse[] = [];
   if (indexed) {
-    const stored = factsBasisHolds(db, documents);
+    const { use: stored, keep } = factsBasisHolds(db, documents);
     const missing = new Map<number, { kase: DxCase; asOf: string | null }>();
     const waiting = new Map<number, DxResponse>();
     // responses whose lists say the same keep the same text: each distinct one is decoded once and only read
@@ -348,7 +348,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       }
       responses.push(response);
     }
-    for (const [seq, kept] of computeFacts(db, missing, documents, stored)) {
+    for (const [seq, kept] of computeFacts(db, missing, documents, keep)) {
       const response = waiting.get(seq)!;
       response.facts = kept.facts;
       response.holds = kept.holds;

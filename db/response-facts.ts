@@ -25,23 +25,70 @@ const BASIS_KEY = 'response_facts_basis';
 const basisOf = (documents: readonly DxDocument[]) => documents.map((d) => (d.stale ? '1' : '0')).join('');
 
 /**
- * Whether the stored rows were computed under these documents' staleness. When not, a writable file
- * drops them (they are computed again as pages read them); a read-only one ignores them.
+ * The writes of a read that asked to put them off (db/diagnosis-inputs.ts reads in one snapshot: a
+ * write there would hold the file's write lock for the rest of the read, seconds at 100,000
+ * responses, while the app saves labels on another connection).
  */
-export function factsBasisHolds(db: Db, documents: readonly DxDocument[]): boolean {
-  const basis = basisOf(documents);
-  const stored = statement(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(BASIS_KEY) as string | undefined;
-  if (stored === basis) return true;
-  if (db.readonly) return false;
+const deferred = new WeakMap<Db, (() => void)[]>();
+
+function writeWhenFree(db: Db, write: () => void): void {
+  const writes = deferred.get(db);
+  if (writes) writes.push(write);
+  else write();
+}
+
+/**
+ * Runs `read` with the facts' writes put off, then runs them in one short transaction when
+ * `stillRight` says (inside it) that what the read saw has not changed since; else drops them (the next
+ * read computes them again).
+ */
+export function withFactWritesAfter<T>(db: Db, read: () => T, stillRight: () => boolean): T {
+  const writes: (() => void)[] = [];
+  deferred.set(db, writes);
+  let result: T;
+  try {
+    result = read();
+  } finally {
+    deferred.delete(db);
+  }
+  if (writes.length === 0 || db.readonly) return result;
   try {
     db.transaction(() => {
-      db.prepare('DELETE FROM response_facts').run();
-      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(BASIS_KEY, basis);
+      if (!stillRight()) return;
+      for (const write of writes) write();
     }).immediate();
-    return true;
+  } catch (error) {
+    // another connection holds the write lock: they are computed again next time
+    if (!(error instanceof Database.SqliteError)) throw error;
+  }
+  return result;
+}
+
+/**
+ * Whether the stored rows were computed under these documents' staleness (`use`), and whether facts
+ * computed now are kept (`keep`). When the basis moved, a writable file drops the rows (facts are
+ * computed again as pages read them); a read-only one ignores them.
+ */
+export function factsBasisHolds(db: Db, documents: readonly DxDocument[]): { use: boolean; keep: boolean } {
+  const basis = basisOf(documents);
+  const stored = statement(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(BASIS_KEY) as string | undefined;
+  if (stored === basis) return { use: true, keep: true };
+  if (db.readonly) return { use: false, keep: false };
+  const settle = () => {
+    db.prepare('DELETE FROM response_facts').run();
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(BASIS_KEY, basis);
+  };
+  if (deferred.has(db)) {
+    // settled with the read's other writes, before the facts it computes now are kept
+    writeWhenFree(db, settle);
+    return { use: false, keep: true };
+  }
+  try {
+    db.transaction(settle).immediate();
+    return { use: true, keep: true };
   } catch (error) {
     // another connection holds the write lock: the rows are left for a later read to settle
-    if (error instanceof Database.SqliteError) return false;
+    if (error instanceof Database.SqliteError) return { use: false, keep: false };
     throw error;
   }
 }
@@ -163,15 +210,19 @@ export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCa
     out.set(seq, { facts, holds: indexedHolds(db, seq) });
   }
   if (keep && !db.readonly) {
-    try {
+    const rows = [...out].map(([seq, kept]) => [seq, encodeFacts(kept)] as const);
+    const write = () => {
       const insert = statement(db, 'INSERT OR REPLACE INTO response_facts (response_seq, facts) VALUES (?, ?)');
-      db.transaction(() => {
-        for (const [seq, kept] of out) insert.run(seq, encodeFacts(kept));
-      }).immediate();
-    } catch (error) {
-      // another connection holds the write lock: they are computed again next time
-      if (!(error instanceof Database.SqliteError)) throw error;
-    }
+      for (const [seq, facts] of rows) insert.run(seq, facts);
+    };
+    writeWhenFree(db, () => {
+      try {
+        db.transaction(write).immediate();
+      } catch (error) {
+        // another connection holds the write lock: they are computed again next time
+        if (!(error instanceof Database.SqliteError)) throw error;
+      }
+    });
   }
   return out;
 }

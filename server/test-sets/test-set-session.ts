@@ -28,6 +28,13 @@ const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinu
  * The one open test-set file of a running app, the recent-files list, and
  * the demo test set created in the data folder on first launch.
  */
+/** A file's connection closed, and its Diagnosis worker's with it (server/diagnosis/page-jobs.ts). */
+function closeFile(file: OpenedTestSet): Promise<void> {
+  const stopped = stopDiagnosisWorker(file.db);
+  file.db.close();
+  return stopped;
+}
+
 export class TestSetSession {
   private current: OpenedTestSet | null = null;
   /** The write lock of the open file (db/file-lock.ts), released when another is opened or the session closes. */
@@ -125,7 +132,7 @@ export class TestSetSession {
     const checked = opened.integrity ?? Promise.resolve();
     // the Diagnosis page of a file diagnosed before is read ahead once the file is known sound (reading it may write)
     void checked.then(() => {
-      if (this.current === opened) warmDiagnosis(opened.db);
+      if (this.current === opened && opened.db.open) warmDiagnosis(opened.db);
     }, () => undefined);
     this.integrity = checked.catch((error: unknown) => {
       if (this.current !== opened) return;
@@ -148,21 +155,22 @@ export class TestSetSession {
       if (!same) lock?.release();
       throw error;
     }
-    void this.closeConnection();
-    if (!same) this.lock?.release();
+    const [previous, previousLock] = [this.current, this.lock];
     this.current = opened;
     this.lock = lock;
     this.watchIntegrity(opened);
     this.remember(absolute);
+    // the old file's lock goes only once no connection of this app (the Diagnosis worker's) writes it
+    if (previous) await closeFile(previous);
+    if (!same) previousLock?.release();
     return this.info()!;
   }
 
-  /** The open file's connection closed, and its Diagnosis worker's with it (server/diagnosis/page-jobs.ts). */
-  private closeConnection(): Promise<void> {
-    if (!this.current) return Promise.resolve();
-    const stopped = stopDiagnosisWorker(this.current.db);
-    this.current.db.close();
-    return stopped;
+  /** The open file closed (no longer the open one from the start, so nothing asks it meanwhile). */
+  private closeCurrent(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    return current ? closeFile(current) : Promise.resolve();
   }
 
   open(path: string): Promise<TestSetInfo> {
@@ -237,8 +245,7 @@ export class TestSetSession {
       const building = await buildDemoFile(demo);
       if (demoOpen) {
         // the file is removed next: no connection of the worker's may be left on it
-        await this.closeConnection();
-        this.current = null;
+        await this.closeCurrent();
       }
       for (const suffix of ['-wal', '-shm', '']) rmSync(demo + suffix, { force: true });
       renameSync(building, demo);
@@ -248,7 +255,7 @@ export class TestSetSession {
       throw error;
     }
     if (!demoOpen) {
-      void this.closeConnection();
+      await this.closeCurrent();
       this.lock?.release();
     }
     this.current = opened;
@@ -273,8 +280,7 @@ export class TestSetSession {
   }
 
   close(): void {
-    void this.closeConnection();
-    this.current = null;
+    void this.closeCurrent();
     this.damage = null;
     this.lock?.release();
     this.lock = null;

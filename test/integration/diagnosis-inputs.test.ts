@@ -168,6 +168,35 @@ describe('the Diagnosis page\'s kept read', () => {
     db.close();
   });
 
+  it('holds no write lock while it reads: a label saved meanwhile never waits for the facts it computes', async () => {
+    const { db, path, system, input } = await fileWith(60);
+    // the facts are computed (and kept) by the read: the first after an import, or after a document changed
+    db.prepare('DELETE FROM response_facts').run();
+    const app = openSqlite(path, { readonly: false, fileMustExist: true });
+    app.pragma('busy_timeout = 0');
+    const [a] = input.responses.filter((r) => r.condition === 'normal');
+    const ada = createReviewer(app, 'Ada');
+    const prepare = db.prepare.bind(db);
+    let saved = false;
+    db.prepare = ((sql: string) => {
+      // late in the read: the facts are computed by now
+      if (!saved && sql.includes('FROM case_slices')) {
+        saved = true;
+        recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 });
+      }
+      return prepare(sql);
+    }) as typeof db.prepare;
+    const during = diagnosisInputs(db, system, TODAY);
+    db.prepare = prepare;
+    expect(saved).toBe(true);
+    // kept once the read ended (a label moves no generation)
+    expect(db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(60);
+    expect(diagnosisInputs(db, system, TODAY).read).toBe('relabelled');
+    expect(during.read).toBe('whole');
+    app.close();
+    db.close();
+  });
+
   it('is not kept for a file open read-only', async () => {
     const { db, path, system } = await fileWith(40);
     db.close();
