@@ -80,6 +80,17 @@ function keyOf(basis: Basis, system: string, today: string, settings: DiagnosisI
   return JSON.stringify([system, today, basis.generation, basis.indexStale, basis.last, settings]);
 }
 
+/** The file's generation of what the Diagnosis page reads. */
+export const diagnosisGeneration = (db: Db): number => statement(db, 'SELECT generation FROM diagnosis_basis WHERE id = 1').pluck().get() as number;
+
+/**
+ * Moves the generation past `generation` (the file's before its content was replaced by a backup's):
+ * a page or read kept for the old content, or stored in the backup, can then not pass for the new.
+ */
+export function moveGenerationPast(db: Db, generation: number): void {
+  statement(db, 'UPDATE diagnosis_basis SET generation = max(generation, ?) + 1, kept = 0 WHERE id = 1').run(generation);
+}
+
 /** The key of what a read of the file now would be, when writers move the generation (else null: no stored read can be trusted). */
 export function currentBasis(db: Db, system: string, today: string): string | null {
   return db.transaction(() => {
@@ -146,7 +157,9 @@ function readInputs(db: Db, system: string, today: string, seen: (now: Basis) =>
     const last = kept.get(db);
     let entry: Entry;
     let read: InputsRead['read'] = 'kept';
-    if (last && last.key === key && last.basis.generation === now.generation && last.basis.indexStale === now.indexStale) {
+    // the label tables only grow: fewer rows than the kept read took in is another file's content (a restore)
+    const grown = last !== undefined && DIAGNOSIS_DELTA_TABLES.every((table) => now.last[table] >= last.basis.last[table]);
+    if (last && grown && last.key === key && last.basis.generation === now.generation && last.basis.indexStale === now.indexStale) {
       const touched = touchedSince(db, last.basis.last);
       if (touched.length === 0) entry = last;
       else {

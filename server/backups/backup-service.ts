@@ -8,6 +8,7 @@ import { IntervalBackups } from './interval-backups';
 import type { TestSetSession } from '../test-sets/test-set-session';
 import { text as say } from '../../shared/messages/text';
 import { stopDiagnosisWorker } from '../diagnosis/page-jobs';
+import { diagnosisGeneration, moveGenerationPast } from '../../db/diagnosis-inputs';
 
 /**
  * Backups of the open file while the app runs: now, every N minutes, and
@@ -99,9 +100,11 @@ export class BackupService {
       const verified = verifyBackup(chosen.path, open.testSetId);
       const safetyBackup = await backupTestSet(open.db, open.path, 'before-restore', { keep: chosen.path });
       // what the Diagnosis worker keeps was read from the content about to be replaced
+      const generation = diagnosisGeneration(open.db);
       await stopDiagnosisWorker(open.db);
       await copyBackupInto(verified, open.path);
       const testSet = await this.session.reopen();
+      moveGenerationPast(this.session.require().db, generation);
       return { restored: chosen, safetyBackup, testSet };
     });
     this.restoring = task;

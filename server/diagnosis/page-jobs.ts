@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/open';
 import { ApiError, type ApiErrorBody } from '../../shared/api/contract';
+import { text as say } from '../../shared/messages/text';
 
 /**
  * The Diagnosis page is read and computed in a worker thread, one per open file, on a connection of its
@@ -57,7 +58,7 @@ class PageWorker {
   constructor(private readonly data: PageWorkerData) {}
 
   ask<T>(ask: PageQuestion): Promise<T> {
-    if (this.stopped) return Promise.reject(new Error('the test-set file was closed'));
+    if (this.stopped) return Promise.reject(new ApiError('no-test-set', say('err.testset.none-open')));
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -123,9 +124,10 @@ export function warmDiagnosis(db: Db): void {
   });
 }
 
-/** Stops the file's worker, if it has one, and waits until its connection is closed. */
+/**
+ * Stops the file's worker, if it has one, and waits until its connection is closed. The file's
+ * connection asks no other: it is being closed, or its content replaced (a restore reopens it).
+ */
 export function stopDiagnosisWorker(db: Db): Promise<void> {
-  const worker = workers.get(db);
-  workers.delete(db);
-  return worker ? worker.stop() : Promise.resolve();
+  return pageWorkerOf(db).stop();
 }

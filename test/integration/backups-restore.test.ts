@@ -60,7 +60,11 @@ describe('restoring a backup of the open file', () => {
       await label(backend, adaId, 'c3');
       expect(labelCount(backend)).toBe(3);
 
+      const generation = () => backend.session.require().db.prepare('SELECT generation FROM diagnosis_basis').pluck().get() as number;
+      const before = generation();
       const restored = await call<{ restored: Backup; safetyBackup: Backup; testSet: { schemaVersion: number } }>(backend, 'backups.restore', { path: manual.path });
+      // nothing the Diagnosis page kept or stored of either content passes for the restored one
+      expect(generation()).toBeGreaterThan(before);
       expect(restored.restored.path).toBe(manual.path);
       expect(restored.safetyBackup.reason).toBe('before-restore');
       expect(restored.testSet.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
