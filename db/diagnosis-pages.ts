@@ -23,6 +23,11 @@ export function lastStoredSystem(db: Db): string | null {
   return (statement(db, 'SELECT system FROM diagnosis_pages ORDER BY stored_at DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
 }
 
+/** The basis the system's stored lists were written for (null: none stored): all are written at once, so any row says. */
+export function listsStoredFor(db: Db, system: string): string | null {
+  return (statement(db, 'SELECT basis FROM diagnosis_page_lists WHERE system = ? LIMIT 1').pluck().get(system) as string | undefined) ?? null;
+}
+
 /** One whole list of the stored page (its path in the report), when stored for `basis`. */
 export function storedList(db: Db, system: string, basis: string, part: PagePart, path: string): unknown[] | null {
   const row = statement(db, 'SELECT cases FROM diagnosis_page_lists WHERE system = ? AND part = ? AND path = ? AND basis = ?').pluck().get(system, part, path, basis) as Buffer | undefined;

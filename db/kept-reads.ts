@@ -37,9 +37,10 @@ export function keptWhileUnwritten<T>(db: Db, slot: string, key: string, read: (
   if (last) forget(slots, slot, last);
   const value = read();
   // the read's own writes (the response facts it kept) leave the value right; a commit of another
-  // connection meanwhile (data_version moved) may be half in it, so it is not kept
+  // connection meanwhile (data_version moved) may be half in it, so it is not kept, and it carries the
+  // stamp from before that commit: a later ask naming it is refused
   const after = writeStamp(db);
-  if (after.split(':')[0] !== now.split(':')[0]) return { value, stamp: after };
+  if (after.split(':')[0] !== now.split(':')[0]) return { value, stamp: now };
   const entry: Entry = { key, value, stamp: after, timer: null };
   slots.set(slot, entry);
   keepFor(slots, slot, entry);

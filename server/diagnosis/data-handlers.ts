@@ -13,7 +13,7 @@ import { ApiError, type Handlers } from '../../shared/api/contract';
 import type { diagnosisDataOps } from '../../shared/api/diagnosis-data-ops';
 import { testSetHealth } from '../../shared/diagnosis/test-set-health';
 import { text as say } from '../../shared/messages/text';
-import { pageWorkerOf } from './page-jobs';
+import { pageHalf } from './page-jobs';
 
 const dataSettings = (d: Db) => ({ mustRetrieve: mustRetrieveDefaults(d), holdoutInQueues: readSetting<boolean>(d, HOLDOUT_IN_QUEUES_KEY) === true });
 
@@ -28,7 +28,7 @@ export function createDiagnosisDataHandlers(db: () => Db): DiagnosisDataHandlers
       writeSetting(d, HOLDOUT_IN_QUEUES_KEY, settings.holdoutInQueues);
       return dataSettings(d);
     },
-    'diagnosis.layers': ({ system }) => pageWorkerOf(db()).ask({ op: 'layers', system }),
+    'diagnosis.layers': ({ system }) => pageHalf(db(), system, 'layers'),
     'diagnosis.health': () => {
       const d = db();
       return { ...testSetHealth(testSetHealthInput(d)), holdoutOpenings: holdoutOpenings(d) };

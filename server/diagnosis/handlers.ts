@@ -4,15 +4,16 @@ import { diagnosisSettings, saveDiagnosisSettings, setCaseLeak } from '../../db/
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
-import { pageWorkerOf } from './page-jobs';
+import { storedCases } from './page-figures';
+import { pageHalf, pageWorkerOf } from './page-jobs';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
 export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
   return {
     'diagnosis.systems': () => listSystems(db()),
-    'diagnosis.report': ({ system }) => pageWorkerOf(db()).ask({ op: 'report', system }),
-    'diagnosis.cases': (ask) => pageWorkerOf(db()).ask({ op: 'cases', ask }),
+    'diagnosis.report': ({ system }) => pageHalf(db(), system, 'report'),
+    'diagnosis.cases': (ask) => storedCases(db(), ask) ?? pageWorkerOf(db()).ask({ op: 'cases', ask }),
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
     'cases.setLeak': ({ caseId, leak }) => {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnosis-inputs';
-import { lastStoredSystem, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
+import { lastStoredSystem, listsStoredFor, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
 import { keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
@@ -9,6 +10,7 @@ import { diagnose, type DiagnosisReport } from '../../shared/diagnosis/report';
 import { ApiError } from '../../shared/api/contract';
 import { text as say } from '../../shared/messages/text';
 import { appVersion } from '../app-version';
+import type { CasesAsk } from './page-jobs';
 
 /**
  * The Diagnosis page's two reports of one system, computed whole (every case of every cell, as
@@ -68,33 +70,66 @@ function wholePage(db: Db, system: string): { value: WholePage; stamp: string } 
     const stored = basis === null ? null : storedPage(db, system, basis);
     if (stored) return { pages: { report: JSON.parse(stored.report), layers: JSON.parse(stored.layers) }, whole: null, basis };
     const page = computed(db, system);
-    // a page brought up to date after a label stores its figures alone: writing every list again costs more than the page itself
+    // a page brought up to date after a label stores its figures alone (writing every list again costs
+    // more than the page itself): a read ahead stores its lists
     if (page.basis !== null) storePage(db, system, page.basis, page.pages, page.read === 'whole' ? listsOf(page, page.whole!) : null);
     return page;
   });
 }
 
+/**
+ * What a "show more" names to continue a page: the basis it was computed on (its figures are those
+ * of that basis, whichever connection computed or stored them), else, when nothing can tell the basis
+ * (a read-only file), the write stamp of the connection that read it.
+ */
+const versionOf = (page: WholePage, stamp: string) => (page.basis === null ? `w:${stamp}` : `b:${createHash('sha256').update(page.basis).digest('hex').slice(0, 32)}`);
+
 export function reportPage(db: Db, system: string): PageOf<DiagnosisReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
-  return { ...value.pages.report, version: stamp };
+  return { ...value.pages.report, version: versionOf(value, stamp) };
 }
 
 export function layersPage(db: Db, system: string): PageOf<LayersReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
-  return { ...value.pages.layers, version: stamp };
+  return { ...value.pages.layers, version: versionOf(value, stamp) };
 }
 
 /**
- * Reads `system`'s inputs ahead (or those of the system whose page was stored last), so a page asked
- * after people label is brought up to date rather than read whole (db/diagnosis-inputs.ts keeps them).
+ * One half of the page as the file stores it for what the file holds now, or null. Cheap (a few
+ * small reads and the half's JSON), so the app answers it on its own connection; what is not stored is
+ * read and computed by the Diagnosis worker (server/diagnosis/page-jobs.ts).
+ */
+export function storedHalf<P extends PagePart>(db: Db, system: string, part: P): (P extends 'report' ? PageOf<DiagnosisReport> : PageOf<LayersReport>) & { version: string } | null {
+  const basis = withVersion(currentBasis(db, system, today()));
+  const stored = basis === null ? null : storedPage(db, system, basis);
+  if (!stored) return null;
+  return { ...JSON.parse(stored[part]), version: versionOf({ basis } as WholePage, '') };
+}
+
+/** `limit` cases of a stored page's list, when the file stores that list for what it holds now; else null. */
+export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: CaseRef[] } | null {
+  const basis = withVersion(currentBasis(db, ask.system, today()));
+  const named = listName(ask.list);
+  if (basis === null || !named || versionOf({ basis } as WholePage, '') !== ask.version) return null;
+  const list = partOf(storedList(db, ask.system, basis, ask.part, named.path), named.layer) as CaseRef[] | null;
+  return list ? { total: list.length, cases: list.slice(ask.offset, ask.offset + ask.limit) } : null;
+}
+
+/**
+ * Reads and computes `system`'s page ahead (or that of the system whose page was stored last), and
+ * stores it with its lists: a page asked after people label is then brought up to date rather than
+ * read whole (db/diagnosis-inputs.ts keeps the read), and "show more" on a reopened file finds its lists.
  */
 export function warmPage(db: Db, system: string | null): void {
   const chosen = system ?? lastStoredSystem(db);
   if (chosen === null || !listSystems(db).some((s) => s.system === chosen)) return;
-  diagnosisInputs(db, chosen, today());
+  const page = computed(db, chosen);
+  if (page.basis !== null && listsStoredFor(db, chosen) !== page.basis) storePage(db, chosen, page.basis, page.pages, listsOf(page, page.whole!));
 }
 
-/** A whole list of the page: from its reports, else as the file stores it, else from its reports computed now. */
+const changed = () => new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });
+
+/** A whole list of the page: from its reports, else as the file stores it, else from its reports computed now (on the same basis). */
 function wholeList(db: Db, system: string, page: WholePage, part: PagePart, name: string): unknown[] | null {
   const named = listName(name);
   if (!named) return null;
@@ -102,7 +137,11 @@ function wholeList(db: Db, system: string, page: WholePage, part: PagePart, name
     const stored = storedList(db, system, page.basis, part, named.path);
     if (stored) return partOf(stored, named.layer);
   }
-  page.whole ??= computed(db, system).whole;
+  if (!page.whole) {
+    const now = computed(db, system);
+    if (now.basis !== page.basis) throw changed();
+    page.whole = now.whole;
+  }
   return caseListAt(page.whole![part], name);
 }
 
@@ -110,9 +149,9 @@ function wholeList(db: Db, system: string, page: WholePage, part: PagePart, name
  * `limit` cases of a page list from `offset` on. Refused as a conflict when the file was written since
  * the page was read (`version`): the offsets of the page's list would skip or repeat cases of the new one.
  */
-export function casesPage(db: Db, ask: { system: string; version: string; part: 'report' | 'layers'; list: string; offset: number; limit: number }): { total: number; cases: CaseRef[] } {
+export function casesPage(db: Db, ask: CasesAsk): { total: number; cases: CaseRef[] } {
   const { value, stamp } = wholePage(db, ask.system);
-  if (stamp !== ask.version) throw new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });
+  if (versionOf(value, stamp) !== ask.version) throw changed();
   const list = wholeList(db, ask.system, value, ask.part, ask.list) as CaseRef[] | null;
   if (!list) throw new ApiError('not-found', say('err.diagnosis.list', { list: ask.list }), { file: 'diagnosis.cases', line: null, field: 'list' });
   return { total: list.length, cases: list.slice(ask.offset, ask.offset + ask.limit) };

@@ -2,14 +2,16 @@ import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/open';
 import { ApiError, type ApiErrorBody } from '../../shared/api/contract';
+import { storedHalf } from './page-figures';
 import { text as say } from '../../shared/messages/text';
 
 /**
  * The Diagnosis page is read and computed in a worker thread, one per open file, on a connection of its
  * own (server/diagnosis/page-worker.ts): at 100,000 responses a read of the file costs seconds, and the
- * thread that saves labels must answer meanwhile. The worker keeps what it read between asks, and
- * reads it ahead when the file opens if it was diagnosed before, so a page after labelling is brought
- * up to date rather than read whole. It lives while the file is open.
+ * thread that saves labels must answer meanwhile. A page the file stores for what it holds now
+ * (db/diagnosis-pages.ts) is answered here. The worker keeps what it read between asks, and reads a
+ * system ahead when the file opens if it was diagnosed before, and after a stored page is shown, so a
+ * page after labelling is brought up to date rather than read whole. It lives while the file is open.
  */
 
 export interface PageWorkerData {
@@ -54,6 +56,7 @@ class PageWorker {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private stopped = false;
+  private readonly reading = new Set<string | null>();
 
   constructor(private readonly data: PageWorkerData) {}
 
@@ -67,6 +70,17 @@ class PageWorker {
       worker.ref();
       worker.postMessage({ ...ask, id } satisfies PageAsk);
     });
+  }
+
+  /** Reads `system`'s page ahead, unless a read ahead of it is already asked. */
+  readAhead(system: string | null): void {
+    if (this.stopped || this.reading.has(system)) return;
+    this.reading.add(system);
+    this.ask({ op: 'warm', system })
+      .catch(() => {
+        // reading ahead is a convenience: a failure shows when the page itself is asked
+      })
+      .finally(() => this.reading.delete(system));
   }
 
   /** Asks the worker to close its connection and waits until its thread is gone (a file about to be replaced must have no other connection). */
@@ -116,12 +130,21 @@ export function pageWorkerOf(db: Db): PageWorker {
   return worker;
 }
 
+/**
+ * One half of the page: as the file stores it, answered here (then the worker reads the system ahead,
+ * so a page after the next label is brought up to date, not read whole), else from the worker.
+ */
+export async function pageHalf<P extends 'report' | 'layers'>(db: Db, system: string, part: P): Promise<NonNullable<ReturnType<typeof storedHalf<P>>>> {
+  const stored = storedHalf(db, system, part);
+  if (!stored) return pageWorkerOf(db).ask({ op: part, system });
+  pageWorkerOf(db).readAhead(system);
+  return stored;
+}
+
 /** Reads ahead, when the file was diagnosed before, the system whose page it stored last. */
 export function warmDiagnosis(db: Db): void {
   if (db.prepare('SELECT 1 FROM diagnosis_pages LIMIT 1').get() === undefined) return;
-  pageWorkerOf(db).ask({ op: 'warm', system: null }).catch(() => {
-    // reading ahead is a convenience: a failure shows when the page itself is asked
-  });
+  pageWorkerOf(db).readAhead(null);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { PageAsk, PageReply, PageWorkerData } from './page-jobs';
 
 const { path, readonly } = (workerData as { data: PageWorkerData }).data;
 const db = readonly ? openSqlite(path, { readonly: true, fileMustExist: true }) : connect(path);
+db.pragma('busy_timeout = 5000');
 
 function answer(ask: PageAsk): unknown {
   switch (ask.op) {
@@ -38,25 +39,7 @@ function failure(error: unknown): PageReply & { ok: false } {
   return { ok: false, id: -1, internal: error instanceof Error ? error.message : String(error), sqlite };
 }
 
-// a page shown from the copy the file keeps read nothing: its inputs are read once the window has
-// asked both halves, so a page asked after the next label is brought up to date, not read whole
-const READ_AHEAD_AFTER_MS = 1500;
-let readAhead: ReturnType<typeof setTimeout> | null = null;
-
-function readAheadOf(system: string): void {
-  readAhead = setTimeout(() => {
-    readAhead = null;
-    try {
-      warmPage(db, system);
-    } catch {
-      // reading ahead is a convenience: a failure shows when the page itself is asked
-    }
-  }, READ_AHEAD_AFTER_MS);
-}
-
 parentPort!.on('message', (ask: PageAsk) => {
-  if (readAhead) clearTimeout(readAhead);
-  readAhead = null;
   if (ask.op === 'close') {
     db.close();
     parentPort!.close();
@@ -64,7 +47,6 @@ parentPort!.on('message', (ask: PageAsk) => {
   }
   try {
     parentPort!.postMessage({ ok: true, id: ask.id, value: answer(ask) } satisfies PageReply);
-    if (ask.op === 'report' || ask.op === 'layers') readAheadOf(ask.system);
   } catch (error) {
     parentPort!.postMessage({ ...failure(error), id: ask.id } satisfies PageReply);
   }

@@ -7,7 +7,12 @@ import { openSqlite } from '../../db/sqlite';
 import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
-import { layersPage, reportPage } from '../../server/diagnosis/page-figures';
+import { reportPage } from '../../server/diagnosis/page-figures';
+import { diagnosisInput } from '../../db/diagnosis';
+import { layersInput } from '../../db/diagnosis-layers';
+import { pageOf } from '../../shared/diagnosis/case-lists';
+import { diagnose } from '../../shared/diagnosis/report';
+import { layersReport } from '../../shared/diagnosis/layers-report';
 import { stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
 import { TestSetSession } from '../../server/test-sets/test-set-session';
 import type { Handlers, OpOutput } from '../../shared/api/contract';
@@ -36,6 +41,13 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 const withoutVersion = <T extends { version: string }>({ version: _version, ...rest }: T) => rest;
+
+/** Both halves of the page from a read of the file from scratch in this thread, as the page gets them. */
+function fresh(db: Db, system: string) {
+  const base = diagnosisInput(db, system, new Date().toISOString().slice(0, 10));
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as object;
+  return { report: pageOf(plain(diagnose(base))), layers: pageOf(plain(layersReport(layersInput(db, system, base)))) };
+}
 
 /**
  * The app asks the Diagnosis page of a worker thread with a connection of its own
@@ -70,11 +82,9 @@ describe('the Diagnosis worker', () => {
     if (!report.ok || !layers.ok) throw new Error('no page');
     expect(connectionsTo(path)).toBeGreaterThan(appOnly);
 
-    // the same figures as this thread computes from a connection of its own
-    const here = openSqlite(path, { readonly: true, fileMustExist: true });
-    expect(withoutVersion(report.value)).toEqual(JSON.parse(JSON.stringify(withoutVersion(reportPage(here, input.system)))));
-    expect(withoutVersion(layers.value)).toEqual(JSON.parse(JSON.stringify(withoutVersion(layersPage(here, input.system)))));
-    here.close();
+    // the figures of a read of the file from scratch in this thread
+    expect(withoutVersion(report.value)).toEqual(fresh(db, input.system).report);
+    expect(withoutVersion(layers.value)).toEqual(fresh(db, input.system).layers);
 
     // "show more" names the page it continues
     const list = `layers.assignments@${report.value.layers.top}`;
@@ -83,8 +93,8 @@ describe('the Diagnosis worker', () => {
     expect(more.value.total).toBe(report.value.lists[list]);
 
     // a label saved on the app's connection: the next page has it, a "show more" of the old one is refused
-    const [target] = more.value.cases;
-    recordLabel(db, { reviewerId: createReviewer(db, 'Ada').id, caseId: input.responses.find((r) => r.responseId === target.responseId)!.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
+    const target = input.responses.find((r) => r.responseId === more.value.cases[0].responseId)!;
+    recordLabel(db, { reviewerId: createReviewer(db, 'Ada').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
     expect(await call('diagnosis.cases', { system: input.system, version: report.value.version, part: 'report', list, offset: 0, limit: 10 })).toEqual({ ok: false, code: 'conflict', field: 'version' });
     const after = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
     expect(after.ok && after.value.layers.failing).toBe(report.value.layers.failing - 1);
@@ -93,9 +103,13 @@ describe('the Diagnosis worker', () => {
     expect(await call('diagnosis.report', { system: 'nobody@0' })).toEqual({ ok: false, code: 'not-found', field: 'system' });
     expect(await call('diagnosis.cases', { system: input.system, version: after.ok ? after.value.version : '', part: 'report', list: 'quadrant.claimRecall', offset: 0, limit: 10 })).toEqual({ ok: false, code: 'not-found', field: 'list' });
 
-    // stopped (the file is closing, or its content being replaced), its connection is gone and none other is opened
+    // stopped (the file is closing, or its content being replaced), its connection is gone and none other
+    // is opened: the page the file stores is still answered here, one to compute is refused
     await stopDiagnosisWorker(db);
     expect(connectionsTo(path)).toBe(appOnly);
+    const stored = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(stored.ok && withoutVersion(stored.value)).toEqual(fresh(db, input.system).report);
+    recordLabel(db, { reviewerId: createReviewer(db, 'Bo').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 0 });
     expect(await call('diagnosis.report', { system: input.system })).toEqual({ ok: false, code: 'no-test-set', field: undefined });
     expect(connectionsTo(path)).toBe(appOnly);
     db.close();
@@ -130,10 +144,12 @@ describe('the Diagnosis worker', () => {
     const session = new TestSetSession(join(tempDir(), 'data'));
     await session.open(path);
     await session.checked();
-    // the app's own connection alone (the integrity check's goes as it ends)
+    // the app's own connection alone (the integrity check's goes as it ends), and no facts computed, long
+    // after a read ahead would have started (the test above)
     await until(() => connectionsTo(path) === 1, 'the app alone');
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 3000));
     expect(connectionsTo(path)).toBe(1);
+    expect(session.require().db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(0);
     session.close();
     expect(connectionsTo(path)).toBe(0);
   });
