@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnosis-inputs';
 import { lastStoredSystem, listsStoredFor, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
-import { keptWhileUnwritten } from '../../db/kept-reads';
+import { dropAfter, keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
+import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
 import type { Db } from '../../db/open';
 import { caseListAt, listName, pageOf, partOf, type CaseRef, type PageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport, type LayersReport } from '../../shared/diagnosis/layers-report';
@@ -46,8 +47,8 @@ interface WholePage {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-// a page stored by another version of the app may have been computed otherwise
-const APP_VERSION = appVersion();
+// a page stored by another version of the app, or before a migration, may have been computed otherwise
+const APP_VERSION = `${appVersion()}\u0000${LATEST_SCHEMA_VERSION}`;
 const withVersion = (basis: string | null) => (basis === null ? null : `${APP_VERSION}\u0000${basis}`);
 
 function computed(db: Db, system: string): WholePage & { read: InputsRead['read'] } {
@@ -106,12 +107,22 @@ export function storedHalf<P extends PagePart>(db: Db, system: string, part: P):
   return { ...JSON.parse(stored[part]), version: versionOf({ basis } as WholePage, '') };
 }
 
+// the list "show more" read last, parsed: the next "show more" goes on in the same list (at 100,000
+// responses one list is megabytes of JSON); let go a minute after its last use
+const lastList = new WeakMap<Db, { key: string; list: unknown[] | null; timer: ReturnType<typeof setTimeout> | null }>();
+
 /** `limit` cases of a stored page's list, when the file stores that list for what it holds now; else null. */
 export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: CaseRef[] } | null {
   const basis = withVersion(currentBasis(db, ask.system, today()));
   const named = listName(ask.list);
   if (basis === null || !named || versionOf({ basis } as WholePage, '') !== ask.version) return null;
-  const list = partOf(storedList(db, ask.system, basis, ask.part, named.path), named.layer) as CaseRef[] | null;
+  const key = JSON.stringify([ask.system, basis, ask.part, named.path]);
+  let last = lastList.get(db);
+  if (last?.key !== key) lastList.set(db, (last = { key, list: storedList(db, ask.system, basis, ask.part, named.path), timer: null }));
+  dropAfter(60_000, db, last, (d, entry) => {
+    if (lastList.get(d) === entry) lastList.delete(d);
+  });
+  const list = partOf(last.list, named.layer) as CaseRef[] | null;
   return list ? { total: list.length, cases: list.slice(ask.offset, ask.offset + ask.limit) } : null;
 }
 
