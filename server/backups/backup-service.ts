@@ -7,7 +7,7 @@ import { copyBackupInto, verifyBackup } from '../../db/restore';
 import { IntervalBackups } from './interval-backups';
 import type { TestSetSession } from '../test-sets/test-set-session';
 import { text as say } from '../../shared/messages/text';
-import { stopDiagnosisWorker } from '../diagnosis/page-jobs';
+import { resumeDiagnosisWorker, stopDiagnosisWorker } from '../diagnosis/page-jobs';
 import { diagnosisGeneration, moveGenerationPast } from '../../db/diagnosis-inputs';
 
 /**
@@ -100,10 +100,17 @@ export class BackupService {
       const verified = verifyBackup(chosen.path, open.testSetId);
       const safetyBackup = await backupTestSet(open.db, open.path, 'before-restore', { keep: chosen.path });
       // what the Diagnosis worker keeps was read from the content about to be replaced
-      const generation = diagnosisGeneration(open.db);
       await stopDiagnosisWorker(open.db);
-      await copyBackupInto(verified, open.path);
-      const testSet = await this.session.reopen();
+      const generation = diagnosisGeneration(open.db);
+      let testSet: Awaited<ReturnType<TestSetSession['reopen']>>;
+      try {
+        await copyBackupInto(verified, open.path);
+        testSet = await this.session.reopen();
+      } catch (error) {
+        // the file stays open as it was: its page is computed again as before
+        resumeDiagnosisWorker(open.db);
+        throw error;
+      }
       moveGenerationPast(this.session.require().db, generation);
       return { restored: chosen, safetyBackup, testSet };
     });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnosis-inputs';
-import { lastStoredSystem, listsStoredFor, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
+import { listsStoredFor, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
 import { dropAfter, keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
 import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
@@ -109,7 +109,7 @@ export function storedHalf<P extends PagePart>(db: Db, system: string, part: P):
 
 // the list "show more" read last, parsed: the next "show more" goes on in the same list (at 100,000
 // responses one list is megabytes of JSON); let go a minute after its last use
-const lastList = new WeakMap<Db, { key: string; list: unknown[] | null; timer: ReturnType<typeof setTimeout> | null }>();
+const lastList = new WeakMap<Db, { key: string; list: unknown[]; timer: ReturnType<typeof setTimeout> | null }>();
 
 /** `limit` cases of a stored page's list, when the file stores that list for what it holds now; else null. */
 export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: CaseRef[] } | null {
@@ -118,7 +118,12 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
   if (basis === null || !named || versionOf({ basis } as WholePage, '') !== ask.version) return null;
   const key = JSON.stringify([ask.system, basis, ask.part, named.path]);
   let last = lastList.get(db);
-  if (last?.key !== key) lastList.set(db, (last = { key, list: storedList(db, ask.system, basis, ask.part, named.path), timer: null }));
+  if (last?.key !== key) {
+    const list = storedList(db, ask.system, basis, ask.part, named.path);
+    // not stored (yet: a read ahead may store it): the worker answers
+    if (!list) return null;
+    lastList.set(db, (last = { key, list, timer: null }));
+  }
   dropAfter(60_000, db, last, (d, entry) => {
     if (lastList.get(d) === entry) lastList.delete(d);
   });
@@ -127,15 +132,19 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
 }
 
 /**
- * Reads and computes `system`'s page ahead (or that of the system whose page was stored last), and
- * stores it with its lists: a page asked after people label is then brought up to date rather than
- * read whole (db/diagnosis-inputs.ts keeps the read), and "show more" on a reopened file finds its lists.
+ * Reads and computes `system`'s page ahead, and stores it with its lists: a page asked after people
+ * label is then brought up to date rather than read whole (db/diagnosis-inputs.ts keeps the read, and
+ * what each response derives is kept with it), and "show more" on a reopened file finds its lists.
+ * Nothing to do when the read is kept and its lists are stored.
  */
-export function warmPage(db: Db, system: string | null): void {
-  const chosen = system ?? lastStoredSystem(db);
-  if (chosen === null || !listSystems(db).some((s) => s.system === chosen)) return;
-  const page = computed(db, chosen);
-  if (page.basis !== null && listsStoredFor(db, chosen) !== page.basis) storePage(db, chosen, page.basis, page.pages, listsOf(page, page.whole!));
+export function warmPage(db: Db, system: string): void {
+  if (!listSystems(db).some((s) => s.system === system)) return;
+  const inputs = diagnosisInputs(db, system, today());
+  const basis = withVersion(inputs.basis);
+  const listed = basis !== null && listsStoredFor(db, system) === basis;
+  if (inputs.read === 'kept' && listed) return;
+  const page = computed(db, system);
+  if (page.basis !== null && !listed) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));
 }
 
 const changed = () => new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/open';
 import { ApiError, type ApiErrorBody } from '../../shared/api/contract';
+import { lastStoredSystem } from '../../db/diagnosis-pages';
 import { storedHalf } from './page-figures';
 import { text as say } from '../../shared/messages/text';
 
@@ -21,11 +22,11 @@ export interface PageWorkerData {
 
 export type CasesAsk = { system: string; version: string; part: 'report' | 'layers'; list: string; offset: number; limit: number };
 
-/** What the worker is asked: one half of the page, a page of one of its lists, or a read ahead (of `system`, or of the one whose page the file stored last: null). */
+/** What the worker is asked: one half of the page, a page of one of its lists, or a read ahead of a system. */
 export type PageQuestion =
   | { op: 'report' | 'layers'; system: string }
   | { op: 'cases'; ask: CasesAsk }
-  | { op: 'warm'; system: string | null };
+  | { op: 'warm'; system: string };
 
 export type PageAsk = (PageQuestion | { op: 'close' }) & { id: number };
 
@@ -56,7 +57,7 @@ class PageWorker {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private stopped = false;
-  private readonly reading = new Set<string | null>();
+  private readonly reading = new Set<string>();
 
   constructor(private readonly data: PageWorkerData) {}
 
@@ -73,7 +74,7 @@ class PageWorker {
   }
 
   /** Reads `system`'s page ahead, unless a read ahead of it is already asked. */
-  readAhead(system: string | null): void {
+  readAhead(system: string): void {
     if (this.stopped || this.reading.has(system)) return;
     this.reading.add(system);
     this.ask({ op: 'warm', system })
@@ -141,10 +142,10 @@ export async function pageHalf<P extends 'report' | 'layers'>(db: Db, system: st
   return stored;
 }
 
-/** Reads ahead, when the file was diagnosed before, the system whose page it stored last. */
+/** Reads ahead, when the file was diagnosed before, the system whose page it stored last (the one a person looked at last). */
 export function warmDiagnosis(db: Db): void {
-  if (db.prepare('SELECT 1 FROM diagnosis_pages LIMIT 1').get() === undefined) return;
-  pageWorkerOf(db).readAhead(null);
+  const system = lastStoredSystem(db);
+  if (system !== null) pageWorkerOf(db).readAhead(system);
 }
 
 /**
@@ -153,4 +154,9 @@ export function warmDiagnosis(db: Db): void {
  */
 export function stopDiagnosisWorker(db: Db): Promise<void> {
   return pageWorkerOf(db).stop();
+}
+
+/** After a stop for a replacement that did not happen (a restore that failed): the connection asks a new worker. */
+export function resumeDiagnosisWorker(db: Db): void {
+  workers.delete(db);
 }

@@ -197,6 +197,31 @@ describe('the Diagnosis page\'s kept read', () => {
     db.close();
   });
 
+  it('keeps no facts computed from a document another connection changed while it read', async () => {
+    const { db, path, system } = await fileWith(60);
+    db.prepare('DELETE FROM response_facts').run();
+    const app = openSqlite(path, { readonly: false, fileMustExist: true });
+    const prepare = db.prepare.bind(db);
+    let changed = false;
+    db.prepare = ((sql: string) => {
+      if (!changed && sql.includes('FROM case_slices')) {
+        changed = true;
+        app.prepare("UPDATE documents SET text = '新规则：购买后 7 天内可退款' WHERE doc_id = 'doc-0'").run();
+      }
+      return prepare(sql);
+    }) as typeof db.prepare;
+    diagnosisInputs(db, system, TODAY);
+    db.prepare = prepare;
+    expect(changed).toBe(true);
+    // computed from the document as it was: not kept, and the next read is whole
+    expect(db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(0);
+    const next = diagnosisInputs(db, system, TODAY);
+    expect(next.read).toBe('whole');
+    expectFresh(db, system, next);
+    app.close();
+    db.close();
+  });
+
   it('is not kept for a file open read-only', async () => {
     const { db, path, system } = await fileWith(40);
     db.close();

@@ -7,13 +7,14 @@ import { openSqlite } from '../../db/sqlite';
 import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
-import { reportPage } from '../../server/diagnosis/page-figures';
+import { reportPage, storedCases, storedHalf } from '../../server/diagnosis/page-figures';
+import { listsStoredFor } from '../../db/diagnosis-pages';
 import { diagnosisInput } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
-import { pageOf } from '../../shared/diagnosis/case-lists';
+import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
 import { diagnose } from '../../shared/diagnosis/report';
 import { layersReport } from '../../shared/diagnosis/layers-report';
-import { stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
+import { resumeDiagnosisWorker, stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
 import { TestSetSession } from '../../server/test-sets/test-set-session';
 import type { Handlers, OpOutput } from '../../shared/api/contract';
 import { syntheticDiagnosis } from '../bench/diagnosis-bench';
@@ -112,14 +113,20 @@ describe('the Diagnosis worker', () => {
     recordLabel(db, { reviewerId: createReviewer(db, 'Bo').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 0 });
     expect(await call('diagnosis.report', { system: input.system })).toEqual({ ok: false, code: 'no-test-set', field: undefined });
     expect(connectionsTo(path)).toBe(appOnly);
+    // a replacement that did not happen (a restore that failed): the file's page is computed again
+    resumeDiagnosisWorker(db);
+    const resumed = await call<OpOutput<'diagnosis.report'>>('diagnosis.report', { system: input.system });
+    expect(resumed.ok && withoutVersion(resumed.value)).toEqual(fresh(db, input.system).report);
+    await stopDiagnosisWorker(db);
     db.close();
   });
 
   it('reads a file diagnosed before ahead when it opens, and goes when the file is closed', async () => {
     const { db, path, input } = await file();
     reportPage(db, input.system);
-    // what the read computes and keeps the first time: a read ahead writes it again
+    // what the read computes and keeps the first time, and the stored lists: a read ahead writes them again
     db.prepare('DELETE FROM response_facts').run();
+    db.prepare('DELETE FROM diagnosis_page_lists').run();
     db.close();
     const facts = () => {
       const raw = openSqlite(path, { readonly: true, fileMustExist: true });
@@ -134,6 +141,15 @@ describe('the Diagnosis worker', () => {
     await session.checked();
     await until(() => facts() === input.responses.length, 'read ahead');
     await until(() => connectionsTo(path) === 2, 'the app and its worker');
+    // … and its lists: "show more" on the stored page is answered on the app's connection
+    const app = session.require().db;
+    await until(() => listsStoredFor(app, input.system) !== null, 'lists stored');
+    const page = storedHalf(app, input.system, 'report')!;
+    const expected = fresh(app, input.system);
+    expect(withoutVersion(page)).toEqual(expected.report);
+    const longest = Object.entries(page.lists).sort((a, b) => b[1] - a[1])[0][0];
+    const rows = storedCases(app, { system: input.system, version: page.version, part: 'report', list: longest, offset: 0, limit: 100_000 });
+    expect(rows?.cases).toEqual(caseListAt(JSON.parse(JSON.stringify(diagnose(diagnosisInput(app, input.system)))) as object, longest));
     session.close();
     await until(() => connectionsTo(path) === 0, 'every connection closed');
   });
