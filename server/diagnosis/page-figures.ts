@@ -19,9 +19,10 @@ import type { CasesAsk } from './page-jobs';
  * date with the labels written since: db/diagnosis-inputs.ts), and kept while nothing is written,
  * so the other half of the page, a second visit and the further cases of a list cost no new
  * computation. The page gets them with each list cut to its first cases (shared/diagnosis/case-lists.ts)
- * and the write stamp they were read at, which a "show more" names. The page is also kept in the file
- * with the basis it was read on (db/diagnosis-pages.ts), so a file reopened with nothing written since
- * shows it without a read.
+ * and a version naming what they were computed on, which a "show more" names. The page is also kept in
+ * the file with that basis (db/diagnosis-pages.ts), so a file reopened with nothing written since
+ * shows it without a read. The app runs these in its Diagnosis worker (server/diagnosis/page-jobs.ts),
+ * except the cheap answers from the stored page.
  */
 
 /** Refuses a system version without responses in this file, naming the op asked. */
