@@ -26,6 +26,25 @@ function expectFresh(db: Db, system: string, inputs: DiagnosisInputs): void {
   expect(plain(layersReport(inputs.layers))).toEqual(plain(layersReport(layersInput(db, system, fresh))));
 }
 
+/** A read of the inputs with `write` done once meanwhile, just before the read prepares its first statement naming `sql`. */
+function whileReading(db: Db, system: string, sql: string, write: () => unknown) {
+  const prepare = db.prepare.bind(db);
+  let written = false;
+  db.prepare = ((text: string) => {
+    if (!written && text.includes(sql)) {
+      written = true;
+      write();
+    }
+    return prepare(text);
+  }) as typeof db.prepare;
+  try {
+    return diagnosisInputs(db, system, TODAY);
+  } finally {
+    db.prepare = prepare;
+    expect(written).toBe(true);
+  }
+}
+
 /** How many of the responses are the very objects of the earlier read (not read again). */
 const sameObjects = (before: DiagnosisInputs, after: DiagnosisInputs) => after.base.responses.filter((r, i) => r === before.base.responses[i]).length;
 
@@ -108,18 +127,7 @@ describe('the Diagnosis page\'s kept read', () => {
     readAgain();
     // … or committing while this one reads: the generation moves past what it read
     setCaseLeak(db, kase, true);
-    const prepare = db.prepare.bind(db);
-    let committed = false;
-    db.prepare = ((sql: string) => {
-      if (!committed && sql.includes('FROM documents')) {
-        committed = true;
-        other.prepare('UPDATE cases SET leak = 0 WHERE id = ?').run(kase);
-      }
-      return prepare(sql);
-    }) as typeof db.prepare;
-    diagnosisInputs(db, system, TODAY);
-    db.prepare = prepare;
-    expect(committed).toBe(true);
+    whileReading(db, system, 'FROM documents', () => other.prepare('UPDATE cases SET leak = 0 WHERE id = ?').run(kase));
     other.close();
     readAgain();
     // the retrieval index awaiting a rebuild (a file from before it): the lists are matched as stored
@@ -147,18 +155,7 @@ describe('the Diagnosis page\'s kept read', () => {
     app.pragma('busy_timeout = 5000');
     const [a] = input.responses.filter((r) => r.condition === 'normal');
     const ada = createReviewer(app, 'Ada');
-    const prepare = db.prepare.bind(db);
-    let saved = false;
-    db.prepare = ((sql: string) => {
-      if (!saved && sql.includes('FROM documents')) {
-        saved = true;
-        recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 });
-      }
-      return prepare(sql);
-    }) as typeof db.prepare;
-    const during = diagnosisInputs(db, system, TODAY);
-    db.prepare = prepare;
-    expect(saved).toBe(true);
+    const during = whileReading(db, system, 'FROM documents', () => recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 }));
     expect(during.basis).not.toBeNull();
     const after = diagnosisInputs(db, system, TODAY);
     expect(after.read).toBe('relabelled');
@@ -176,19 +173,8 @@ describe('the Diagnosis page\'s kept read', () => {
     app.pragma('busy_timeout = 0');
     const [a] = input.responses.filter((r) => r.condition === 'normal');
     const ada = createReviewer(app, 'Ada');
-    const prepare = db.prepare.bind(db);
-    let saved = false;
-    db.prepare = ((sql: string) => {
-      // late in the read: the facts are computed by now
-      if (!saved && sql.includes('FROM case_slices')) {
-        saved = true;
-        recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 });
-      }
-      return prepare(sql);
-    }) as typeof db.prepare;
-    const during = diagnosisInputs(db, system, TODAY);
-    db.prepare = prepare;
-    expect(saved).toBe(true);
+    // late in the read: the facts are computed by now
+    const during = whileReading(db, system, 'FROM case_slices', () => recordLabel(app, { reviewerId: ada.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 0 }));
     // kept once the read ended (a label moves no generation)
     expect(db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(60);
     expect(diagnosisInputs(db, system, TODAY).read).toBe('relabelled');
@@ -201,18 +187,7 @@ describe('the Diagnosis page\'s kept read', () => {
     const { db, path, system } = await fileWith(60);
     db.prepare('DELETE FROM response_facts').run();
     const app = openSqlite(path, { readonly: false, fileMustExist: true });
-    const prepare = db.prepare.bind(db);
-    let changed = false;
-    db.prepare = ((sql: string) => {
-      if (!changed && sql.includes('FROM case_slices')) {
-        changed = true;
-        app.prepare("UPDATE documents SET text = '新规则：购买后 7 天内可退款' WHERE doc_id = 'doc-0'").run();
-      }
-      return prepare(sql);
-    }) as typeof db.prepare;
-    diagnosisInputs(db, system, TODAY);
-    db.prepare = prepare;
-    expect(changed).toBe(true);
+    whileReading(db, system, 'FROM case_slices', () => app.prepare("UPDATE documents SET text = '新规则：购买后 7 天内可退款' WHERE doc_id = 'doc-0'").run());
     // computed from the document as it was: not kept, and the next read is whole
     expect(db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(0);
     const next = diagnosisInputs(db, system, TODAY);
