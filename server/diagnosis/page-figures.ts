@@ -133,19 +133,16 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
 }
 
 /**
- * Reads and computes `system`'s page ahead, and stores it with its lists: a page asked after people
- * label is then brought up to date rather than read whole (db/diagnosis-inputs.ts keeps the read, and
- * what each response derives is kept with it), and "show more" on a reopened file finds its lists.
- * Nothing to do when the read is kept and its lists are stored.
+ * Reads and computes `system`'s page ahead: a page asked after people label is then brought up to date
+ * rather than read whole (db/diagnosis-inputs.ts keeps the read, and what each response derives is kept
+ * with it). Nothing to do when the read is kept (the worker computed the page it shows). A page read
+ * anew is stored with its lists, so "show more" on a reopened file finds them.
  */
 export function warmPage(db: Db, system: string): void {
   if (!listSystems(db).some((s) => s.system === system)) return;
-  const inputs = diagnosisInputs(db, system, today());
-  const basis = withVersion(inputs.basis);
-  const listed = basis !== null && listsStoredFor(db, system) === basis;
-  if (inputs.read === 'kept' && listed) return;
+  if (diagnosisInputs(db, system, today()).read === 'kept') return;
   const page = computed(db, system);
-  if (page.basis !== null && !listed) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));
+  if (page.basis !== null && listsStoredFor(db, system) !== page.basis) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));
 }
 
 const changed = () => new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });
