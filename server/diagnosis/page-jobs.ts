@@ -117,7 +117,8 @@ class PageWorker {
       this.pending.clear();
     };
     worker.on('error', gone);
-    worker.once('exit', () => gone(new Error('the Diagnosis worker stopped')));
+    // stopped on purpose (its file closing), an ask in flight is told so; else the worker failed
+    worker.once('exit', () => gone(this.stopped ? new ApiError('no-test-set', say('err.testset.none-open')) : new Error('the Diagnosis worker stopped')));
     return worker;
   }
 }
