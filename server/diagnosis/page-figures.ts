@@ -52,9 +52,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 const APP_VERSION = `${appVersion()}\u0000${LATEST_SCHEMA_VERSION}`;
 const withVersion = (basis: string | null) => (basis === null ? null : `${APP_VERSION}\u0000${basis}`);
 
-function computed(db: Db, system: string): WholePage & { read: InputsRead['read'] } {
-  // both inputs from one snapshot of the file; the computing is done outside the transaction
-  const { base, layers, read, basis } = diagnosisInputs(db, system, today());
+/** The basis a read of the file now would be right for, with the version (null: nothing can tell). */
+const basisNow = (db: Db, system: string) => withVersion(currentBasis(db, system, today()));
+
+/** Both reports from one read of the file; the computing is done outside the read's transaction. */
+const computed = (db: Db, system: string) => computedFrom(diagnosisInputs(db, system, today()));
+
+function computedFrom({ base, layers, read, basis }: InputsRead): WholePage & { read: InputsRead['read'] } {
   const whole = { report: diagnose(base), layers: layersReport(layers) };
   return { whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) }, basis: withVersion(basis), read };
 }
@@ -68,7 +72,7 @@ function listsOf(page: WholePage, whole: Reports): { part: PagePart; path: strin
 
 function wholePage(db: Db, system: string): { value: WholePage; stamp: string } {
   return keptWhileUnwritten(db, 'diagnosis-page', `${system}\u0000${today()}`, () => {
-    const basis = withVersion(currentBasis(db, system, today()));
+    const basis = basisNow(db, system);
     const stored = basis === null ? null : storedPage(db, system, basis);
     if (stored) return { pages: { report: JSON.parse(stored.report), layers: JSON.parse(stored.layers) }, whole: null, basis };
     const page = computed(db, system);
@@ -84,7 +88,8 @@ function wholePage(db: Db, system: string): { value: WholePage; stamp: string } 
  * of that basis, whichever connection computed or stored them), else, when nothing can tell the basis
  * (a read-only file), the write stamp of the connection that read it.
  */
-const versionOf = (page: WholePage, stamp: string) => (page.basis === null ? `w:${stamp}` : `b:${createHash('sha256').update(page.basis).digest('hex').slice(0, 32)}`);
+const versionOf = (page: WholePage, stamp: string) => (page.basis === null ? `w:${stamp}` : basisVersion(page.basis));
+const basisVersion = (basis: string) => `b:${createHash('sha256').update(basis).digest('hex').slice(0, 32)}`;
 
 export function reportPage(db: Db, system: string): PageOf<DiagnosisReport> & { version: string } {
   const { value, stamp } = wholePage(db, system);
@@ -102,10 +107,9 @@ export function layersPage(db: Db, system: string): PageOf<LayersReport> & { ver
  * read and computed by the Diagnosis worker (server/diagnosis/page-jobs.ts).
  */
 export function storedHalf<P extends PagePart>(db: Db, system: string, part: P): (P extends 'report' ? PageOf<DiagnosisReport> : PageOf<LayersReport>) & { version: string } | null {
-  const basis = withVersion(currentBasis(db, system, today()));
+  const basis = basisNow(db, system);
   const stored = basis === null ? null : storedPage(db, system, basis);
-  if (!stored) return null;
-  return { ...JSON.parse(stored[part]), version: versionOf({ basis } as WholePage, '') };
+  return basis === null || stored === null ? null : { ...JSON.parse(stored[part]), version: basisVersion(basis) };
 }
 
 // the list "show more" read last, parsed: the next "show more" goes on in the same list (at 100,000
@@ -114,9 +118,9 @@ const lastList = new WeakMap<Db, { key: string; list: unknown[]; timer: ReturnTy
 
 /** `limit` cases of a stored page's list, when the file stores that list for what it holds now; else null. */
 export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: CaseRef[] } | null {
-  const basis = withVersion(currentBasis(db, ask.system, today()));
+  const basis = basisNow(db, ask.system);
   const named = listName(ask.list);
-  if (basis === null || !named || versionOf({ basis } as WholePage, '') !== ask.version) return null;
+  if (basis === null || !named || basisVersion(basis) !== ask.version) return null;
   const key = JSON.stringify([ask.system, basis, ask.part, named.path]);
   let last = lastList.get(db);
   if (last?.key !== key) {
@@ -140,8 +144,9 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
  */
 export function warmPage(db: Db, system: string): void {
   if (!listSystems(db).some((s) => s.system === system)) return;
-  if (diagnosisInputs(db, system, today()).read === 'kept') return;
-  const page = computed(db, system);
+  const inputs = diagnosisInputs(db, system, today());
+  if (inputs.read === 'kept') return;
+  const page = computedFrom(inputs);
   if (page.basis !== null && listsStoredFor(db, system) !== page.basis) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));
 }
 

@@ -13,8 +13,9 @@ import type { PageAsk, PageReply, PageWorkerData } from './page-jobs';
  */
 
 const { path, readonly } = (workerData as { data: PageWorkerData }).data;
+// read-only (as the command line opens a file), it waits for writers as connect() makes the app's connections wait
 const db = readonly ? openSqlite(path, { readonly: true, fileMustExist: true }) : connect(path);
-db.pragma('busy_timeout = 5000');
+if (readonly) db.pragma('busy_timeout = 5000');
 
 function answer(ask: PageAsk): unknown {
   switch (ask.op) {

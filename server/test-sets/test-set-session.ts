@@ -24,10 +24,6 @@ interface Settings {
 const isBackupInterval = (value: unknown): value is BackupSettings['intervalMinutes'] =>
   (BACKUP_INTERVAL_CHOICES as readonly unknown[]).includes(value);
 
-/**
- * The one open test-set file of a running app, the recent-files list, and
- * the demo test set created in the data folder on first launch.
- */
 /** A file's connection closed, and its Diagnosis worker's with it (server/diagnosis/page-jobs.ts). */
 function closeFile(file: OpenedTestSet): Promise<void> {
   const stopped = stopDiagnosisWorker(file.db);
@@ -35,6 +31,10 @@ function closeFile(file: OpenedTestSet): Promise<void> {
   return stopped;
 }
 
+/**
+ * The one open test-set file of a running app, the recent-files list, and
+ * the demo test set created in the data folder on first launch.
+ */
 export class TestSetSession {
   private current: OpenedTestSet | null = null;
   /** The write lock of the open file (db/file-lock.ts), released when another is opened or the session closes. */
