@@ -9,7 +9,7 @@ export interface ParentPortLike {
 
 export interface ServedBackend {
   dispatch(name: string, input: unknown): Promise<Envelope<unknown>>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /**
@@ -30,13 +30,11 @@ export function serveBackend(port: ParentPortLike, backend: Promise<ServedBacken
     const message = event.data;
     if (isBackendShutdown(message)) {
       stopping = true;
-      void started.then((state) => {
-        try {
-          if (state.ok) state.value.close();
-        } finally {
-          exit(0);
-        }
-      });
+      // the file's write lock goes once its connections are closed; exit either way
+      void started
+        .then((state) => (state.ok ? state.value.close() : undefined))
+        .catch(() => undefined)
+        .then(() => exit(0));
       return;
     }
     if (!isBackendRequest(message)) return;

@@ -42,7 +42,8 @@ export interface Backend {
   dispatch: Dispatch;
   handlers: Handlers;
   session: TestSetSession;
-  close(): void;
+  /** Settles once the open file's connections are closed and its write lock released. */
+  close(): Promise<void>;
 }
 
 function importSourceBytes(source: { path: string } | { fileName: string; contentBase64: string }): { fileName: string; bytes: Uint8Array } {
@@ -144,7 +145,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     session,
     close: () => {
       backups.stop();
-      session.close();
+      return session.close();
     },
   };
 }

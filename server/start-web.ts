@@ -51,7 +51,7 @@ console.log(`Test set: ${backend.session.info()?.path ?? '(none)'}`);
 
 const shutdown = async () => {
   await bridge.close();
-  backend.close();
+  await backend.close();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -134,12 +134,13 @@ export class TestSetSession {
     void checked.then(() => {
       if (this.current === opened && opened.db.open) warmDiagnosis(opened.db);
     }, () => undefined);
-    this.integrity = checked.catch((error: unknown) => {
+    this.integrity = checked.catch(async (error: unknown) => {
       if (this.current !== opened) return;
       const damage = error instanceof ApiError ? error : new ApiError('invalid-data', say('err.testset.damaged', { file: basename(opened.path), check: String(error) }));
       // as if it had been refused at opening: closed and unlocked
-      this.close();
+      const closing = this.close();
       this.damage = damage;
+      await closing;
     });
   }
 
@@ -279,10 +280,15 @@ export class TestSetSession {
     return this.openDemo();
   }
 
-  close(): void {
-    void this.closeCurrent();
-    this.damage = null;
-    this.lock?.release();
+  /** The open file closed; its write lock goes once no connection of this app (the Diagnosis worker's) is left on it. */
+  async close(): Promise<void> {
+    const lock = this.lock;
     this.lock = null;
+    this.damage = null;
+    try {
+      await this.closeCurrent();
+    } finally {
+      lock?.release();
+    }
   }
 }

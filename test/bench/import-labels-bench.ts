@@ -120,7 +120,7 @@ export async function measureLabelsDuringImport(dir: string, files: { documents:
       ...turnFigures('import', turns),
     };
   } finally {
-    backend.close();
+    await backend.close();
   }
 }
 
@@ -164,6 +164,6 @@ export async function measureLabelsDuringMerge(dir: string, masterPath: string, 
       ...turnFigures('merge', turns),
     };
   } finally {
-    backend.close();
+    await backend.close();
   }
 }

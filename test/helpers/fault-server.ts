@@ -47,6 +47,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 
 process.on('SIGTERM', async () => {
   await bridge.close();
-  backend.close();
+  await backend.close();
   process.exit(0);
 });

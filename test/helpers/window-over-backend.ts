@@ -30,8 +30,8 @@ export function useWindowOverBackend(): (file: string, dataDir: string) => Promi
       touchstone: { invoke: (name: string, input: unknown) => backend!.dispatch(name, input) as Promise<Envelope<unknown>> },
     });
   });
-  afterEach(() => {
-    backend?.close();
+  afterEach(async () => {
+    await backend?.close();
     backend = null;
     vi.unstubAllGlobals();
   });

@@ -58,7 +58,7 @@ describe('backups survive failed, empty and repeated imports and merges', () => 
       const after = await call<Backup[]>(backend, 'backups.list');
       expect(after.map((b) => b.path)).toEqual([beforeGood.path]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   }, 300_000); // a dozen import workers, each started under tsx
 
@@ -74,7 +74,7 @@ describe('backups survive failed, empty and repeated imports and merges', () => 
       }
       expect(await call<Backup[]>(backend, 'backups.list')).toEqual([]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -93,7 +93,7 @@ describe('backups survive failed, empty and repeated imports and merges', () => 
       expect(existsSync(leftover)).toBe(false);
       expect(await call<Backup[]>(backend, 'backups.list')).toEqual([]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

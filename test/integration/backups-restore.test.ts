@@ -84,7 +84,7 @@ describe('restoring a backup of the open file', () => {
       const counts = await call<{ name: string; eventCount: number }[]>(backend, 'labels.reviewerCounts');
       expect(counts).toEqual([{ id: adaId, name: 'Ada', eventCount: 3, lastEventAt: expect.any(String) }]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -103,7 +103,7 @@ describe('restoring a backup of the open file', () => {
       expect(labelCount(backend)).toBe(1);
       expect(listBackups(file)).toEqual([]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -136,7 +136,7 @@ describe('restoring a backup of the open file', () => {
       expect(foreign.message).toMatch(/belongs to another test set/);
       expect(labelCount(backend)).toBe(1);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -155,7 +155,7 @@ describe('restoring a backup of the open file', () => {
       await call(backend, 'backups.restore', { path: backup.path });
       expect(cases()).toBe(5);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -175,7 +175,7 @@ describe('restoring a backup of the open file', () => {
       while ((await call<{ state: string }>(backend, 'imports.status', { jobId })).state === 'running') await new Promise((r) => setTimeout(r, 20));
       expect(cases()).toBe(6);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -187,7 +187,7 @@ describe('restoring a backup of the open file', () => {
       expect(await call(backend, 'backups.saveSettings', { intervalMinutes: 30 })).toEqual({ intervalMinutes: 30 });
       expect((await refusal(backend, 'backups.saveSettings', { intervalMinutes: 7 })).code).toBe('invalid-input');
     } finally {
-      backend.close();
+      await backend.close();
     }
     const again = await createBackend({ dataDir: join(dir, 'data'), mode: 'browser', version: 'test', initialTestSet: file });
     try {
@@ -271,7 +271,7 @@ describe('the backup before a migration', () => {
       expect(db().prepare('SELECT doc_id FROM documents').pluck().all()).toEqual(['refund-policy']);
       expect((await call<Backup[]>(backend, 'backups.list')).map((b) => b.reason)).toEqual(['before-migration-v1', 'before-restore', 'before-migration-v1']);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

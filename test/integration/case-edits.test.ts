@@ -64,7 +64,7 @@ describe('the Cases view shows what a case says now: the expert edit when uncont
       expect(item.detail.settled).toEqual({ claims: null, referenceAnswer: null });
       expect(item.steps.find((s) => s.dimension === 'claims')?.suggestion ?? null).not.toEqual(edited);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

@@ -106,7 +106,7 @@ describe('conflicts: a case edited in two places, surfaced for the lead', () => 
       const item = await call<LabelingItem>(backend, 'labeling.item', { reviewerId: lead.id, caseId: 'c1' });
       expect(item.steps.find((s) => s.dimension === 'claims')).toMatchObject({ suggestion: adaClaims, suggestionReason: 'settled-claims' });
     } finally {
-      backend.close();
+      await backend.close();
     }
 
     // Bo changes his mind on his laptop: the next merge reopens the conflict
@@ -167,7 +167,7 @@ describe('conflicts: a case edited in two places, surfaced for the lead', () => 
       const reopened = await call<{ rows: OpenConflict[] }>(backend, 'conflicts.list', {});
       expect(reopened.rows.map((r) => [r.caseId, r.field, r.versions.length, r.settled?.value])).toEqual([['c2', 'referenceAnswer', 3, edited]]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
   it('lists open conflicts a page at a time, in case order, claims before the reference answer', async () => {
@@ -189,7 +189,7 @@ describe('conflicts: a case edited in two places, surfaced for the lead', () => 
       expect(second).toMatchObject({ total: 3, offset: 2 });
       expect(second.rows.map((r) => [r.caseId, r.field])).toEqual([['c3', 'claims']]);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

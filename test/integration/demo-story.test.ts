@@ -110,7 +110,7 @@ describe('the demo test set shows every screen with content on first launch', ()
       const systems = db.prepare("SELECT DISTINCT system FROM responses WHERE json_array_length(coalesce(json_extract(final_context, '$'), '[]')) > 0 ORDER BY system").pluck().all();
       expect(systems).toEqual(['support-agent@3.1', 'support-agent@3.2']);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -124,7 +124,7 @@ describe('the demo test set shows every screen with content on first launch', ()
       const labels = backend.session.require().db.prepare('SELECT count(*) FROM label_events WHERE reviewer_id = ?').pluck().get(me.id);
       expect(labels).toBe(0);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -152,7 +152,7 @@ describe('the demo test set shows every screen with content on first launch', ()
       expect(await call<unknown[]>(backend, 'rounds.list')).toHaveLength(4);
       expect(contentOf(after.path).labels.length).toBeGreaterThan(0);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -166,7 +166,7 @@ describe('the demo test set shows every screen with content on first launch', ()
       expect(after).toMatchObject({ isDemo: true, name: 'demo.touchstone.sqlite' });
       expect(await call<unknown[]>(backend, 'judgeRuns.list')).toHaveLength(2);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

@@ -54,7 +54,7 @@ describe('partial files a killed export leaves', () => {
       expect(existsSync(killedPack)).toBe(false);
       expect(readdirSync(packDir).sort()).toEqual(['labels.jsonl', 'manifest.json']);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 

@@ -95,7 +95,7 @@ describe('the holdout in the Cases view (real SQLite file, through the backend)'
       await setHoldoutInQueues(backend, false);
       expect(await queueTotal({ source: 'unlabeled' })).toBe(2);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -129,7 +129,7 @@ describe('the holdout in the Cases view (real SQLite file, through the backend)'
       await expect(call(backend, 'holdout.noteOpening', { caseId: 'nope', reviewerId: ada, via: 'case' })).rejects.toThrow(/nope/);
       expect((await openings()).total).toBe(2);
     } finally {
-      backend.close();
+      await backend.close();
     }
     // on the file itself, every row names its reviewer
     const reopened = await openTestSetFile(file, { create: false });

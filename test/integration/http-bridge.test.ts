@@ -49,7 +49,7 @@ describe('HTTP bridge (browser mode)', () => {
 
   afterAll(async () => {
     await bridge.close();
-    backend.close();
+    await backend.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -33,7 +33,7 @@ describe('imports from the app (worker thread, one transaction)', () => {
     const stats = await call<Record<string, number>>(backend, 'testSets.stats', {});
     expect(stats.cases).toBeGreaterThanOrEqual(40);
     expect(stats.judgeRuns).toBe(2);
-    backend.close();
+    await backend.close();
   });
 
   it('imports a real DeepEval export and reports what was added', async () => {
@@ -43,7 +43,7 @@ describe('imports from the app (worker thread, one transaction)', () => {
     expect(job).toMatchObject({ state: 'done', format: 'deepeval', added: { cases: 15 }, error: null });
     const after = await call<Record<string, number>>(backend, 'testSets.stats', {});
     expect(after.cases).toBe(before.cases + 15);
-    backend.close();
+    await backend.close();
   });
 
   it('a file that is not UTF-8 fails with its line and leaves the test set unchanged', async () => {
@@ -57,7 +57,7 @@ describe('imports from the app (worker thread, one transaction)', () => {
     expect(job.error?.message).toMatch(/UTF-8/);
     expect(job.error?.message).toMatch(/Nothing was imported/);
     expect(await call(backend, 'testSets.stats', {})).toEqual(before);
-    backend.close();
+    await backend.close();
   });
 
   it('a response for an unknown case aborts the whole file, even after good lines', async () => {
@@ -70,7 +70,7 @@ describe('imports from the app (worker thread, one transaction)', () => {
     const job = await importAndWait(backend, 'responses', 'responses.jsonl', Buffer.from(lines));
     expect(job.error).toMatchObject({ location: { line: 2, field: 'caseId' } });
     expect(await call(backend, 'testSets.stats', {})).toEqual(before);
-    backend.close();
+    await backend.close();
   });
 });
 
@@ -105,6 +105,6 @@ describe('labeling while an import is writing', () => {
     const history = await call<{ value: unknown; reviewer: string }[]>(backend, 'labels.history', { caseId: 'refund-annual-day20' });
     // the demo's own reviewers labeled this case too
     expect(history.filter((e) => e.reviewer === 'Lin')).toEqual([expect.objectContaining({ value: 'answerable', reviewer: 'Lin' })]);
-    backend.close();
+    await backend.close();
   });
 });

@@ -31,7 +31,7 @@ async function importThroughApp(file: string, dataDir: string, request: { kind: 
       await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
-    backend.close();
+    await backend.close();
   }
 }
 

@@ -78,7 +78,7 @@ describe('label-pack merges in batches', () => {
       expect(watcher.prepare('SELECT count(*) FROM label_merge_batches').pluck().get()).toBe(0);
     } finally {
       watcher.close();
-      backend.close();
+      await backend.close();
     }
   }, 300_000);
 

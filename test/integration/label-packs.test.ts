@@ -115,7 +115,7 @@ describe('label packs and backups on real files', () => {
       expect(other.ok ? null : other.error.message).toMatch(/already holds a manifest\.json that is not a Touchstone label pack/);
       expect(readdirSync(unrelated)).toEqual(['manifest.json']);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -144,7 +144,7 @@ describe('label packs and backups on real files', () => {
       expect(created.error.message).not.toContain('labels.sqlite');
       expect(backend.session.info()?.path).toBe(a);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -193,7 +193,7 @@ describe('label packs and backups on real files', () => {
       expect(out.eventCount).toBe(8);
       expect(readFileSync(join(dir, 'from-master', 'labels.jsonl')).equals(readFileSync(join(pack, 'labels.jsonl')))).toBe(true);
     } finally {
-      backend.close();
+      await backend.close();
     }
     const third = await cli('import', 'labels', pack, '--db', b, '--json');
     expect(third.json).toMatchObject({ added: 0, alreadyPresent: 8 });
@@ -300,7 +300,7 @@ describe('label packs and backups on real files', () => {
       const backups = await call<{ reason: string }[]>(backend, 'backups.list', {});
       expect(backups[0].reason).toBe('import-cases');
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

@@ -58,7 +58,7 @@ describe('blind labeling on the demo test set', () => {
     // undoing the label back to nothing hides the verdict again
     await call(backend, 'labels.undo', { reviewerId: ada.id });
     expect(ofThisResponse((await item()).verdicts)).toEqual([]);
-    backend.close();
+    await backend.close();
   });
 });
 
@@ -184,7 +184,7 @@ describe('refusal cross-table from human labels', () => {
     const lenient = { minCorrectAnswerRate: 0.6, maxOverRefusalRate: 0.25, minCorrectRefusalRate: 0.75 };
     const saved = await call<Record<string, unknown>>(backend, 'settings.saveReleaseThresholds', { thresholds: { ...defaults, 'policy-and-amounts': lenient } });
     expect(saved['policy-and-amounts']).toEqual(lenient);
-    backend.close();
+    await backend.close();
 
     const reopened = await createBackend({ dataDir: tempDir(), mode: 'browser', version: 'test', initialTestSet: path });
     expect((await call<Record<string, unknown>>(reopened, 'settings.releaseThresholds', {}))['policy-and-amounts']).toEqual(lenient);

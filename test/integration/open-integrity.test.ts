@@ -61,7 +61,7 @@ describe('opening a test set checks it in the background', () => {
       expect((await dispatch(backend, 'testSets.open', { path: healthy })).ok).toBe(true);
       expect((await dispatch(backend, 'reviewers.create', { name: 'Ada' })).ok).toBe(true);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 
@@ -76,7 +76,7 @@ describe('opening a test set checks it in the background', () => {
       await backend.session.checked();
       expect(backend.session.info()?.path).toBe(file);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

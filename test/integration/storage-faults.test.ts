@@ -36,8 +36,8 @@ interface Opened {
 describe('a test-set file that cannot be written', () => {
   const tempDir = useTempDir();
   const open: Backend[] = [];
-  afterEach(() => {
-    for (const backend of open.splice(0)) backend.close();
+  afterEach(async () => {
+    for (const backend of open.splice(0)) await backend.close();
   });
 
   async function openBackend(): Promise<Opened> {

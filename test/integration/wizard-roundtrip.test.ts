@@ -86,7 +86,7 @@ describe('every export goes back in through the import wizard', () => {
         expect(readFileSync(again).equals(exported[i].bytes), `${what} ${format} ${runId ?? ''}`).toBe(true);
       }
     } finally {
-      backend.close();
+      await backend.close();
     }
   }, 240_000); // the demo built, then seven import workers, each started under tsx
 
@@ -105,7 +105,7 @@ describe('every export goes back in through the import wizard', () => {
         expect(job.report?.unused).toEqual([]);
       }
     } finally {
-      backend.close();
+      await backend.close();
     }
   }, 240_000);
 
@@ -154,7 +154,7 @@ describe('every export goes back in through the import wizard', () => {
       expect(refused.error?.location).toEqual({ file: 'bad.jsonl', line: 1, field: 'dimension' });
       expect((await call<Record<string, number>>(backend, 'testSets.stats', {})).adjudications ?? 0).toBe(0);
     } finally {
-      backend.close();
+      await backend.close();
     }
   });
 });

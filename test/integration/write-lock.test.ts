@@ -72,7 +72,7 @@ describe('one writer per test set: the lock file beside it', () => {
     expect(envelope.ok).toBe(true);
     expect(existsSync(lockPathOf(first))).toBe(false);
     expect(existsSync(lockPathOf(join(dir, 'second.sqlite')))).toBe(true);
-    backend.close();
+    await backend.close();
     expect(existsSync(lockPathOf(join(dir, 'second.sqlite')))).toBe(false);
   });
 });

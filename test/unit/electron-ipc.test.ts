@@ -271,11 +271,19 @@ describe('backend process loop', () => {
     expect(throwing.posted[0]).toMatchObject({ id: 8, envelope: { ok: false, error: { code: 'internal', message: expect.stringContaining('boom') } } });
   });
 
-  it('closes the database before exiting on shutdown', async () => {
+  it('exits on shutdown only once the database is closed (its write lock goes after the Diagnosis worker stops)', async () => {
     const { port, send } = fakePort();
     const steps: string[] = [];
-    serveBackend(port, Promise.resolve({ dispatch: async () => ({ ok: true, value: null }), close: () => steps.push('close') }), (code) => steps.push(`exit ${code}`));
+    let closed!: () => void;
+    const close = () => {
+      steps.push('close');
+      return new Promise<void>((resolve) => (closed = resolve));
+    };
+    serveBackend(port, Promise.resolve({ dispatch: async () => ({ ok: true, value: null }), close }), (code) => steps.push(`exit ${code}`));
     send({ type: 'shutdown' });
+    await tick();
+    expect(steps).toEqual(['close']);
+    closed();
     await tick();
     expect(steps).toEqual(['close', 'exit 0']);
   });

@@ -168,9 +168,9 @@ describe('answers of the desktop when its data process is gone', () => {
  */
 describe('the label outbox of the window, on the desktop', () => {
   const tempDir = useTempDir();
-  const closers: (() => void)[] = [];
-  afterEach(() => {
-    for (const close of closers.splice(0)) close();
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
     vi.unstubAllGlobals();
   });
 
@@ -217,9 +217,9 @@ describe('the label outbox of the window, on the desktop', () => {
     if (!testSetId.ok) throw new Error(testSetId.error.message);
     const reviewer = (await backend.dispatch('reviewers.create', { name: 'Wang Min' })) as Envelope<{ id: number }>;
     if (!reviewer.ok) throw new Error(reviewer.error.message);
-    closers.push(() => {
+    closers.push(async () => {
       store.useLabelOutbox.getState().load(null);
-      backend.close();
+      await backend.close();
     });
     const outbox = store.useLabelOutbox;
     return {
