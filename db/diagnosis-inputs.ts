@@ -49,15 +49,24 @@ interface Basis {
 }
 
 interface Entry {
+  system: string;
   key: string;
   basis: Basis;
   inputs: DiagnosisInputs;
   /** Each response's place in both lists (the layers list is made from the base list, one for one), by id: built on the first relabelling. */
   places: Map<string, number> | null;
   timer: ReturnType<typeof setTimeout> | null;
+  /** When it is let go (ms since the epoch): a quarter of an hour after the page last asked it. */
+  until: number;
 }
 
 const kept = new WeakMap<Db, Entry>();
+
+/** The system whose read is kept and the generation it was read at, if one is kept. */
+export function heldRead(db: Db): { system: string; generation: number } | null {
+  const entry = kept.get(db);
+  return entry ? { system: entry.system, generation: entry.basis.generation } : null;
+}
 
 function basisNow(db: Db): Basis {
   const last = Object.fromEntries(
@@ -138,18 +147,22 @@ function relabel(db: Db, system: string, entry: Entry, touched: readonly number[
  * One system's diagnosis inputs as of `today` (the documents' staleness is a day's), read whole or
  * brought up to date from the kept read, in one snapshot of the file.
  */
-export function diagnosisInputs(db: Db, system: string, today: string): InputsRead {
+export function diagnosisInputs(db: Db, system: string, today: string, asked: 'by-page' | 'to-keep-current' = 'by-page'): InputsRead {
   asksToKeep(db);
   let snapshot: Basis | null = null;
   // the facts the read computes are kept once it ends, if no write since changed what they derive from
   return withFactWritesAfter(
     db,
-    () => readInputs(db, system, today, (now) => (snapshot = now)),
+    () => readInputs(db, system, today, asked, (now) => (snapshot = now)),
     () => snapshot !== null && snapshot.kept && basisNow(db).generation === snapshot.generation,
   );
 }
 
-function readInputs(db: Db, system: string, today: string, seen: (now: Basis) => void): InputsRead {
+/**
+ * `asked`: by the page, which keeps the read another quarter of an hour; or to keep a kept read current
+ * (server/diagnosis/page-worker.ts), which lets it go when the page's last ask would have.
+ */
+function readInputs(db: Db, system: string, today: string, asked: 'by-page' | 'to-keep-current', seen: (now: Basis) => void): InputsRead {
   return db.transaction((): InputsRead => {
     const now = basisNow(db);
     seen(now);
@@ -168,12 +181,12 @@ function readInputs(db: Db, system: string, today: string, seen: (now: Basis) =>
         read = 'relabelled';
       }
     } else {
-      entry = { key, basis: now, inputs: readWhole(db, system, today), places: null, timer: null };
+      entry = { system, key, basis: now, inputs: readWhole(db, system, today), places: null, timer: null, until: 0 };
       read = 'whole';
     }
     const settings = diagnosisSettings(db);
     // kept in the snapshot read: every write committed after it moves the generation
-    if (now.kept) keep(db, last, entry);
+    if (now.kept) keep(db, last, entry, asked === 'by-page' || !last ? Date.now() + KEEP_MS : last.until);
     else if (last) forget(db, last);
     return { base: { ...entry.inputs.base, settings }, layers: entry.inputs.layers, read, basis: now.kept ? keyOf(now, system, today, settings) : null };
   })();
@@ -195,10 +208,11 @@ function asksToKeep(db: Db): void {
   }
 }
 
-function keep(db: Db, last: Entry | undefined, entry: Entry): void {
+function keep(db: Db, last: Entry | undefined, entry: Entry, until: number): void {
   if (last?.timer) clearTimeout(last.timer);
   kept.set(db, entry);
-  dropAfter(KEEP_MS, db, entry, forget);
+  entry.until = until;
+  dropAfter(Math.max(0, until - Date.now()), db, entry, forget);
 }
 
 function forget(db: Db, entry: Entry): void {

@@ -140,11 +140,12 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
  * Reads and computes `system`'s page ahead: a page asked after people label is then brought up to date
  * rather than read whole (db/diagnosis-inputs.ts keeps the read, and what each response derives is kept
  * with it). Nothing to do when the read is kept (the worker computed the page it shows). A page read
- * anew is stored with its lists, so "show more" on a reopened file finds them.
+ * anew is stored with its lists, so "show more" on a reopened file finds them. `asked`: as a read ahead
+ * of the page, or to keep a kept read current (which does not keep it longer).
  */
-export function warmPage(db: Db, system: string): void {
+export function warmPage(db: Db, system: string, asked: 'by-page' | 'to-keep-current' = 'by-page'): void {
   if (!listSystems(db).some((s) => s.system === system)) return;
-  const inputs = diagnosisInputs(db, system, today());
+  const inputs = diagnosisInputs(db, system, today(), asked);
   if (inputs.read === 'kept') return;
   const page = computedFrom(inputs);
   if (page.basis !== null && listsStoredFor(db, system) !== page.basis) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));

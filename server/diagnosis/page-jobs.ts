@@ -12,7 +12,9 @@ import { text as say } from '../../shared/messages/text';
  * thread that saves labels must answer meanwhile. A page the file stores for what it holds now
  * (db/diagnosis-pages.ts) is answered here. The worker keeps what it read between asks, and reads a
  * system ahead when the file opens if it was diagnosed before, and after a stored page is shown, so a
- * page after labelling is brought up to date rather than read whole. It lives while the file is open.
+ * page after labelling is brought up to date rather than read whole; while it keeps a read, a write that
+ * would make the next page read the file whole is read once writes pause (server/diagnosis/keep-current.ts).
+ * It lives while the file is open.
  */
 
 export interface PageWorkerData {

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { connect } from '../../db/open';
 import { openSqlite } from '../../db/sqlite';
 import { ApiError } from '../../shared/api/contract';
+import { keepPageCurrent } from './keep-current';
 import { casesPage, layersPage, reportPage, requireSystem, warmPage } from './page-figures';
 import type { PageAsk, PageReply, PageWorkerData } from './page-jobs';
 
@@ -16,6 +17,7 @@ const { path, readonly } = (workerData as { data: PageWorkerData }).data;
 // read-only (as the command line opens a file), it waits for writers as connect() makes the app's connections wait
 const db = readonly ? openSqlite(path, { readonly: true, fileMustExist: true }) : connect(path);
 if (readonly) db.pragma('busy_timeout = 5000');
+const stopKeepingCurrent = keepPageCurrent(db);
 
 function answer(ask: PageAsk): unknown {
   switch (ask.op) {
@@ -42,6 +44,7 @@ function failure(error: unknown): PageReply & { ok: false } {
 
 parentPort!.on('message', (ask: PageAsk) => {
   if (ask.op === 'close') {
+    stopKeepingCurrent();
     db.close();
     parentPort!.close();
     return;

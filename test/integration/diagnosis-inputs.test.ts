@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { diagnosisInput, saveDiagnosisSettings, setCaseLeak } from '../../db/diagnosis';
-import { diagnosisInputs, type DiagnosisInputs } from '../../db/diagnosis-inputs';
+import { diagnosisInputs, heldRead, type DiagnosisInputs } from '../../db/diagnosis-inputs';
 import { layersInput, MUST_RETRIEVE_KEY } from '../../db/diagnosis-layers';
 import { editCase } from '../../db/case-edits';
 import { createReviewer, recordLabel, undoLast } from '../../db/labels';
@@ -195,6 +195,31 @@ describe('the Diagnosis page\'s kept read', () => {
     expectFresh(db, system, next);
     app.close();
     db.close();
+  });
+
+  it('is let go a quarter of an hour after the page last asked it, however often it was kept current since', async () => {
+    const { db, system, input } = await fileWith(40);
+    vi.useFakeTimers();
+    try {
+      diagnosisInputs(db, system, TODAY);
+      expect(heldRead(db)?.system).toBe(system);
+      vi.advanceTimersByTime(10 * 60_000);
+      // read whole again to keep it current after a case edit: not an ask of the page
+      expect(setCaseLeak(db, input.cases[0].caseId, true)).toBe(true);
+      expect(diagnosisInputs(db, system, TODAY, 'to-keep-current').read).toBe('whole');
+      vi.advanceTimersByTime(4 * 60_000);
+      expect(heldRead(db)?.system).toBe(system);
+      vi.advanceTimersByTime(60_000 + 1);
+      expect(heldRead(db)).toBeNull();
+      // an ask of the page keeps it a quarter of an hour from then
+      diagnosisInputs(db, system, TODAY);
+      vi.advanceTimersByTime(14 * 60_000);
+      expect(diagnosisInputs(db, system, TODAY).read).toBe('kept');
+      vi.advanceTimersByTime(14 * 60_000);
+      expect(heldRead(db)?.system).toBe(system);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not kept for a file open read-only', async () => {

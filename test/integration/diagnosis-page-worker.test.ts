@@ -10,7 +10,7 @@ import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
 import { reportPage, storedCases, storedHalf } from '../../server/diagnosis/page-figures';
 import { listsStoredFor } from '../../db/diagnosis-pages';
 import { acquireWriteLock } from '../../db/file-lock';
-import { diagnosisInput } from '../../db/diagnosis';
+import { diagnosisInput, setCaseLeak } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
 import { diagnose } from '../../shared/diagnosis/report';
@@ -156,6 +156,36 @@ describe('the Diagnosis worker', () => {
     expect(connectionsTo(path)).toBe(0);
     acquireWriteLock(path, 'another app').release();
   });
+
+  it('keeps a page it was asked current after a case edit, and reads nothing for a label alone', async () => {
+    const { db, path, input } = await file();
+    db.close();
+    const session = new TestSetSession(join(tempDir(), 'data'));
+    await session.open(path);
+    await session.checked();
+    const app = session.require().db;
+    const ask = dispatcherOf(app);
+    expect((await ask('diagnosis.report', { system: input.system })).ok).toBe(true);
+    expect(storedHalf(app, input.system, 'report')).not.toBeNull();
+
+    // a label alone: nothing is read until the page asks (it then takes in that label)
+    const r = input.responses[0];
+    recordLabel(app, { reviewerId: createReviewer(app, 'Li Hua').id, caseId: r.caseId, responseId: r.responseId, dimension: 'correctness', value: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(storedHalf(app, input.system, 'report')).toBeNull();
+    expect((await ask('diagnosis.report', { system: input.system })).ok).toBe(true);
+
+    // a case edited on the app's connection: the next page would read the file whole; the worker reads it
+    // once writes pause and stores the page, so the visit after it is answered from the file
+    const edited = input.responses.find((x) => x.condition === 'no-retrieval')!.caseId;
+    expect(setCaseLeak(app, edited, true)).toBe(true);
+    expect(storedHalf(app, input.system, 'report')).toBeNull();
+    await until(() => storedHalf(app, input.system, 'report') !== null, 'the page read again after the edit');
+    const expected = fresh(app, input.system);
+    expect(withoutVersion(storedHalf(app, input.system, 'report')!)).toEqual(expected.report);
+    expect(withoutVersion(storedHalf(app, input.system, 'layers')!)).toEqual(expected.layers);
+    await session.close();
+  }, 60_000);
 
   it('reads nothing ahead in a file never diagnosed', async () => {
     const { db, path } = await file();
