@@ -26,13 +26,16 @@
  *   cases cut to its first 30); diagnosisMoreCasesMs: "show more" on the longest list, its next 100
  *   cases; diagnosisPageAfterLabelMs: the page after one reviewer's label (the worker keeps what it
  *   read and reads that response's labels again: db/diagnosis-inputs.ts);
+ *   diagnosisKeptCurrentAfterEditMs: after a case edit (which makes the next page read the file whole),
+ *   how long until the worker, keeping the page current, has stored it again
+ *   (server/diagnosis/keep-current.ts), and diagnosisPageAfterEditMs: the page asked then;
  * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half read from the file and computed in
  *   process, no contract checks and nothing kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { diagnosisInput } from '../../db/diagnosis';
+import { diagnosisInput, setCaseLeak } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
@@ -47,6 +50,7 @@ import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
 import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handlers';
 import { pageWorkerOf, stopDiagnosisWorker, warmDiagnosis } from '../../server/diagnosis/page-jobs';
+import { storedHalf } from '../../server/diagnosis/page-figures';
 import type { Handlers } from '../../shared/api/contract';
 
 const RESPONSES = Number(process.env.BENCH_DIAGNOSIS_RESPONSES ?? 100_000);
@@ -245,6 +249,15 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     const more = await measure(3, await moreCases(() => file));
     // a reviewer's label between two visits: the page takes in that response alone (db/diagnosis-inputs.ts)
     const afterLabel = await measure(3, await pageAfterLabel(file, input));
+    // a case edited between two visits: the worker, asked last for the page, reads the file again once writes pause
+    const editedAt = performance.now();
+    setCaseLeak(file, input.cases[0].caseId, true);
+    while (storedHalf(file, input.system, 'report') === null) {
+      if (performance.now() - editedAt > 300_000) throw new Error('the page was not kept current after a case edit');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const keptCurrent = Math.round(performance.now() - editedAt);
+    const afterEdit = await measure(1, pageDispatcher(() => file));
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
@@ -253,7 +266,8 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     console.log(
       `Diagnosis page at ${input.responses.length.toLocaleString('en-US')} responses: reopened ${figure(cold[1])}, warm ${figure(warm)}, ` +
         `reopened after a label, read whole ${figure(coldRead[1])} (this thread's longest stall ${stall} ms), after a label once read ahead ${figure(afterReadAhead)}, ` +
-        `first after the import ${figure(afterImport)}, after a label ${figure(afterLabel)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}`,
+        `first after the import ${figure(afterImport)}, after a label ${figure(afterLabel)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}; ` +
+        `after a case edit stored again in ${keptCurrent} ms, then the page ${figure(afterEdit)}`,
     );
     return {
       diagnosisResponses: input.responses.length,
@@ -275,6 +289,8 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisMoreCasesMs: more.wallMs,
       diagnosisPageAfterLabelMs: afterLabel.wallMs,
       diagnosisPageAfterLabelCpuMs: afterLabel.cpuMs,
+      diagnosisKeptCurrentAfterEditMs: keptCurrent,
+      diagnosisPageAfterEditMs: afterEdit.wallMs,
       diagnosisReportFromFileMs: fromFile.wallMs,
       diagnosisReportFromFileCpuMs: fromFile.cpuMs,
       diagnosisLayersFromFileMs: layersFromFile.wallMs,
