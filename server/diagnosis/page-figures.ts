@@ -63,6 +63,18 @@ function computedFrom({ base, layers, read, basis }: InputsRead): WholePage & { 
   return { whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) }, basis: withVersion(basis), read };
 }
 
+/**
+ * Keeps a computed page in the file. A page brought up to date after a label stores its figures alone:
+ * writing every list again costs more than the page itself (at 100,000 responses, tens of megabytes to
+ * compress), and a label changes a few rows of them. A read of the whole file stores its lists too,
+ * unless they are stored for its basis already.
+ */
+function keepInFile(db: Db, system: string, page: WholePage & { read: InputsRead['read'] }): void {
+  if (page.basis === null) return;
+  const lists = page.read === 'whole' && listsStoredFor(db, system) !== page.basis ? listsOf(page, page.whole!) : null;
+  storePage(db, system, page.basis, page.pages, lists);
+}
+
 /** Every whole list of both reports, by the names the pages count them under. */
 function listsOf(page: WholePage, whole: Reports): { part: PagePart; path: string; cases: unknown[] }[] {
   return (['report', 'layers'] as const).flatMap((part) =>
@@ -76,9 +88,7 @@ function wholePage(db: Db, system: string): { value: WholePage; stamp: string } 
     const stored = basis === null ? null : storedPage(db, system, basis);
     if (stored) return { pages: { report: JSON.parse(stored.report), layers: JSON.parse(stored.layers) }, whole: null, basis };
     const page = computed(db, system);
-    // a page brought up to date after a label stores its figures alone (writing every list again costs
-    // more than the page itself): a read ahead stores its lists
-    if (page.basis !== null) storePage(db, system, page.basis, page.pages, page.read === 'whole' ? listsOf(page, page.whole!) : null);
+    keepInFile(db, system, page);
     return page;
   });
 }
@@ -140,15 +150,14 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
  * Reads and computes `system`'s page ahead: a page asked after people label is then brought up to date
  * rather than read whole (db/diagnosis-inputs.ts keeps the read, and what each response derives is kept
  * with it). Nothing to do when the read is kept (the worker computed the page it shows). A page read
- * anew is stored with its lists, so "show more" on a reopened file finds them. `asked`: as a read ahead
+ * whole is stored with its lists, so "show more" on a reopened file finds them. `asked`: as a read ahead
  * of the page, or to keep a kept read current (which does not keep it longer).
  */
 export function warmPage(db: Db, system: string, asked: 'by-page' | 'to-keep-current' = 'by-page'): void {
   if (!listSystems(db).some((s) => s.system === system)) return;
   const inputs = diagnosisInputs(db, system, today(), asked);
   if (inputs.read === 'kept') return;
-  const page = computedFrom(inputs);
-  if (page.basis !== null && listsStoredFor(db, system) !== page.basis) storePage(db, system, page.basis, page.pages, listsOf(page, page.whole!));
+  keepInFile(db, system, computedFrom(inputs));
 }
 
 const changed = () => new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });

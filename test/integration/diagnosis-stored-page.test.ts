@@ -6,7 +6,8 @@ import { editCase } from '../../db/case-edits';
 import { createReviewer, recordLabel } from '../../db/labels';
 import { openTestSetFile, type Db } from '../../db/open';
 import { openSqlite } from '../../db/sqlite';
-import { casesPage, layersPage, reportPage } from '../../server/diagnosis/page-figures';
+import { casesPage, layersPage, reportPage, storedHalf, warmPage } from '../../server/diagnosis/page-figures';
+import { listsStoredFor } from '../../db/diagnosis-pages';
 import type { OpOutput } from '../../shared/api/contract';
 import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
 import { layersReport } from '../../shared/diagnosis/layers-report';
@@ -18,6 +19,7 @@ import { useTempDir } from '../helpers/temp-dir';
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 const MARK = 'as kept in the file';
+const withoutVersion = <T extends { version: string }>({ version: _version, ...rest }: T) => rest;
 
 type Report = OpOutput<'diagnosis.report'>;
 type Layers = OpOutput<'diagnosis.layers'>;
@@ -158,6 +160,24 @@ describe('the Diagnosis page kept in the file', () => {
     // the stored lists are the first read's: these come computed, without the case labelled right
     expect(reopened.rows).toEqual(caseListAt(now.report, name));
     expect(reopened.rows.map((r) => (r as { responseId: string }).responseId)).not.toContain(target.responseId);
+    db.close();
+  });
+
+  it('a read ahead after a label stores the page brought up to date and leaves the lists as stored', async () => {
+    const { system, open } = await file();
+    const db = await open();
+    // the read ahead at opening reads the file whole and stores the lists
+    warmPage(db, system);
+    const listsBasis = listsStoredFor(db, system);
+    expect(listsBasis).not.toBeNull();
+    const [target] = askPage(db, system).report.layers.assignments;
+    recordLabel(db, { reviewerId: createReviewer(db, 'Ada').id, caseId: target.caseId, responseId: target.responseId, dimension: 'correctness', value: 2 });
+    expect(storedHalf(db, system, 'report')).toBeNull();
+    // as after a page shown from the stored copy while a label is saved: brought up to date
+    warmPage(db, system);
+    expect(withoutVersion(storedHalf(db, system, 'report')!)).toEqual(fresh(db, system).pages.report);
+    // writing every list again after each label would cost more than the page (tens of megabytes at 100,000 responses)
+    expect(listsStoredFor(db, system)).toBe(listsBasis);
     db.close();
   });
 
