@@ -60,11 +60,22 @@ class PageWorker {
   private nextId = 1;
   private stopped = false;
   private readonly reading = new Set<string>();
+  /** Asks wait for it: the file's integrity check (the worker writes what it computes, and a damaged file is never written). */
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly data: PageWorkerData) {}
 
-  ask<T>(ask: PageQuestion): Promise<T> {
-    if (this.stopped) return Promise.reject(new ApiError('no-test-set', say('err.testset.none-open')));
+  /** Holds every ask (and the worker's start) until `check` settles; a file it finds damaged is closed, and its worker stopped, meanwhile. */
+  holdUntil(check: Promise<unknown>): void {
+    this.ready = check.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  async ask<T>(ask: PageQuestion): Promise<T> {
+    await this.ready;
+    if (this.stopped) throw new ApiError('no-test-set', say('err.testset.none-open'));
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {

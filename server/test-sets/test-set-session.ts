@@ -6,7 +6,7 @@ import { acquireWriteLock, type FileLock } from '../../db/file-lock';
 import { openTestSetFile, type OpenedTestSet } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
 import { buildDemoFile, createDemoTestSet } from './demo';
-import { stopDiagnosisWorker, warmDiagnosis } from '../diagnosis/page-jobs';
+import { pageWorkerOf, stopDiagnosisWorker, warmDiagnosis } from '../diagnosis/page-jobs';
 import { testSetFileName } from '../../shared/test-sets/file-name';
 
 const RECENT_LIMIT = 10;
@@ -130,7 +130,7 @@ export class TestSetSession {
   private watchIntegrity(opened: OpenedTestSet): void {
     this.damage = null;
     const checked = opened.integrity ?? Promise.resolve();
-    // the Diagnosis page of a file diagnosed before is read ahead once the file is known sound (reading it may write)
+    // a file diagnosed before is read ahead once it is known sound
     void checked.then(() => {
       if (this.current === opened && opened.db.open) warmDiagnosis(opened.db);
     }, () => undefined);
@@ -142,6 +142,8 @@ export class TestSetSession {
       this.damage = damage;
       await closing;
     });
+    // the Diagnosis worker writes what it computes: it starts once the file is known sound (a damaged one is closed first)
+    pageWorkerOf(opened.db).holdUntil(this.integrity);
   }
 
   private async switchTo(path: string, create: boolean): Promise<TestSetInfo> {

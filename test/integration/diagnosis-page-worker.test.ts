@@ -15,7 +15,7 @@ import { layersInput } from '../../db/diagnosis-layers';
 import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
 import { diagnose } from '../../shared/diagnosis/report';
 import { layersReport } from '../../shared/diagnosis/layers-report';
-import { resumeDiagnosisWorker, stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
+import { pageWorkerOf, resumeDiagnosisWorker, stopDiagnosisWorker } from '../../server/diagnosis/page-jobs';
 import { TestSetSession } from '../../server/test-sets/test-set-session';
 import type { Handlers, OpOutput } from '../../shared/api/contract';
 import { syntheticDiagnosis } from '../bench/diagnosis-bench';
@@ -186,6 +186,24 @@ describe('the Diagnosis worker', () => {
     expect(withoutVersion(storedHalf(app, input.system, 'layers')!)).toEqual(expected.layers);
     await session.close();
   }, 60_000);
+
+  it('starts no worker, so writes nothing, until the file is known sound', async () => {
+    const { db, path, input } = await file();
+    const worker = pageWorkerOf(db);
+    let sound!: () => void;
+    // as the app holds it while the file's integrity check runs
+    worker.holdUntil(new Promise<void>((resolve) => (sound = resolve)));
+    const asked = worker.ask<{ system: string }>({ op: 'report', system: input.system });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(connectionsTo(path)).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM diagnosis_pages').pluck().get()).toBe(0);
+    sound();
+    expect((await asked).system).toBe(input.system);
+    expect(connectionsTo(path)).toBe(2);
+    expect(db.prepare('SELECT count(*) FROM diagnosis_pages').pluck().get()).toBe(1);
+    await stopDiagnosisWorker(db);
+    db.close();
+  });
 
   it('reads nothing ahead in a file never diagnosed', async () => {
     const { db, path } = await file();
