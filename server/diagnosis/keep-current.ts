@@ -20,9 +20,11 @@ export function keepPageCurrent(db: Db, lookMs = LOOK_MS, gapMs = GAP_MS): () =>
   // the file's commit count (data_version) at the last look that found the read behind: a read waits until one look finds no commit since
   let behindAt: number | null = null;
   let lastRead = -Infinity;
+  let failedAt: number | null = null;
   const look = () => {
     const held = db.open && !db.readonly ? heldRead(db) : null;
-    if (!held || diagnosisGeneration(db) === held.generation) {
+    const generation = held ? diagnosisGeneration(db) : null;
+    if (!held || generation === held.generation) {
       behindAt = null;
       return;
     }
@@ -32,9 +34,14 @@ export function keepPageCurrent(db: Db, lookMs = LOOK_MS, gapMs = GAP_MS): () =>
       return;
     }
     if (Date.now() - lastRead < gapMs) return;
+    // a read that failed for this generation is not tried again: the page asked shows why
+    if (failedAt === generation) return;
     behindAt = null;
     try {
       warmPage(db, held.system, 'to-keep-current');
+    } catch (error) {
+      failedAt = generation;
+      throw error;
     } finally {
       lastRead = Date.now();
     }

@@ -42,6 +42,8 @@ export class TestSetSession {
   /** The open file's integrity check (db/open.ts): writes wait for it; damage found closes the file. */
   private integrity: Promise<void> = Promise.resolve();
   private damage: ApiError | null = null;
+  /** The last close under way (or done). */
+  private closing: Promise<void> = Promise.resolve();
   private readonly settingsPath: string;
 
   /**
@@ -140,7 +142,8 @@ export class TestSetSession {
       // as if it had been refused at opening: closed and unlocked
       const closing = this.close();
       this.damage = damage;
-      await closing;
+      // the damage is what every later call is told, however the close went
+      await closing.catch(() => undefined);
     });
     // the Diagnosis worker writes what it computes: it starts once the file is known sound (a damaged one is closed first)
     pageWorkerOf(opened.db).holdUntil(this.integrity);
@@ -282,15 +285,18 @@ export class TestSetSession {
     return this.openDemo();
   }
 
-  /** The open file closed; its write lock goes once no connection of this app (the Diagnosis worker's) is left on it. */
-  async close(): Promise<void> {
+  /**
+   * The open file closed; its write lock goes once no connection of this app (the Diagnosis worker's) is
+   * left on it. A close asked while one is under way settles with it (the app quitting while a damaged
+   * file is being closed).
+   */
+  close(): Promise<void> {
     const lock = this.lock;
     this.lock = null;
     this.damage = null;
-    try {
-      await this.closeCurrent();
-    } finally {
-      lock?.release();
-    }
+    if (!this.current && !lock) return this.closing;
+    const closing = this.closeCurrent().finally(() => lock?.release());
+    this.closing = Promise.all([this.closing, closing]).then(() => undefined);
+    return this.closing;
   }
 }

@@ -28,7 +28,8 @@
  *   read and reads that response's labels again: db/diagnosis-inputs.ts);
  *   diagnosisKeptCurrentAfterEditMs: after a case edit (which makes the next page read the file whole),
  *   how long until the worker, keeping the page current, has stored it again
- *   (server/diagnosis/keep-current.ts), and diagnosisPageAfterEditMs: the page asked then;
+ *   (server/diagnosis/keep-current.ts: this includes its wait for writes to pause, 3–6 s, and the read),
+ *   and diagnosisPageAfterEditMs: the page asked then;
  * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half read from the file and computed in
  *   process, no contract checks and nothing kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).

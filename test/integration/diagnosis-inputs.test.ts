@@ -219,6 +219,7 @@ describe('the Diagnosis page\'s kept read', () => {
       expect(heldRead(db)?.system).toBe(system);
     } finally {
       vi.useRealTimers();
+      db.close();
     }
   });
 

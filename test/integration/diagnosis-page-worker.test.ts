@@ -1,4 +1,4 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createReviewer, recordLabel } from '../../db/labels';
@@ -9,7 +9,7 @@ import { createDiagnosisDataHandlers } from '../../server/diagnosis/data-handler
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
 import { reportPage, storedCases, storedHalf } from '../../server/diagnosis/page-figures';
 import { listsStoredFor } from '../../db/diagnosis-pages';
-import { acquireWriteLock } from '../../db/file-lock';
+import { lockPathOf } from '../../db/file-lock';
 import { diagnosisInput, setCaseLeak } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { caseListAt, pageOf } from '../../shared/diagnosis/case-lists';
@@ -152,9 +152,14 @@ describe('the Diagnosis worker', () => {
     const rows = storedCases(app, { system: input.system, version: page.version, part: 'report', list: longest, offset: 0, limit: 100_000 });
     expect(rows?.cases).toEqual(caseListAt(JSON.parse(JSON.stringify(diagnose(diagnosisInput(app, input.system)))) as object, longest));
     // closing (the app quitting) lets the write lock go only once the worker's connection is closed too
-    await session.close();
+    const closing = session.close();
+    expect(existsSync(lockPathOf(path))).toBe(true);
+    // asked again while under way (the app quitting meanwhile): settles with the first
+    const again = session.close();
+    await again;
     expect(connectionsTo(path)).toBe(0);
-    acquireWriteLock(path, 'another app').release();
+    expect(existsSync(lockPathOf(path))).toBe(false);
+    await closing;
   });
 
   it('keeps a page it was asked current after a case edit, and reads nothing for a label alone', async () => {
