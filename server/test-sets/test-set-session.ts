@@ -42,7 +42,7 @@ export class TestSetSession {
   /** The open file's integrity check (db/open.ts): writes wait for it; damage found closes the file. */
   private integrity: Promise<void> = Promise.resolve();
   private damage: ApiError | null = null;
-  /** The last close under way (or done). */
+  /** The last close under way (or done), settling whether or not it failed. */
   private closing: Promise<void> = Promise.resolve();
   private readonly settingsPath: string;
 
@@ -296,7 +296,8 @@ export class TestSetSession {
     this.damage = null;
     if (!this.current && !lock) return this.closing;
     const closing = this.closeCurrent().finally(() => lock?.release());
-    this.closing = Promise.all([this.closing, closing]).then(() => undefined);
-    return this.closing;
+    // a later close waits for this one however it went (a failed close is told to its own caller only)
+    this.closing = closing.catch(() => undefined);
+    return closing;
   }
 }
