@@ -43,13 +43,25 @@ function alive(pid: number): boolean {
 /** A holder that still writes: on this machine its process must be running; on another (a shared folder) it is taken at its word. */
 const stillHeld = (holder: LockHolder) => holder.host !== hostname() || alive(holder.pid);
 
+// How many locks this process holds on each lock file: the file names the process, not one lock, so
+// it goes with the last (a file closed while it is opened again holds the new opening's lock too).
+const heldHere = new Map<string, number>();
+
 export class FileLock {
   private released = false;
-  constructor(readonly lockPath: string) {}
+  constructor(readonly lockPath: string) {
+    heldHere.set(lockPath, (heldHere.get(lockPath) ?? 0) + 1);
+  }
 
   release(): void {
     if (this.released) return;
     this.released = true;
+    const left = (heldHere.get(this.lockPath) ?? 1) - 1;
+    if (left > 0) {
+      heldHere.set(this.lockPath, left);
+      return;
+    }
+    heldHere.delete(this.lockPath);
     const holder = readHolder(this.lockPath);
     if (holder && holder.pid === process.pid && holder.host === hostname()) rmSync(this.lockPath, { force: true });
   }
@@ -58,7 +70,7 @@ export class FileLock {
 /**
  * Takes the write lock of a test set for `app`, or refuses naming who holds
  * it. The same process may take it again (one app opening the file on two
- * connections is one writer).
+ * connections is one writer); the lock file goes when the last of its locks is released.
  */
 export function acquireWriteLock(filePath: string, app: string): FileLock {
   const lockPath = lockPathOf(filePath);

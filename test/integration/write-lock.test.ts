@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lockPathOf } from '../../db/file-lock';
 import { createBackend } from '../../server/backend';
+import { TestSetSession } from '../../server/test-sets/test-set-session';
 import { cli } from '../helpers/cli';
 import { useTempDir } from '../helpers/temp-dir';
 
@@ -75,4 +76,20 @@ describe('one writer per test set: the lock file beside it', () => {
     await backend.close();
     expect(existsSync(lockPathOf(join(dir, 'second.sqlite')))).toBe(false);
   });
+
+  it('a file opened again while its close is still under way stays locked once that close ends', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'team.sqlite');
+    const session = new TestSetSession(join(dir, 'data'));
+    await session.create(path);
+    await session.checked();
+    const closing = session.close();
+    const reopening = session.open(path);
+    await closing;
+    await reopening;
+    // the reopened file is written by this app: the lock file names it, so other programs are refused
+    expect(JSON.parse(readFileSync(lockPathOf(path), 'utf8')).pid).toBe(process.pid);
+    await session.close();
+    expect(existsSync(lockPathOf(path))).toBe(false);
+  }, 60_000);
 });
