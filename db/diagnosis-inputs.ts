@@ -5,6 +5,7 @@ import type { DiagnosisInput } from '../shared/diagnosis/types';
 import { diagnosisInput, diagnosisSettings, relabeled } from './diagnosis';
 import { layersInput, relayered } from './diagnosis-layers';
 import { dropAfter } from './kept-reads';
+import { reportRead } from './read-progress';
 import { withFactWritesAfter } from './response-facts';
 import type { Db } from './open';
 import { statement } from './statements';
@@ -122,6 +123,7 @@ function touchedSince(db: Db, since: Basis['last']): number[] {
 
 function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
   const base = diagnosisInput(db, system, today);
+  reportRead(db, system, 'layers');
   return { base, layers: layersInput(db, system, base) };
 }
 

@@ -9,6 +9,7 @@ import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
+import { REPORT_EVERY, reportRead } from './read-progress';
 import { readSetting, writeSetting } from './settings';
 
 /**
@@ -275,6 +276,7 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
 }
 
 function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {
+  reportRead(db, system, 'cases');
   const indexed = indexedUnits(db, system);
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
@@ -302,8 +304,13 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
     return kase;
   });
+  reportRead(db, system, 'labels');
   const labels = labelsOf(db, system, null);
   const documents = documentsOf(db, today);
+  const total = db.prepare('SELECT count(*) FROM responses WHERE system = ?').pluck().get(system) as number;
+  const counted = (responses: readonly unknown[]) => {
+    if (responses.length % REPORT_EVERY === 0) reportRead(db, system, 'responses', responses.length, total);
+  };
   // one object per response, made whole at once (its lists, and its facts and holds when kept)
   const labeled = (
     r: { seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null },
@@ -347,8 +354,10 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
         waiting.set(r.seq, response);
       }
       responses.push(response);
+      counted(responses);
     }
-    for (const [seq, kept] of computeFacts(db, missing, documents, keep)) {
+    if (missing.size > 0) reportRead(db, system, 'facts', 0, missing.size);
+    for (const [seq, kept] of computeFacts(db, missing, documents, keep, (done) => reportRead(db, system, 'facts', done, missing.size))) {
       const response = waiting.get(seq)!;
       response.facts = kept.facts;
       response.holds = kept.holds;
@@ -360,6 +369,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       .iterate(system) as Iterable<ResponseRow>;
     for (const r of rows) {
       responses.push(labeled(r, { finalContext: parseList<DxChunk>(r.final_context), candidates: parseList<DxChunk>(r.candidates), citations: parseList<DxCitation>(r.citations) }));
+      counted(responses);
     }
   }
   return { system, cases, responses, documents, settings: diagnosisSettings(db) };

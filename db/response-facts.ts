@@ -7,6 +7,7 @@ import type { ListHolds } from '../shared/diagnosis/evidence';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import type { RetrievalList } from './retrieval-index';
 import { knownRevisions } from './known-revisions';
+import { REPORT_EVERY } from './read-progress';
 import type { Db } from './open';
 import { statement } from './statements';
 
@@ -172,9 +173,16 @@ const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as 
 
 /**
  * Computes the facts of these responses (response seq → its case and the case's as-of date) from
- * their stored lists and keeps them when the file can be written.
+ * their stored lists and keeps them when the file can be written. `counted` is told how many are
+ * done every REPORT_EVERY (db/read-progress.ts).
  */
-export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCase; asOf: string | null }>, documents: readonly DxDocument[], keep: boolean): Map<number, KeptFacts> {
+export function computeFacts(
+  db: Db,
+  responses: ReadonlyMap<number, { kase: DxCase; asOf: string | null }>,
+  documents: readonly DxDocument[],
+  keep: boolean,
+  counted: (done: number) => void = () => undefined,
+): Map<number, KeptFacts> {
   const out = new Map<number, KeptFacts>();
   if (responses.size === 0) return out;
   const revisions = indexRevisions(knownRevisions(db));
@@ -208,6 +216,7 @@ export function computeFacts(db: Db, responses: ReadonlyMap<number, { kase: DxCa
       context,
     );
     out.set(seq, { facts, holds: indexedHolds(db, seq) });
+    if (out.size % REPORT_EVERY === 0) counted(out.size);
   }
   if (keep && !db.readonly) {
     const rows = [...out].map(([seq, kept]) => [seq, encodeFacts(kept)] as const);

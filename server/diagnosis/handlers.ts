@@ -5,7 +5,7 @@ import { listSystems } from '../../db/label-reports';
 import type { Db } from '../../db/open';
 import { text as say } from '../../shared/messages/text';
 import { storedCases } from './page-figures';
-import { pageHalf, pageWorkerOf } from './page-jobs';
+import { pageHalf, pageWorkerOf, readProgressOf } from './page-jobs';
 
 export type DiagnosisHandlers = Pick<Handlers, keyof typeof diagnosisOps>;
 
@@ -14,6 +14,7 @@ export function createDiagnosisHandlers(db: () => Db): DiagnosisHandlers {
     'diagnosis.systems': () => listSystems(db()),
     'diagnosis.report': ({ system }) => pageHalf(db(), system, 'report'),
     'diagnosis.cases': (ask) => storedCases(db(), ask) ?? pageWorkerOf(db()).ask({ op: 'cases', ask }),
+    'diagnosis.progress': ({ system }) => readProgressOf(db(), system),
     'diagnosis.settings': () => diagnosisSettings(db()),
     'diagnosis.saveSettings': ({ settings }) => saveDiagnosisSettings(db(), settings),
     'cases.setLeak': ({ caseId, leak }) => {

@@ -3,6 +3,7 @@ import { currentBasis, diagnosisInputs, type InputsRead } from '../../db/diagnos
 import { listsStoredFor, storedList, storedPage, storePage, type PagePart } from '../../db/diagnosis-pages';
 import { dropAfter, keptWhileUnwritten } from '../../db/kept-reads';
 import { listSystems } from '../../db/label-reports';
+import { reading, reportRead } from '../../db/read-progress';
 import { LATEST_SCHEMA_VERSION } from '../../db/migrations';
 import type { Db } from '../../db/open';
 import { caseListAt, listName, pageOf, partOf, type CaseRef, type PageOf } from '../../shared/diagnosis/case-lists';
@@ -56,9 +57,10 @@ const withVersion = (basis: string | null) => (basis === null ? null : `${APP_VE
 const basisNow = (db: Db, system: string) => withVersion(currentBasis(db, system, today()));
 
 /** Both reports from one read of the file; the computing is done outside the read's transaction. */
-const computed = (db: Db, system: string) => computedFrom(diagnosisInputs(db, system, today()));
+const computed = (db: Db, system: string) => reading(db, () => computedFrom(db, system, diagnosisInputs(db, system, today())));
 
-function computedFrom({ base, layers, read, basis }: InputsRead): WholePage & { read: InputsRead['read'] } {
+function computedFrom(db: Db, system: string, { base, layers, read, basis }: InputsRead): WholePage & { read: InputsRead['read'] } {
+  reportRead(db, system, 'figures');
   const whole = { report: diagnose(base), layers: layersReport(layers) };
   return { whole, pages: { report: pageOf(whole.report), layers: pageOf(whole.layers) }, basis: withVersion(basis), read };
 }
@@ -155,9 +157,10 @@ export function storedCases(db: Db, ask: CasesAsk): { total: number; cases: Case
  */
 export function warmPage(db: Db, system: string, asked: 'by-page' | 'to-keep-current' = 'by-page'): void {
   if (!listSystems(db).some((s) => s.system === system)) return;
-  const inputs = diagnosisInputs(db, system, today(), asked);
-  if (inputs.read === 'kept') return;
-  keepInFile(db, system, computedFrom(inputs));
+  reading(db, () => {
+    const inputs = diagnosisInputs(db, system, today(), asked);
+    if (inputs.read !== 'kept') keepInFile(db, system, computedFrom(db, system, inputs));
+  });
 }
 
 const changed = () => new ApiError('conflict', say('err.diagnosis.changed', {}), { file: 'diagnosis.cases', line: null, field: 'version' });

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/open';
 import { ApiError, type ApiErrorBody } from '../../shared/api/contract';
 import { lastStoredSystem } from '../../db/diagnosis-pages';
+import type { ReadProgress } from '../../shared/diagnosis/read-steps';
 import { storedHalf } from './page-figures';
 import { text as say } from '../../shared/messages/text';
 
@@ -32,7 +33,9 @@ export type PageQuestion =
 
 export type PageAsk = (PageQuestion | { op: 'close' }) & { id: number };
 
+/** An answer to an ask, or how far the read under way has come (null: none is under way). */
 export type PageReply =
+  | { progress: ReadProgress | null }
   | { ok: true; id: number; value: unknown }
   | { ok: false; id: number; api: ApiErrorBody }
   | { ok: false; id: number; internal: string; sqlite: string | null };
@@ -47,7 +50,7 @@ function spawnPageWorker(data: PageWorkerData): Worker {
   return new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: { data } });
 }
 
-const errorOf = (reply: PageReply & { ok: false }): Error => {
+const errorOf = (reply: Extract<PageReply, { ok: false }>): Error => {
   if ('api' in reply) return ApiError.fromBody(reply.api);
   // a storage fault keeps its SQLite code, so the window words it as the app's other storage faults
   return reply.sqlite ? new Database.SqliteError(reply.internal, reply.sqlite) : new Error(reply.internal);
@@ -60,6 +63,8 @@ class PageWorker {
   private nextId = 1;
   private stopped = false;
   private readonly reading = new Set<string>();
+  /** How far the worker's read under way has come (null: none is). */
+  progress: ReadProgress | null = null;
   /** Asks wait for it: the file's integrity check (the worker writes what it computes, and a damaged file is never written). */
   private ready: Promise<void> = Promise.resolve();
 
@@ -117,6 +122,10 @@ class PageWorker {
     this.worker = worker;
     this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: PageReply) => {
+      if ('progress' in reply) {
+        this.progress = reply.progress;
+        return;
+      }
       const asker = this.pending.get(reply.id);
       if (!asker) return;
       this.pending.delete(reply.id);
@@ -125,7 +134,10 @@ class PageWorker {
       else asker.reject(errorOf(reply));
     });
     const gone = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.progress = null;
+      }
       for (const asker of this.pending.values()) asker.reject(error);
       this.pending.clear();
     };
@@ -156,9 +168,22 @@ export async function pageHalf<P extends 'report' | 'layers'>(db: Db, system: st
   return stored;
 }
 
+/** How far a read of `system` by the file's worker has come, while one is under way (else null). */
+export function readProgressOf(db: Db, system: string): ReadProgress | null {
+  const progress = workers.get(db)?.progress ?? null;
+  return progress?.system === system ? progress : null;
+}
+
 /** Reads ahead, when the file was diagnosed before, the system whose page it stored last (the one a person looked at last). */
 export function warmDiagnosis(db: Db): void {
-  const system = lastStoredSystem(db);
+  let system: string | null;
+  try {
+    system = lastStoredSystem(db);
+  } catch {
+    // reading ahead is a convenience (run as the file opens, where nothing would catch a throw): a file
+    // that cannot be read now says so when the page itself is asked
+    return;
+  }
   if (system !== null) pageWorkerOf(db).readAhead(system);
 }
 

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connect } from '../../db/open';
+import { onReadProgress } from '../../db/read-progress';
 import { openSqlite } from '../../db/sqlite';
 import { ApiError } from '../../shared/api/contract';
 import { keepPageCurrent } from './keep-current';
@@ -18,6 +19,8 @@ const { path, readonly } = (workerData as { data: PageWorkerData }).data;
 const db = readonly ? openSqlite(path, { readonly: true, fileMustExist: true }) : connect(path);
 if (readonly) db.pragma('busy_timeout = 5000');
 const stopKeepingCurrent = keepPageCurrent(db);
+// the page waiting on a read shows how far it has come (server/diagnosis/page-jobs.ts keeps the latest)
+onReadProgress(db, (progress) => parentPort!.postMessage({ progress } satisfies PageReply));
 
 function answer(ask: PageAsk): unknown {
   switch (ask.op) {

@@ -4,6 +4,7 @@ import { BASELINE_CELLS, GOLD_CELLS } from '../diagnosis/conditions';
 import { FAITHFULNESS_CELLS } from '../diagnosis/faithfulness';
 import { LAYERS } from '../diagnosis/layers';
 import { DiagnosisSettingsSchema } from '../diagnosis/settings';
+import { READ_STEPS } from '../diagnosis/read-steps';
 import { DEPENDENCIES } from '../diagnosis/types';
 import { op, noInput } from './op';
 
@@ -108,6 +109,11 @@ export const diagnosisOps = {
       limit: z.number().int().min(1).max(500),
     }),
     CasesPageSchema,
+  ),
+  /** How far the read the page waits on has come, while one of this system is under way (else null). */
+  'diagnosis.progress': op(
+    z.object({ system: z.string().min(1).max(200) }),
+    z.object({ system: z.string(), step: z.enum(READ_STEPS), done: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
   ),
   'diagnosis.settings': op(noInput, DiagnosisSettingsSchema),
   'diagnosis.saveSettings': op(z.object({ settings: DiagnosisSettingsSchema }), DiagnosisSettingsSchema, { writes: true }),

@@ -4,6 +4,7 @@ import { PageShell } from '../../common/PageShell';
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { useTestSetStore } from '../test-sets/testSetStore';
+import { ReadProgressNote } from './ReadProgressNote';
 import { DIAGNOSIS_SECTIONS } from './registry';
 import { useDiagnosisStore } from './store';
 import './diagnosis.css';
@@ -58,19 +59,22 @@ export function DiagnosisView() {
       <div className="page-card" aria-busy="true">
         <div className="skeleton skeleton-title" />
         <div className="skeleton skeleton-line wide" />
-        <p className="muted">{t('diagnosis.loading')}</p>
+        {system ? <ReadProgressNote system={system} /> : <p className="muted">{t('diagnosis.loading')}</p>}
       </div>
     );
   } else {
     const conditions = Object.entries(report.responses.byCondition).map(([c, n]) => `${t(`diagnosis.condition.${c}` as MessageKey)} ${num(n)}`).join(' · ');
     body = (
-      <div className={loading ? 'dx-sections stale' : 'dx-sections'}>
-        <p className="muted" data-testid="diagnosis-responses">{t('diagnosis.responses', { total: num(report.responses.total), conditions })}</p>
-        {report.responses.duplicates > 0 ? <p className="muted">{t('diagnosis.duplicates', { count: num(report.responses.duplicates) })}</p> : null}
-        {sections.map(({ id, Component }) => (
-          <Component key={id} system={system} report={report} />
-        ))}
-      </div>
+      <>
+        {loading ? <ReadProgressNote system={system} /> : null}
+        <div className={loading ? 'dx-sections stale' : 'dx-sections'}>
+          <p className="muted" data-testid="diagnosis-responses">{t('diagnosis.responses', { total: num(report.responses.total), conditions })}</p>
+          {report.responses.duplicates > 0 ? <p className="muted">{t('diagnosis.duplicates', { count: num(report.responses.duplicates) })}</p> : null}
+          {sections.map(({ id, Component }) => (
+            <Component key={id} system={system} report={report} />
+          ))}
+        </div>
+      </>
     );
   }
 
