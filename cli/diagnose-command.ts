@@ -40,6 +40,7 @@ function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
       : top
         ? en(say('diagnosis.summary.top', { layer: layerNameText(top.layer), count: top.share.count, total: layers.failing }))
         : en(say('diagnosis.summary.tie', { total: layers.failing })),
+    ...(layers.unplaced > 0 ? [en(say('diagnosis.summary.unplaced', { count: layers.unplaced }))] : []),
     '',
     'Failures per layer (permission → data → agent → retrieval → context assembly → generation):',
     ...layers.counts.map((c) => `  ${rateLine(c.layer.padEnd(16), c.share)}`),

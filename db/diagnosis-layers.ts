@@ -100,6 +100,7 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
         accessScope: c.accessScope,
         answerability: c.answerability,
         evidence: c.claims.flatMap((claim) => claim.evidence),
+        claimIds: c.claims.map((claim) => claim.id),
         forbiddenIds: c.forbidden.map((f) => f.id),
       };
     }),

@@ -77,10 +77,13 @@ function humanValues(db: Db, system: string, seqs: readonly number[] | null): { 
   // per item, per reviewer (in the order each first labeled it), the stored text of their latest event:
   // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map)
   const latest = new Map<number, (number | string | null)[]>();
+  // a "stated" label given before its case's content changed is asked again: it counts as not given
   const events = db
     .prepare(
       `SELECT x.response_seq, x.dimension, x.reviewer_id, x.value FROM label_events x JOIN responses r ON r.seq = x.response_seq
-        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql} ORDER BY x.id`,
+        LEFT JOIN case_content_changes c ON c.case_seq = x.case_seq
+        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql}
+          AND (x.dimension <> '${CLAIMS_STATED}' OR c.after_event IS NULL OR x.id >= c.after_event) ORDER BY x.id`,
     )
     .raw()
     .iterate(system, ...LABEL_DIMENSIONS, ...only.args) as Iterable<[number, string, number, string | null]>;
@@ -219,7 +222,7 @@ function parsedOnce<T, K = string>(parse: (text: K) => T): (text: K) => T {
 }
 
 /** What the figures read of a response's labels, resolved: people's value where they gave one, else the judge's. */
-type ResolvedLabels = Pick<DxResponse, 'stated' | 'correct' | 'faithfulness' | 'behavior'>;
+type ResolvedLabels = Pick<DxResponse, 'stated' | 'correct' | 'correctValue' | 'faithfulness' | 'behavior'>;
 
 /** The resolved labels of a system's responses, read whole or for some of its responses (`seqs`). */
 function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq: number) => ResolvedLabels {
@@ -240,6 +243,7 @@ function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq:
     return {
       stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
+      correctValue: correct ? String(correct.value) : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
       behavior: behavior && typeof behavior.value === 'string' ? behavior.value : null,
     };
@@ -325,6 +329,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
       stated: l.stated,
       correct: l.correct,
+      correctValue: l.correctValue,
       faithfulness: l.faithfulness,
       behavior: l.behavior,
       finalContext: lists.finalContext,

@@ -22,8 +22,12 @@ import { statement } from './statements';
 
 const BASIS_KEY = 'response_facts_basis';
 
-/** The documents' staleness the facts depend on (it moves with the calendar as revisions expire). */
-const basisOf = (documents: readonly DxDocument[]) => documents.map((d) => (d.stale ? '1' : '0')).join('');
+// the rules the facts were worked out by (shared/diagnosis/response-facts.ts): a new rule makes rows
+// kept by an earlier version of the app out of date, so it is named with the basis
+const RULES = 'r2';
+
+/** The rules and the documents' staleness the facts depend on (it moves with the calendar as revisions expire). */
+const basisOf = (documents: readonly DxDocument[]) => `${RULES}:${documents.map((d) => (d.stale ? '1' : '0')).join('')}`;
 
 /**
  * The writes of a read that asked to put them off (db/diagnosis-inputs.ts reads in one snapshot: a

@@ -24,6 +24,7 @@ import { migration018 } from './018-response-facts';
 import { migration019 } from './019-import-publishing';
 import { migration020 } from './020-diagnosis-basis';
 import { migration021 } from './021-diagnosis-pages';
+import { migration022 } from './022-diagnosis-reask-basis';
 
 export type { Migration } from './migration';
 
@@ -49,6 +50,7 @@ export const MIGRATIONS: Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -25,7 +25,8 @@ export const enDiagnosis = {
   'labeling.stated.citation.unsupported': 'does not support it',
   'labeling.stated.citation.none': 'no citation',
   'labeling.stated.citation.unset': 'not judged',
-  'labeling.stated.citationsHere': 'This answer carries {count} citations.',
+  'labeling.stated.citationsHere': 'Citations in this answer ({count}): the cited span → what it cites',
+  'labeling.stated.citedNoSource': 'no source named',
 
   'cases.filter.leak': 'Leak',
   'enum.leak.leak': 'Flagged as leak',
@@ -67,6 +68,7 @@ export const enDiagnosis = {
   'diagnosis.cases.showMore': 'Show {count} more',
   'diagnosis.cases.openTitle': 'Open this case in the Cases view',
   'diagnosis.summary.notAssessed': '{count} normal responses have no correctness (human or judge) and no stated forbidden claim: not assessed.',
+  'diagnosis.summary.unplaced': '{count} failing responses are in no layer: their cases have no evidence spans, so nothing past the permission and data layers can be read. Add evidence to their claims to place them.',
 
   'diagnosis.section.layers': 'Where the failures are',
   'diagnosis.section.layers.sub': 'Each failing normal response (correctness below the top, or a forbidden claim stated) belongs to the first layer whose evidence applies: permission → data → agent → retrieval → context assembly → generation.',

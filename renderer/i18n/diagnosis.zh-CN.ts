@@ -27,7 +27,8 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'labeling.stated.citation.unsupported': '不支持该要点',
   'labeling.stated.citation.none': '无引用',
   'labeling.stated.citation.unset': '未判断',
-  'labeling.stated.citationsHere': '该答案带有 {count} 处引用。',
+  'labeling.stated.citationsHere': '该答案中的引用（{count} 处）：被引用的片段 → 所引来源',
+  'labeling.stated.citedNoSource': '未注明来源',
 
   'cases.filter.leak': '泄漏',
   'enum.leak.leak': '已标记为泄漏',
@@ -69,6 +70,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.cases.showMore': '再显示 {count} 个',
   'diagnosis.cases.openTitle': '在“用例”视图中打开此用例',
   'diagnosis.summary.notAssessed': '{count} 条常规回答既无正确性（人工或裁判）也未陈述禁止要点：未评估。',
+  'diagnosis.summary.unplaced': '{count} 条失败回答未归入任何层：其用例没有证据片段，权限层和数据层之后的各层都无从判断。为这些用例的要点补上证据后即可定位。',
 
   'diagnosis.section.layers': '失败在哪一层',
   'diagnosis.section.layers.sub': '每条失败的常规回答（正确性未达最高档，或陈述了禁止要点）归入第一个证据成立的层：权限 → 数据 → Agent → 检索 → 上下文组装 → 生成。',

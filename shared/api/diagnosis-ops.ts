@@ -79,6 +79,7 @@ export const DiagnosisReportSchema = z.object({
     counts: z.array(z.object({ layer: z.enum(LAYERS), share: RateSchema })),
     top: z.enum(LAYERS).nullable(),
     failing: z.number().int(),
+    unplaced: z.number().int(),
     assessed: z.number().int(),
     notAssessed: z.number().int(),
   }),

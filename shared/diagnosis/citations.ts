@@ -1,5 +1,6 @@
 import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
+import { caseMarks } from './claims-stated';
 import type { ResponseRef } from './quadrant';
 import { ClusterTally, pushTo, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
@@ -33,7 +34,11 @@ export function checkCitations(response: DxResponse, kase: DxCase, documents: Do
       findings.push({ ...at, tag: 'wrong_source_id' });
       continue;
     }
-    if (docId !== null && documents.visible(docId, kase.accessScope) === false) findings.push({ ...at, tag: 'inaccessible_citation' });
+    // naming one document and a chunk of another is a wrong source too
+    if (c.docId && chunk?.docId && c.docId !== chunk.docId) findings.push({ ...at, tag: 'wrong_source_id' });
+    // what the model was shown is the chunk, when one is named: its document is the one the case must see
+    const shownDoc = chunk?.docId ?? docId;
+    if (shownDoc && documents.visible(shownDoc, kase.accessScope) === false) findings.push({ ...at, tag: 'inaccessible_citation' });
     if (docId !== null && chunk && documents.staleRevisionOf(chunk)) findings.push({ ...at, tag: 'stale_citation' });
   }
   return findings;
@@ -72,15 +77,19 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
         for (const tag of tags) pushTo(byTag, tag, ref);
       }
     }
-    if (r.stated.kind !== 'value') continue;
+    const marks = caseMarks(r, kase);
+    if (!marks) continue;
+    // a verdict on an answer without citations judges nothing; one reviewers dispute is left out
+    const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;
+    const disputed = r.stated.kind === 'value' ? r.stated.citationsDisputed : undefined;
     let cited = 0;
     let supported = 0;
     let statedRequired = 0;
     let supportedRequired = 0;
-    for (const claimId in r.stated.marks) {
-      const mark = r.stated.marks[claimId];
-      if (!mark.stated) continue;
-      const citation = mark.citation;
+    for (const claimId in marks) {
+      const mark = marks[claimId];
+      if (!mark.stated || disputed?.includes(claimId)) continue;
+      const citation = carries ? mark.citation : null;
       if (citation === 'supported' || citation === 'unsupported') cited += 1;
       if (citation === 'supported') supported += 1;
       if (!isForbiddenClaimId(claimId)) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forbiddenClaimId, withClaimIds } from './claim-ids';
-import { CITATION_VERDICTS, type StatedMark, type StatedState } from './types';
+import { builtOnce } from './derived-once';
+import { CITATION_VERDICTS, type DxCase, type DxResponse, type StatedMark, type StatedState } from './types';
 
 /** The per-response step "Claims this answer states": per claim id, stated or not, and for a stated cited claim whether the citation supports it. */
 export const CLAIMS_STATED = 'claimsStated';
@@ -45,9 +46,18 @@ export function sameMarks(a: Readonly<Record<string, StatedMark>>, b: Readonly<R
   return true;
 }
 
+/** Whether two values mark the same claims stated and not stated (their citation verdicts aside). */
+function sameStated(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (!a[key] || !b[key] || a[key].stated !== b[key].stated) return false;
+  return true;
+}
+
 /**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one
- * reviewer always does); reviewers who disagree leave the response out.
+ * reviewer always does); reviewers who disagree on what the answer states leave the response out.
+ * Reviewers who agree on that but not on a claim's citation give the value with that claim's verdict
+ * left out, named in `citationsDisputed` (the citation figures leave the claim out).
  */
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[]): StatedState {
   const adj = asClaimsStated(adjudicated);
@@ -57,8 +67,47 @@ export function statedState(adjudicated: unknown, reviewers: readonly unknown[])
     return marks ? [marks] : [];
   });
   if (values.length === 0) return { kind: 'none' };
-  if (values.every((v) => sameMarks(v, values[0]))) return { kind: 'value', marks: values[0], source: 'reviewer' };
-  return { kind: 'disagree' };
+  const first = values[0];
+  if (values.every((v) => sameMarks(v, first))) return { kind: 'value', marks: first, source: 'reviewer' };
+  if (!values.every((v) => sameStated(v, first))) return { kind: 'disagree' };
+  const marks: Record<string, StatedMark> = {};
+  const citationsDisputed: string[] = [];
+  for (const [id, mark] of Object.entries(first)) {
+    if (values.every((v) => (v[id].citation ?? null) === (mark.citation ?? null))) marks[id] = mark;
+    else {
+      marks[id] = { stated: mark.stated };
+      citationsDisputed.push(id);
+    }
+  }
+  return { kind: 'value', marks, source: 'reviewer', citationsDisputed };
+}
+
+/**
+ * A "stated" value's marks of the case's current claims (required and forbidden, by id), or null when
+ * the figures cannot use it: no value, reviewers who disagree, or a value that leaves a current claim
+ * unmarked (given before the claims changed: the step asks it again, and a claim it never saw is not
+ * "not stated"). Marks of claims the case no longer has are left out.
+ */
+export function currentMarks(stated: StatedState, claimIds: readonly string[], forbiddenIds: readonly string[]): Readonly<Record<string, StatedMark>> | null {
+  if (stated.kind !== 'value') return null;
+  const { marks } = stated;
+  for (const id of claimIds) if (!(id in marks)) return null;
+  for (const id of forbiddenIds) if (!(id in marks)) return null;
+  let keys = 0;
+  for (const _ in marks) keys += 1;
+  if (keys === claimIds.length + forbiddenIds.length) return marks;
+  const current: Record<string, StatedMark> = {};
+  for (const id of claimIds) current[id] = marks[id];
+  for (const id of forbiddenIds) current[id] = marks[id];
+  return current;
+}
+
+const statedIdsOf = builtOnce((kase: DxCase) => ({ claims: kase.claims.map((c) => c.id), forbidden: kase.forbidden.map((f) => f.id) }));
+
+/** currentMarks of a response for its case. */
+export function caseMarks(response: DxResponse, kase: DxCase): Readonly<Record<string, StatedMark>> | null {
+  const ids = statedIdsOf(kase);
+  return currentMarks(response.stated, ids.claims, ids.forbidden);
 }
 
 export interface StatedClaim {
@@ -75,12 +124,15 @@ export function statedClaimList(claims: readonly { text: string; id?: string | n
   ];
 }
 
-/** Every listed claim marked (unmarked ones as not stated), citation kept only on stated claims. */
-export function completeMarks(list: readonly StatedClaim[], draft: Readonly<Record<string, StatedMark>>): ClaimsStatedValue {
+/**
+ * Every listed claim marked (unmarked ones as not stated), a citation verdict kept only on stated claims
+ * of an answer that carries citations (`cited`).
+ */
+export function completeMarks(list: readonly StatedClaim[], draft: Readonly<Record<string, StatedMark>>, cited: boolean): ClaimsStatedValue {
   const out: ClaimsStatedValue = {};
   for (const c of list) {
     const mark = draft[c.id];
-    out[c.id] = mark?.stated ? { stated: true, ...(mark.citation ? { citation: mark.citation } : {}) } : { stated: false };
+    out[c.id] = mark?.stated ? { stated: true, ...(cited && mark.citation ? { citation: mark.citation } : {}) } : { stated: false };
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
+import { currentMarks } from './claims-stated';
 import { builtOnce, casesById, derivedOnce } from './derived-once';
 import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
@@ -20,6 +21,8 @@ export interface LayerCase {
   accessScope: string[];
   answerability: string | null;
   evidence: { docId: string; quote: string }[];
+  /** The ids of its required and forbidden claims ("claims this answer states" marks them). */
+  claimIds: string[];
   forbiddenIds: string[];
 }
 
@@ -58,10 +61,10 @@ export interface LayersReport {
   judgeBlamesGeneration: Rate | null;
 }
 
-/** Whether the answer states any forbidden claim, from the "claims this answer states" value. */
-export function statesForbidden(stated: StatedState, forbiddenIds: readonly string[]): boolean | null {
-  if (stated.kind !== 'value') return null;
-  return forbiddenIds.some((id) => stated.marks[id]?.stated === true);
+/** Whether the answer states any forbidden claim, from the "claims this answer states" value (null: none the figures can use). */
+export function statesForbidden(stated: StatedState, c: Pick<LayerCase, 'claimIds' | 'forbiddenIds'>): boolean | null {
+  const marks = currentMarks(stated, c.claimIds, c.forbiddenIds);
+  return marks ? c.forbiddenIds.some((id) => marks[id].stated) : null;
 }
 
 /** The documents' revisions indexed, with the system the responses belong to: what a response's layers are derived with. */
@@ -98,7 +101,7 @@ const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }:
   return {
     stale,
     leak: { responseId, caseId, system, caseScope: c.accessScope, answerability: c.answerability, leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index) },
-    data: { responseId, caseId, system, condition: r.condition, caseSlices: c.slices, stale, statesForbidden: statesForbidden(r.stated, c.forbiddenIds) },
+    data: { responseId, caseId, system, condition: r.condition, caseSlices: c.slices, stale, statesForbidden: statesForbidden(r.stated, c) },
     agent: {
       system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
       searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,

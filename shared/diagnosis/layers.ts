@@ -1,3 +1,4 @@
+import { caseMarks } from './claims-stated';
 import type { DocumentIndex } from './documents';
 import { derivedOnce } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
@@ -29,8 +30,8 @@ export interface LayerAssignment {
 
 /** A normal response fails when its correctness (human, else judge) is below the top, or it states a forbidden claim. */
 export function failing(response: DxResponse, kase: DxCase): boolean | null {
-  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
-  if (marks && kase.forbidden.some((f) => marks[f.id]?.stated === true)) return true;
+  const marks = caseMarks(response, kase);
+  if (marks && kase.forbidden.some((f) => marks[f.id].stated)) return true;
   return response.correct ? !response.correct.value : null;
 }
 
@@ -54,13 +55,17 @@ export function contextFlags(response: DxResponse, kase: DxCase, documents: Docu
   return { hiddenDoc, staleDoc };
 }
 
-/** The layer of one failing response, by the fixed precedence, with its reason. */
-export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } {
+/**
+ * The layer of one failing response, by the fixed precedence, with its reason; null when nothing places
+ * it: past the permission and data layers every layer is read off the case's evidence, and its case has none.
+ */
+export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } | null {
   const { hiddenDoc, staleDoc } = response.facts ?? contextFlags(response, kase, documents);
   if (hiddenDoc !== null) return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: hiddenDoc } };
   if (staleDoc) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: staleDoc.docId, revision: staleDoc.revision } };
   const claims = claimUnits(kase);
-  if (response.retrievalCalled === false && claims.length > 0) return { layer: 'agent', reason: { code: 'never-retrieved' } };
+  if (claims.length === 0) return null;
+  if (response.retrievalCalled === false) return { layer: 'agent', reason: { code: 'never-retrieved' } };
   const context = listHolds(response, kase, 'context');
   const candidates = listHolds(response, kase, 'candidates');
   const textOf = (id: string) => kase.claims.find((c) => c.id === id)?.text ?? id;
@@ -70,20 +75,24 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
     const rank = candidates.length > 0 ? claimRank(claim, candidates) : null;
     const k = response.facts?.contextLength ?? response.finalContext.length;
     if (rank === null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.claimId) } };
-    // ranked below the places the final context had: retrieval/rerank put it out of the top k
-    if (rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.claimId), rank, k } };
+    // ranked below the places the final context had: retrieval/rerank put it out of the top k (an
+    // empty final context had no places: the assembler passed nothing of what was retrieved)
+    if (k > 0 && rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.claimId), rank, k } };
     dropped ??= { layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: textOf(claim.claimId), rank } };
   }
   if (dropped) return dropped;
-  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
-  const forbidden = marks ? kase.forbidden.find((f) => marks[f.id]?.stated === true) : undefined;
+  const marks = caseMarks(response, kase);
+  const forbidden = marks ? kase.forbidden.find((f) => marks[f.id].stated) : undefined;
   if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated-despite-context', claim: forbidden.text } };
-  const notStated = marks ? claims.find((c) => marks[c.claimId]?.stated === false) : undefined;
+  const notStated = marks ? claims.find((c) => !marks[c.claimId].stated) : undefined;
   if (notStated) return { layer: 'generation', reason: { code: 'held-not-stated', claim: textOf(notStated.claimId) } };
   return { layer: 'generation', reason: { code: 'wrong-with-evidence-held' } };
 }
 
-const assignmentOf = derivedOnce((r: DxResponse, kase: DxCase, documents: DocumentIndex): LayerAssignment => ({ caseId: r.caseId, responseId: r.responseId, ...assignLayer(r, kase, documents) }));
+const assignmentOf = derivedOnce((r: DxResponse, kase: DxCase, documents: DocumentIndex): LayerAssignment | null => {
+  const placed = assignLayer(r, kase, documents);
+  return placed && { caseId: r.caseId, responseId: r.responseId, ...placed };
+});
 
 export interface LayerSummary {
   assignments: LayerAssignment[];
@@ -91,7 +100,10 @@ export interface LayerSummary {
   counts: { layer: Layer; share: Rate }[];
   /** The layer with the most failures (null when nothing failed or two layers tie at the top). */
   top: Layer | null;
+  /** Failing responses placed in a layer (the shares' n). */
   failing: number;
+  /** Failing responses nothing places: no permission or data finding, and their case has no evidence. */
+  unplaced: number;
   assessed: number;
   notAssessed: number;
 }
@@ -101,6 +113,7 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
   const assignments: LayerAssignment[] = [];
   let assessed = 0;
   let notAssessed = 0;
+  let unplaced = 0;
   for (const r of responses) {
     const kase = cases.get(r.caseId);
     if (!kase) continue;
@@ -110,10 +123,13 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
       continue;
     }
     assessed += 1;
-    if (fails) assignments.push(assignmentOf(r, kase, documents));
+    if (!fails) continue;
+    const assignment = assignmentOf(r, kase, documents);
+    if (assignment) assignments.push(assignment);
+    else unplaced += 1;
   }
   const counts = LAYERS.map((layer) => ({ layer, share: rate(assignments.filter((a) => a.layer === layer).length, assignments.length) }));
   const max = Math.max(0, ...counts.map((c) => c.share.count));
   const leaders = counts.filter((c) => c.share.count === max && max > 0);
-  return { assignments, counts, top: leaders.length === 1 ? leaders[0].layer : null, failing: assignments.length, assessed, notAssessed };
+  return { assignments, counts, top: leaders.length === 1 ? leaders[0].layer : null, failing: assignments.length, unplaced, assessed, notAssessed };
 }

@@ -1,3 +1,4 @@
+import { caseMarks } from './claims-stated';
 import { derivedOnce } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { ClusterTally, pushTo, rate, type Rate } from './rate';
@@ -42,7 +43,7 @@ export interface ResponseUse {
 const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, kase) => {
   const claims = claimUnits(kase);
   const context = listHolds(response, kase, 'context');
-  const marks = response.stated.kind === 'value' ? response.stated.marks : null;
+  const marks = caseMarks(response, kase);
   let held = 0;
   let heldStated = 0;
   for (const c of claims) {

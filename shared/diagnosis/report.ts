@@ -41,7 +41,7 @@ export function diagnose(input: DiagnosisInput): DiagnosisReport {
     faithfulness: faithfulnessTable(normal, s.faithfulnessThreshold),
     goldContext: goldContextTable(pairs, cases),
     noRetrieval: noRetrievalBaseline(pairs, cases, s.dependency),
-    distractorsOnly: distractorsOnly(input.responses),
+    distractorsOnly: distractorsOnly(pairs),
     reordered: reorderedChange(pairs),
     citations: citationFigures(normal, cases, documents),
     layers: layerSummary(normal, cases, documents),

@@ -68,7 +68,7 @@ export interface StatedMark {
  * reviewer's; reviewers who disagree leave it out.
  */
 export type StatedState =
-  | { kind: 'value'; marks: Record<string, StatedMark>; source: 'adjudicated' | 'reviewer' }
+  | { kind: 'value'; marks: Record<string, StatedMark>; source: 'adjudicated' | 'reviewer'; citationsDisputed?: string[] }
   | { kind: 'disagree' }
   | { kind: 'none' };
 
@@ -90,6 +90,8 @@ export interface DxResponse {
   stated: StatedState;
   /** Correctness as a share of the scale's top: 1 = right (null: not labeled and not judged). */
   correct: Sourced<boolean> | null;
+  /** The correctness value itself, as stored (a change below the top, partly right to wrong, is a change too). */
+  correctValue?: string | null;
   faithfulness: Sourced<number> | null;
   behavior: string | null;
   /** Where each list holds each unit of the case, as the file indexed it; matched from the text when absent. */

@@ -14,6 +14,7 @@ export const enDiagnosisText = {
   'diagnosis.summary.top': 'Fix the {layer} layer first: it holds the most failures, {count} of {total} failing responses.',
   'diagnosis.summary.tie': 'No single layer holds the most failures ({total} failing responses): read the table below.',
   'diagnosis.summary.none': 'No failing normal response among the {assessed} assessed.',
+  'diagnosis.summary.unplaced': '{count} failing responses are in no layer: their cases have no evidence spans, so nothing past the permission and data layers can be read. Add evidence to their claims to place them.',
 
   'diagnosis.reason.permission-doc-in-context': 'the context held “{docId}”, which this case’s user may not see',
   'diagnosis.reason.stale-doc-in-context': 'the context held the stale revision {revision} of “{docId}”',

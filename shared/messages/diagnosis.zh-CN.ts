@@ -13,6 +13,7 @@ export const zhDiagnosisText: Record<keyof typeof enDiagnosisText, string> = {
   'diagnosis.summary.top': '先修{layer}层：失败最多，{total} 条失败回答中有 {count} 条。',
   'diagnosis.summary.tie': '没有单独一层失败最多（共 {total} 条失败回答），请看下表。',
   'diagnosis.summary.none': '已评估的 {assessed} 条常规回答中没有失败。',
+  'diagnosis.summary.unplaced': '{count} 条失败回答未归入任何层：其用例没有证据片段，权限层和数据层之后的各层都无从判断。为这些用例的要点补上证据后即可定位。',
 
   'diagnosis.reason.permission-doc-in-context': '上下文含有该用例用户无权查看的“{docId}”',
   'diagnosis.reason.stale-doc-in-context': '上下文含有“{docId}”的过期版本 {revision}',

@@ -51,7 +51,8 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await expect(rows.nth(2)).toHaveClass(/is-forbidden/);
   await expect(page.getByTestId('stated-forbidden')).toBeVisible();
   expect(await rows.nth(2).evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
-  // the answer carries a citation: S / D / C judge the active claim's citation
+  // the answer carries a citation, listed with what it cites: S / D / C judge the active claim's citation
+  await expect(page.getByTestId('stated-cited')).toHaveCount(1);
   await page.keyboard.press('d');
   await expect(rows.nth(2).getByTestId('stated-citation-unsupported')).toHaveClass(/active/);
   await page.keyboard.press('1');
@@ -71,8 +72,18 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await expect(row.getByTestId('step-saved')).toBeVisible();
   await expect(row).toContainText('1 of 3 stated');
 
-  // "all" then "none" shortcuts on the way back, then undo restores nothing changed in the file
+  // undo takes the saved label back: the rows show what the file now holds, not the old marks; redo brings both back
   await row.click();
+  await page.keyboard.press('u');
+  await expect(rows.nth(2)).toHaveAttribute('data-stated', 'no');
+  await expect(page.getByTestId('stated-forbidden')).toBeHidden();
+  await page.keyboard.press('Shift+U');
+  await expect(row).toContainText('1 of 3 stated');
+  if (!(await rows.count())) await row.click();
+  await expect(rows.nth(2)).toHaveAttribute('data-stated', 'yes');
+  await expect(page.getByTestId('stated-forbidden')).toBeVisible();
+
+  // "all" then "none" shortcuts on the way back, then undo restores nothing changed in the file
   await page.keyboard.press('a');
   await expect(page.locator('[data-testid="stated-row"][data-stated="yes"]')).toHaveCount(3);
   await page.keyboard.press('n');

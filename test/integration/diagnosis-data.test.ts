@@ -1,3 +1,4 @@
+import { completeMarks, statedClaimList } from '../../shared/diagnosis/claims-stated';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,9 +34,13 @@ async function markStated(db: string, responseId: string, marks: Record<string, 
   try {
     const reviewer = (opened.db.prepare('SELECT id FROM reviewers WHERE name = ?').pluck().get('Ada') as number | undefined) ?? createReviewer(opened.db, 'Ada').id;
     const { seq, case_seq } = opened.db.prepare('SELECT seq, case_seq FROM responses WHERE id = ?').get(responseId) as { seq: number; case_seq: number };
+    // as the step saves it: every claim of the case marked, the ones not given as not stated
+    const claims = (opened.db.prepare('SELECT text FROM claims WHERE case_seq = ? ORDER BY position').pluck().all(case_seq) as string[]).map((text) => ({ text }));
+    const forbidden = JSON.parse(opened.db.prepare('SELECT forbidden_claims FROM cases WHERE seq = ?').pluck().get(case_seq) as string) as string[];
+    const value = completeMarks(statedClaimList(claims, forbidden), marks, false);
     opened.db
       .prepare(`INSERT INTO label_events (uid, case_seq, response_seq, dimension, value, reviewer_id, created_at, kind) VALUES (?, ?, ?, 'claimsStated', ?, ?, ?, 'set')`)
-      .run(randomUUID(), case_seq, seq, JSON.stringify(marks), reviewer, new Date().toISOString());
+      .run(randomUUID(), case_seq, seq, JSON.stringify(value), reviewer, new Date().toISOString());
   } finally {
     opened.db.close();
   }

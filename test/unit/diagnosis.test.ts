@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenClaimId, withClaimIds } from '../../shared/diagnosis/claim-ids';
 import { checkCitations, citationFigures } from '../../shared/diagnosis/citations';
+import { statedState } from '../../shared/diagnosis/claims-stated';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange } from '../../shared/diagnosis/conditions';
 import { DocumentIndex } from '../../shared/diagnosis/documents';
 import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
@@ -26,10 +27,13 @@ const refundCase = (caseId: string, extra: Partial<DxCase> = {}): DxCase => ({
   ...extra,
 });
 
+const FORBIDDEN = forbiddenClaimId('7 天内全额退款');
+
+/** A saved value as the step saves it: every listed claim marked (the forbidden one not stated unless given). */
 const marks = (m: Record<string, boolean | StatedMark>): DxResponse['stated'] => ({
   kind: 'value',
   source: 'reviewer',
-  marks: Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'boolean' ? { stated: v } : v])),
+  marks: Object.fromEntries(Object.entries({ [FORBIDDEN]: false, ...m }).map(([k, v]) => [k, typeof v === 'boolean' ? { stated: v } : v])),
 });
 
 const response = (responseId: string, caseId: string, extra: Partial<DxResponse> = {}): DxResponse => ({
@@ -180,8 +184,11 @@ describe('conditions', () => {
     expect(b.flagged).toEqual(['d']);
     expect(noRetrievalBaseline(pairs, cases, { 'policy-and-amounts': 'supplementary' }).groups[0].dependency).toBe('supplementary');
   });
-  it('distractors only: answering is unsafe; unlabeled behaviour is left out', () => {
-    const d = distractorsOnly(rs);
+  it('distractors only: answering is unsafe; unlabeled behaviour is left out; one response per case', () => {
+    // a second distractors-only run of case d (answered too) is a duplicate, not another case
+    const twice = pairAcrossConditions([...rs, response('d-s2', 'd', { condition: 'distractors-only', behavior: 'answered' })]);
+    expect(twice.duplicates).toBe(duplicates + 1);
+    const d = distractorsOnly(twice.pairs);
     expect([d.unsafe.count, d.unsafe.n]).toEqual([1, 2]);
     expect(d.responses.map((r) => r.responseId)).toEqual(['d-s']);
     expect(d.excluded.notLabeled).toBe(1);
@@ -193,6 +200,14 @@ describe('conditions', () => {
     const r = reorderedChange(pairs);
     expect([r.changed.count, r.changed.n]).toEqual([1, 2]);
     expect(r.cases.map((c) => c.caseId)).toEqual(['a']);
+    // partly right to wrong is a change too, though neither is at the top
+    const below = pairAcrossConditions([
+      response('e-n', 'e', { correct: wrong, correctValue: '1' }),
+      response('e-o', 'e', { condition: 'reordered', correct: wrong, correctValue: '0' }),
+      response('f-n', 'f', { correct: wrong, correctValue: '1' }),
+      response('f-o', 'f', { condition: 'reordered', correct: wrong, correctValue: '1' }),
+    ]);
+    expect(reorderedChange(below.pairs).cases.map((c) => c.caseId)).toEqual(['e']);
   });
 });
 
@@ -232,15 +247,40 @@ describe('citations', () => {
   });
   it('correctness = supported ÷ cited claims; completeness = required claims with a supporting citation ÷ stated required claims', () => {
     const f = forbiddenClaimId('7 天内全额退款');
+    const cites = [{ start: 0, end: 2 }];
     const figures = citationFigures([
-      response('r1', 'a', { stated: marks({ c1: { stated: true, citation: 'supported' }, c2: { stated: true, citation: 'unsupported' }, [f]: { stated: true, citation: 'supported' } }) }),
-      response('r2', 'a', { stated: marks({ c1: { stated: true, citation: 'none' }, c2: { stated: false } }) }),
+      response('r1', 'a', { citations: cites, stated: marks({ c1: { stated: true, citation: 'supported' }, c2: { stated: true, citation: 'unsupported' }, [f]: { stated: true, citation: 'supported' } }) }),
+      response('r2', 'a', { citations: cites, stated: marks({ c1: { stated: true, citation: 'none' }, c2: { stated: false } }) }),
     ], new Map([['a', kase]]), docs);
     expect([figures.correctness.count, figures.correctness.n]).toEqual([2, 3]);
     expect([figures.completeness.count, figures.completeness.n]).toEqual([1, 3]);
     // both responses answer case a: one cluster, so the interval counts it as one observation
     expect(figures.correctness).toMatchObject({ method: 'cluster-ratio', clusters: 1 });
     expect(figures.unsupported.map((r) => r.responseId)).toEqual(['r1']);
+  });
+  it('counts only what can be judged: the case\'s current claims, verdicts on an answer that cites, verdicts reviewers agree on', () => {
+    const cites = [{ start: 0, end: 2 }];
+    const figures = citationFigures([
+      // marks of claims the case does not have (an old claim, a typo'd import) are left out
+      response('r1', 'a', { citations: cites, stated: marks({ c1: { stated: true, citation: 'supported' }, c2: { stated: true, citation: 'supported' }, c7: { stated: true, citation: 'unsupported' } }) }),
+      // a verdict on an answer without citations judges nothing: its stated claims have no supporting citation
+      response('r2', 'a', { stated: marks({ c1: { stated: true, citation: 'supported' }, c2: { stated: false } }) }),
+      // reviewers agree c1 and c2 are stated, not on c2's citation: c2 is left out of both figures
+      response('r3', 'a', { citations: cites, stated: { ...marks({ c1: { stated: true, citation: 'unsupported' }, c2: { stated: true } }), citationsDisputed: ['c2'] } as DxResponse['stated'] }),
+    ], new Map([['a', kase]]), docs);
+    expect([figures.correctness.count, figures.correctness.n]).toEqual([2, 3]);
+    expect([figures.completeness.count, figures.completeness.n]).toEqual([2, 4]);
+    // a value that leaves a current claim unmarked (given before the claims changed) counts as not given
+    const before = citationFigures([response('r4', 'a', { citations: cites, stated: marks({ c1: { stated: true, citation: 'supported' } }) })], new Map([['a', kase]]), docs);
+    expect(before.correctness.n).toBe(0);
+    expect(before.completeness.rate).toBeNull();
+  });
+  it('rule checks: a citation naming one document and a chunk of another cites a wrong source, seen by the chunk\'s scope', () => {
+    const r = response('r', 'a', {
+      finalContext: [chunk(POLICY_V2, 'refund-policy', 'k2'), chunk('员工退款审批流程', 'staff-handbook', 'k3')],
+      citations: [{ start: 0, end: 2, docId: 'refund-policy', chunkId: 'k3' }, { start: 0, end: 2, docId: 'staff-handbook', chunkId: 'k2' }],
+    });
+    expect(checkCitations(r, kase, docs).map((f) => [f.citation, f.tag])).toEqual([[0, 'wrong_source_id'], [0, 'inaccessible_citation'], [1, 'wrong_source_id']]);
   });
 });
 
@@ -285,5 +325,25 @@ describe('the layer of each failing response, by fixed precedence', () => {
     expect(summary.top).toBeNull();
     const more = layerSummary([...rs, response('r-agent2', 'agent', { retrievalCalled: false, correct: wrong })], cases, docs);
     expect(more.top).toBe('agent');
+  });
+  it('blames assembly when the final context is empty though retrieval had the evidence, and places nothing without evidence', () => {
+    const more = new Map([...cases, ['empty', refundCase('empty')], ['bare', refundCase('bare', { claims: [{ id: 'c1', text: '无证据的要点', evidence: [] }] })]]);
+    const extra = layerSummary([
+      response('r-empty', 'empty', { finalContext: [], candidates: [chunk(POLICY_V2), chunk('积分规则')], correct: wrong }),
+      // no permission or data finding, and nothing to read the later layers off: in no layer, counted apart
+      response('r-bare', 'bare', { finalContext: [chunk('积分规则')], correct: wrong }),
+    ], more, docs);
+    expect(extra.assignments).toEqual([{ caseId: 'empty', responseId: 'r-empty', layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: '购买后 30 天内可以退款', rank: 1 } }]);
+    expect([extra.failing, extra.unplaced, extra.assessed]).toEqual([1, 1, 2]);
+  });
+});
+
+describe('the "stated" value the figures use', () => {
+  it('takes reviewers who agree on what is stated, leaving out only the citation verdicts they dispute', () => {
+    const ann = { c1: { stated: true, citation: 'supported' }, c2: { stated: false } };
+    const bob = { c1: { stated: true, citation: 'unsupported' }, c2: { stated: false } };
+    expect(statedState(undefined, [ann, bob])).toEqual({ kind: 'value', source: 'reviewer', marks: { c1: { stated: true }, c2: { stated: false } }, citationsDisputed: ['c1'] });
+    expect(statedState(undefined, [ann, { ...bob, c1: { stated: false } }])).toEqual({ kind: 'disagree' });
+    expect(statedState(undefined, [ann, ann])).toEqual({ kind: 'value', source: 'reviewer', marks: ann });
   });
 });

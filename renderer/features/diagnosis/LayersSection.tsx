@@ -21,6 +21,7 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
     <SectionCard id="layers" title={t('diagnosis.section.layers')} subtitle={t('diagnosis.section.layers.sub')}>
       <p className="dx-verdict" data-testid="diagnosis-verdict">{sentence}</p>
       {layers.notAssessed > 0 ? <p className="muted">{t('diagnosis.summary.notAssessed', { count: num(layers.notAssessed) })}</p> : null}
+      {layers.unplaced > 0 ? <p className="muted" data-testid="diagnosis-unplaced">{t('diagnosis.summary.unplaced', { count: num(layers.unplaced) })}</p> : null}
       {layers.failing > 0 ? (
         <table className="dx-table" data-testid="diagnosis-layers">
           <thead>

@@ -8,7 +8,7 @@ import { clearDocumentSelection, currentDocumentSelection, selectedEvidence, ste
 import { useDocumentFind } from './documentFindStore';
 import { useSweep } from './sweepStore';
 import { saveMultiDraft, toggleMultiAt } from './multiDraft';
-import { saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
+import { answerCites, saveStatedDraft, statedListOf, useStatedDraft } from '../diagnosis/stated/statedDraft';
 
 /** The labeling screen's keys (see keymap.ts); the store does the work. */
 export function useLabelKeyboard(): void {
@@ -87,7 +87,7 @@ export function useLabelKeyboard(): void {
           useStatedDraft.getState().setAll(statedListOf(store.item), action.stated);
           return;
         case 'citation':
-          useStatedDraft.getState().setCitation(statedListOf(store.item), action.verdict);
+          useStatedDraft.getState().setCitation(statedListOf(store.item), action.verdict, answerCites(store.item, store.item.steps[store.stepIndex]));
           return;
         case 'nextStep':
           if (!useSweep.getState().dimension) store.moveStep(1);

@@ -66,7 +66,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
                       data-testid={`stated-citation-${verdict}`}
                       onClick={() => {
                         draft.setActive(index);
-                        draft.setCitation(list, verdict);
+                        draft.setCitation(list, verdict, citations > 0);
                       }}
                     >
                       <kbd>{{ supported: 'S', unsupported: 'D', none: 'C' }[verdict]}</kbd> {t(`labeling.stated.citation.${verdict}` as MessageKey)}
@@ -79,7 +79,20 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
         })}
       </ol>
       {forbiddenStated ? <p className="stated-warning" data-testid="stated-forbidden">{t('labeling.stated.forbiddenStated')}</p> : null}
-      {citations > 0 ? <p className="muted">{t('labeling.stated.citationsHere', { count: num(citations) })}</p> : null}
+      {response && citations > 0 ? (
+        <div className="stated-citations" data-testid="stated-citations">
+          <p className="field-label">{t('labeling.stated.citationsHere', { count: num(citations) })}</p>
+          <ol>
+            {response.citations!.map((c, i) => (
+              <li key={i} data-testid="stated-cited">
+                <q className="stated-cited-span">{Array.from(response.answer).slice(c.start, c.end).join('')}</q>
+                <span className="muted"> → {[c.docId, c.chunkId].filter(Boolean).join(' · ') || t('labeling.stated.citedNoSource')}</span>
+                {c.quote ? <q className="stated-cited-quote">{c.quote}</q> : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
       <div className="stated-actions" onMouseDown={keepFocus}>
         <button type="button" className="button small" onClick={() => draft.setAll(list, true)}><kbd>A</kbd> {t('labeling.stated.all')}</button>
         <button type="button" className="button small" onClick={() => draft.setAll(list, false)}><kbd>N</kbd> {t('labeling.stated.none')}</button>

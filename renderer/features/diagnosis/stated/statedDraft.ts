@@ -7,28 +7,34 @@ import { saveKey, shownValue, useLabelingStore, type LabelStep } from '../../lab
 
 /**
  * The marks of the "claims this answer states" step being answered, before Enter saves them as one
- * label. A draft belongs to one (case, response); opening another step starts from its saved value.
+ * label. A draft belongs to one (case, response) and the value it started from: opening another step,
+ * or the step's value changing under it (an undo, a redo, a save), starts it again from the shown value.
  */
 interface StatedDraftState {
   key: string | null;
+  /** The shown value the marks started from, as JSON. */
+  base: string | null;
   marks: Record<string, StatedMark>;
   /** The claim the citation keys apply to: the last one toggled. */
   active: number;
   open(key: string, saved: unknown): void;
   toggle(list: readonly StatedClaim[], index: number): void;
   setAll(list: readonly StatedClaim[], stated: boolean): void;
-  setCitation(list: readonly StatedClaim[], verdict: CitationVerdict): void;
+  /** `cited`: whether the answer carries citations (without one there is nothing to judge). */
+  setCitation(list: readonly StatedClaim[], verdict: CitationVerdict, cited: boolean): void;
   setActive(index: number): void;
 }
 
 export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
   key: null,
+  base: null,
   marks: {},
   active: 0,
   open(key, saved) {
-    if (get().key === key) return;
+    const base = JSON.stringify(saved ?? null);
+    if (get().key === key && get().base === base) return;
     const parsed = ClaimsStatedValueSchema.safeParse(saved);
-    set({ key, marks: saved != null && parsed.success ? { ...parsed.data } : {}, active: 0 });
+    set({ key, base, marks: saved != null && parsed.success ? { ...parsed.data } : {}, active: 0 });
   },
   toggle(list, index) {
     const claim = list[index];
@@ -41,10 +47,10 @@ export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
     const marks = get().marks;
     set({ marks: Object.fromEntries(list.map((c) => [c.id, stated ? { stated: true, citation: marks[c.id]?.citation ?? null } : { stated: false }])) });
   },
-  setCitation(list, verdict) {
+  setCitation(list, verdict, cited) {
     const claim = list[get().active];
     const marks = get().marks;
-    if (!claim || !marks[claim.id]?.stated) return;
+    if (!cited || !claim || !marks[claim.id]?.stated) return;
     set({ marks: { ...marks, [claim.id]: { stated: true, citation: verdict } } });
   },
   setActive(index) {
@@ -66,9 +72,16 @@ export function openStatedDraft(item: LabelingItem, step: LabelStep): void {
   useStatedDraft.getState().open(saveKey(caseId, step), shownValue({ saves }, caseId, step) ?? null);
 }
 
+/** Whether the answer the step judges carries citations (the citation keys apply only then). */
+export function answerCites(item: LabelingItem, step: LabelStep | undefined): boolean {
+  const response = step ? item.detail.responses.find((r) => r.id === step.responseId) : undefined;
+  return (response?.citations?.length ?? 0) > 0;
+}
+
 /** Saves the draft as the step's label (every listed claim marked) and goes on, as Enter does. */
 export function saveStatedDraft(): void {
   const labeling = useLabelingStore.getState();
   if (!labeling.item) return;
-  labeling.choose(completeMarks(statedListOf(labeling.item), useStatedDraft.getState().marks));
+  const cited = answerCites(labeling.item, labeling.item.steps[labeling.stepIndex]);
+  labeling.choose(completeMarks(statedListOf(labeling.item), useStatedDraft.getState().marks, cited));
 }
