@@ -1,6 +1,15 @@
 /** English messages of the Diagnosis screen's permission, data, agent, failure-tag and test-set health sections. */
 export const enDiagnosisData = {
   'dxdata.loading': 'Reading documents, scopes and agent runs…',
+  'dxdata.why.judgeBlames': 'no response has a failure layer from both people and the judge',
+  'dxdata.why.followed': 'no response has a “stated” label',
+  'dxdata.why.normal': 'no normal responses',
+  'dxdata.why.conflictSlice': 'no normal response of a conflict-slice case has a “stated” label',
+  'dxdata.why.conflictRuns': 'no conflict run has a “stated” label',
+  'dxdata.why.stop': 'no response of this answerability has a stop state',
+  'dxdata.why.accuracy': 'no normal response has correctness (human or judge)',
+  'dxdata.why.needless': 'no case is marked as needing no retrieval',
+  'dxdata.why.missed': 'no response of a must-retrieve case says whether it retrieved',
 
   'dxdata.permission.title': 'Permission leaks',
   'dxdata.permission.sub': 'Final-context chunks from documents the case’s user may not see. Counted apart from every other figure: zero tolerance.',

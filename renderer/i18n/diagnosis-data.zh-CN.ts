@@ -3,6 +3,15 @@ import type { enDiagnosisData } from './diagnosis-data.en';
 /** 诊断页的权限、数据、智能体、失败标签与测试集健康部分。 */
 export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
   'dxdata.loading': '正在读取文档、权限范围与智能体运行记录…',
+  'dxdata.why.judgeBlames': '没有回答同时带有人工与裁判给出的失败层',
+  'dxdata.why.followed': '没有回答带有“陈述了哪些要点”标注',
+  'dxdata.why.normal': '没有常规回答',
+  'dxdata.why.conflictSlice': '冲突切片用例的常规回答都没有“陈述了哪些要点”标注',
+  'dxdata.why.conflictRuns': '没有冲突运行带有“陈述了哪些要点”标注',
+  'dxdata.why.stop': '该可回答性下没有回答带有终止状态',
+  'dxdata.why.accuracy': '没有常规回答带有正确性（人工或裁判）',
+  'dxdata.why.needless': '没有用例被标为无需检索',
+  'dxdata.why.missed': '必须检索的用例中没有回答注明是否调用了检索',
 
   'dxdata.permission.title': '权限泄露',
   'dxdata.permission.sub': '最终上下文中来自该用例用户无权查看的文档的片段。与其他所有指标分开计数：零容忍。',

@@ -23,10 +23,10 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
     <SectionCard id="agent" title={t('dxdata.agent.title')} subtitle={t('dxdata.agent.sub')}>
       <div className="dx-figures">
         <Figure label={t('dxdata.agent.missed')} hint={t('dxdata.agent.missed.hint')} testId="dx-missed-retrieval">
-          <RateText rate={a.missedRetrieval} />
+          <RateText rate={a.missedRetrieval} why={t('dxdata.why.missed')} />
         </Figure>
         <Figure label={t('dxdata.agent.needless')} hint={t('dxdata.agent.needless.hint')} testId="dx-needless-retrieval">
-          <RateText rate={a.needlessRetrieval} />
+          <RateText rate={a.needlessRetrieval} why={t('dxdata.why.needless')} />
         </Figure>
         <Figure label={t('dxdata.agent.searches')} hint={t('dxdata.agent.searches.hint')} testId="dx-searches">
           {a.searchesPerCase.mean === null ? <span className="dx-rate undefined">{t('dxdata.undefined')}</span> : t('dxdata.agent.searches.value', { mean: num(Number(a.searchesPerCase.mean.toFixed(2))), n: num(a.searchesPerCase.n) })}
@@ -46,7 +46,7 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
         </thead>
         <tbody>
           <tr>
-            <td><RateText rate={a.cost.accuracy} /></td>
+            <td><RateText rate={a.cost.accuracy} why={t('dxdata.why.accuracy')} /></td>
             <td>{figure(a.cost.searchesPerCorrect)}</td>
             <td>{figure(a.cost.tokensPerCorrect, 0)}</td>
             <td>
@@ -71,7 +71,7 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
             <tr key={row.answerability}>
               <th>{row.answerability === 'unknown' ? t('dxdata.undefined') : label('answerability', row.answerability)}</th>
               {[...STOP_STATES, 'unknown' as const].map((s) => <td key={s}>{num(row.counts[s])}</td>)}
-              <td>{row.right ? <RateText rate={row.right} /> : t('dxdata.agent.rightNone')}</td>
+              <td>{row.right ? <RateText rate={row.right} why={t('dxdata.why.stop')} /> : t('dxdata.agent.rightNone')}</td>
             </tr>
           ))}
         </tbody>

@@ -46,7 +46,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
               {g.dependency === 'strong' ? (
                 <span className={g.rightWithoutRetrieval.count > 0 ? 'dx-warning' : undefined}>
                   {t('diagnosis.baseline.strongWarning', {
-                    rate: g.rightWithoutRetrieval.rate === null ? t('diagnosis.undefined') : `${formatPercent(g.rightWithoutRetrieval.rate, locale)} (${num(g.rightWithoutRetrieval.count)}/${num(g.rightWithoutRetrieval.n)})`,
+                    rate: g.rightWithoutRetrieval.rate === null ? t('diagnosis.undefined', { why: t('diagnosis.why.cells') }) : `${formatPercent(g.rightWithoutRetrieval.rate, locale)} (${num(g.rightWithoutRetrieval.count)}/${num(g.rightWithoutRetrieval.n)})`,
                   })}
                 </span>
               ) : (

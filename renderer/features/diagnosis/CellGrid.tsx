@@ -2,6 +2,7 @@ import type { Rate } from '../../../shared/diagnosis/rate';
 import { CaseLinks } from './CaseLinks';
 import type { CaseListName } from './useCaseList';
 import { RateText } from './RateText';
+import { useI18n } from '../../i18n/useI18n';
 
 export interface GridCell {
   key: string;
@@ -16,12 +17,13 @@ export interface GridCell {
 
 /** A table of cells (a 2×2 or a row of outcomes): each with its count, rate and interval, its advice and its cases. */
 export function CellGrid({ cells, testId }: { cells: readonly GridCell[]; testId: string }) {
+  const { t } = useI18n();
   return (
     <div className="dx-grid" data-testid={testId}>
       {cells.map((c) => (
         <div key={c.key} className={`dx-cell ${c.tone ?? ''}`} data-testid={`${testId}-${c.key}`}>
           <div className="dx-cell-title">{c.title}</div>
-          <RateText rate={c.share} />
+          <RateText rate={c.share} why={t('diagnosis.why.cells')} />
           {c.advice ? <p className="dx-cell-advice">{c.advice}</p> : null}
           <CaseLinks refs={c.cases} list={c.list} />
         </div>

@@ -14,7 +14,7 @@ export function ContextSection({ report }: DiagnosisSectionProps) {
         <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.reordered') })}</p>
       ) : (
         <Figure label={t('diagnosis.reordered')} hint={t('diagnosis.reordered.hint')} testId="diagnosis-reordered">
-          <RateText rate={r.changed} />
+          <RateText rate={r.changed} why={t('diagnosis.why.reordered')} />
           <CaseLinks refs={r.cases} list={{ part: 'report', name: 'reordered.cases' }} />
           {r.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.reordered.excluded', { count: num(r.excluded.notAssessed) })}</p> : null}
         </Figure>

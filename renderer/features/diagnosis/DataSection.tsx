@@ -24,18 +24,18 @@ export function DataSection({ system, report }: DiagnosisSectionProps) {
     <SectionCard id="data" title={t('dxdata.data.title')} subtitle={t('dxdata.data.sub')}>
       <div className="dx-figures">
         <Figure label={t('dxdata.data.conflictRuns')} hint={t('dxdata.data.conflictRuns.hint')} testId="dx-follow-old-conflict">
-          <RateText rate={d.conflictRuns.followed} />
+          <RateText rate={d.conflictRuns.followed} why={t('dxdata.why.conflictRuns')} />
           {unlabeled(d.conflictRuns.unlabeled)}
         </Figure>
         <Figure label={t('dxdata.data.conflictSlice')} hint={t('dxdata.data.conflictSlice.hint')} testId="dx-follow-old-slice">
-          <RateText rate={d.conflictSliceNormal.followed} />
+          <RateText rate={d.conflictSliceNormal.followed} why={t('dxdata.why.conflictSlice')} />
           {unlabeled(d.conflictSliceNormal.unlabeled)}
         </Figure>
         <Figure label={t('dxdata.data.stale')} hint={t('dxdata.data.stale.hint')} testId="dx-stale">
-          <RateText rate={d.staleContext} />
+          <RateText rate={d.staleContext} why={t('dxdata.why.normal')} />
         </Figure>
         <Figure label={t('dxdata.data.followed')} hint={t('dxdata.data.followed.hint')} testId="dx-followed">
-          <RateText rate={d.followedStale.followed} />
+          <RateText rate={d.followedStale.followed} why={t('dxdata.why.followed')} />
           {unlabeled(d.followedStale.unlabeled)}
         </Figure>
       </div>

@@ -41,7 +41,7 @@ export function FailureTagsSection({ system, report }: DiagnosisSectionProps) {
             </table>
           )}
           <Figure label={t('dxdata.tags.judge')} hint={t('dxdata.tags.judge.hint')} testId="dx-judge-blame">
-            {layers.judgeBlamesGeneration ? <RateText rate={layers.judgeBlamesGeneration} /> : <span className="muted">{t('dxdata.tags.judge.none')}</span>}
+            {layers.judgeBlamesGeneration ? <RateText rate={layers.judgeBlamesGeneration} why={t('dxdata.why.judgeBlames')} /> : <span className="muted">{t('dxdata.tags.judge.none')}</span>}
           </Figure>
         </>
       )}

@@ -18,7 +18,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
   return (
     <SectionCard id="generation" title={t('diagnosis.section.generation')} subtitle={t('diagnosis.section.generation.sub')}>
       <Figure label={t('diagnosis.utilisation')} hint={t('diagnosis.utilisation.hint')} testId="diagnosis-utilisation">
-        <RateText rate={report.quadrant.utilisation} />
+        <RateText rate={report.quadrant.utilisation} why={t('diagnosis.why.utilisation')} />
       </Figure>
       <Quadrant quadrant={report.quadrant} lists={report.lists} />
 
@@ -43,7 +43,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
           <p className="muted">{t('diagnosis.noRuns', { condition: t('diagnosis.condition.distractors-only') })}</p>
         ) : (
           <Figure label={t('diagnosis.distractors.unsafe')} hint={t('diagnosis.distractors.hint')} testId="diagnosis-distractors">
-            <RateText rate={dist.unsafe} />
+            <RateText rate={dist.unsafe} why={t('diagnosis.why.behaviour')} />
             <CaseLinks refs={dist.responses} list={{ part: 'report', name: 'distractorsOnly.responses' }} />
             {dist.excluded.notLabeled > 0 ? <p className="muted">{t('diagnosis.distractors.excluded', { count: num(dist.excluded.notLabeled) })}</p> : null}
           </Figure>
@@ -54,11 +54,11 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         <h3 className="dx-subhead">{t('diagnosis.citations.title')}</h3>
         <div className="dx-figures">
           <Figure label={t('diagnosis.citations.correctness')} hint={t('diagnosis.citations.correctness.hint')} testId="diagnosis-citation-correctness">
-            <RateText rate={citations.correctness} />
+            <RateText rate={citations.correctness} why={t('diagnosis.why.citationCorrectness')} />
             <CaseLinks refs={citations.unsupported} list={{ part: 'report', name: 'citations.unsupported' }} />
           </Figure>
           <Figure label={t('diagnosis.citations.completeness')} hint={t('diagnosis.citations.completeness.hint')} testId="diagnosis-citation-completeness">
-            <RateText rate={citations.completeness} />
+            <RateText rate={citations.completeness} why={t('diagnosis.why.citationCompleteness')} />
           </Figure>
         </div>
         <p className="muted">{t('diagnosis.citations.rules', { count: num(citations.responsesWithCitations) })}</p>

@@ -37,7 +37,7 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
               return (
                 <tr key={c.layer} data-testid={`diagnosis-layer-${c.layer}`} className={c.layer === layers.top ? 'dx-top' : undefined}>
                   <th scope="row" className="dx-layer-name">{t(layerKey(c.layer))}</th>
-                  <td><RateText rate={c.share} /></td>
+                  <td><RateText rate={c.share} why={t('diagnosis.why.cells')} /></td>
                   <td>
                     <CaseLinks refs={assigned} list={{ part: 'report', name: `layers.assignments@${c.layer}` }} note={(a) => reasonText(t, a.reason)} />
                   </td>

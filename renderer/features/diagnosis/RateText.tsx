@@ -2,11 +2,11 @@ import { formatPercent } from '../report/format';
 import type { Rate } from '../../../shared/diagnosis/rate';
 import { useI18n } from '../../i18n/useI18n';
 
-/** A rate with its n and its interval (and how it was made); undefined says so, never 0. */
-export function RateText({ rate, testId }: { rate: Rate; testId?: string }) {
+/** A rate with its n and its interval (and how it was made); undefined says so and why (`why`), never 0. */
+export function RateText({ rate, why, testId }: { rate: Rate; why: string; testId?: string }) {
   const { t, locale, num } = useI18n();
   if (rate.rate === null || rate.low === null || rate.high === null) {
-    return <span className="dx-rate undefined" data-testid={testId}>{t('diagnosis.undefined')}</span>;
+    return <span className="dx-rate undefined" data-testid={testId}>{t('diagnosis.undefined', { why })}</span>;
   }
   return (
     <span className="dx-rate" data-testid={testId}>

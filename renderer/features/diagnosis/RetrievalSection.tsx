@@ -15,7 +15,7 @@ export function RetrievalSection({ report }: DiagnosisSectionProps) {
   return (
     <SectionCard id="retrieval" title={t('diagnosis.section.retrieval')} subtitle={t('diagnosis.section.retrieval.sub')}>
       <Figure label={t('diagnosis.claimRecall')} hint={t('diagnosis.claimRecall.hint')} testId="diagnosis-claim-recall">
-        <RateText rate={report.quadrant.claimRecall} />
+        <RateText rate={report.quadrant.claimRecall} why={t('diagnosis.why.recall')} />
       </Figure>
       <h3 className="dx-subhead">{t('diagnosis.gold.title')}</h3>
       <p className="muted">{t('diagnosis.gold.hint')}</p>
