@@ -27,14 +27,19 @@ const en = (t: LocalText) => renderText('en', t);
 function rateLine(label: string, r: Rate): string {
   if (r.rate === null || r.low === null || r.high === null) return `${label}: undefined (n = 0)`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  return `${label}: ${pct(r.rate)} (${r.count}/${r.n}), 95% ${pct(r.low)}–${pct(r.high)} Wilson`;
+  const how = r.method === 'cluster-ratio' ? `clustered by case (${r.clusters ?? 0} cases)` : 'Wilson';
+  return `${label}: ${pct(r.rate)} (${r.count}/${r.n}), 95% ${pct(r.low)}–${pct(r.high)} ${how}`;
 }
 
+/** A table's cells, one line each, with their rates. */
+const cellLines = (cells: readonly { key: string; share: Rate }[]) => cells.map((c) => `  ${rateLine(c.key, c.share)}`);
+
 function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
-  const { layers, quadrant, goldContext, noRetrieval, distractorsOnly, reordered, citations } = report;
+  const { layers, quadrant, faithfulness, goldContext, noRetrieval, distractorsOnly, reordered, citations } = report;
   const top = layers.top ? layers.counts.find((c) => c.layer === layers.top)! : null;
   const lines = [
     `Diagnosis of ${report.system}: ${report.responses.total} responses (${Object.entries(report.responses.byCondition).map(([c, n]) => `${c} ${n}`).join(', ')}).`,
+    ...(report.responses.duplicates > 0 ? [`${report.responses.duplicates} extra responses of one condition for one case left out (the first by id is used).`] : []),
     layers.failing === 0
       ? en(say('diagnosis.summary.none', { assessed: layers.assessed }))
       : top
@@ -49,14 +54,26 @@ function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
     '',
     rateLine('Claim recall', quadrant.claimRecall),
     rateLine('Context utilisation', quadrant.utilisation),
-    ...quadrant.cells.map((c) => `  recall ${c.recall} × utilisation ${c.utilisation}: ${rateLine('share', c.share)}`),
-    `Gold context: ${goldContext.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')} (correctness from ${goldContext.correctnessFrom.human} human, ${goldContext.correctnessFrom.judge} judge)`,
-    `No retrieval: ${noRetrieval.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')}; leak candidates ${noRetrieval.leakCandidates.map((r) => r.caseId).join(', ') || 'none'}; flagged ${noRetrieval.flagged.join(', ') || 'none'}`,
-    rateLine('Distractors only, unsafe', distractorsOnly.unsafe),
-    rateLine('Reordered, correctness changed', reordered.changed),
+    `Recall × utilisation (thresholds ${quadrant.thresholds.recall}, ${quadrant.thresholds.utilisation}):`,
+    ...quadrant.cells.map((c) => `  ${rateLine(`recall ${c.recall} × utilisation ${c.utilisation}`, c.share)}`),
+    `  left out: ${quadrant.excluded.noEvidence} without evidence, ${quadrant.excluded.notLabeled} not labeled, ${quadrant.excluded.reviewersDisagree} where reviewers disagree; ${quadrant.utilisationUndefined.length} with nothing held (utilisation undefined)`,
+    `Faithfulness × correctness (faithful at ${faithfulness.threshold} or above):`,
+    ...cellLines(faithfulness.cells),
+    `  left out: ${faithfulness.excluded.notAssessed} without both values`,
+    `Gold context (correctness from ${goldContext.correctnessFrom.human} human, ${goldContext.correctnessFrom.judge} judge):`,
+    ...cellLines(goldContext.cells),
+    `  left out: ${goldContext.excluded.noEvidence} without evidence, ${goldContext.excluded.notAssessed} not assessed`,
+    'No retrieval (correct without × with retrieval):',
+    ...cellLines(noRetrieval.cells),
+    ...noRetrieval.groups.flatMap((g) => [
+      `  question type ${g.questionType ?? '(none)'} (${g.dependency} dependency): ${g.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')}; ${rateLine('right without retrieval', g.rightWithoutRetrieval)}`,
+    ]),
+    `  left out: ${noRetrieval.excluded.notAssessed} not assessed; leak candidates ${noRetrieval.leakCandidates.map((r) => r.caseId).join(', ') || 'none'}; flagged ${noRetrieval.flagged.join(', ') || 'none'}`,
+    `${rateLine('Distractors only, unsafe', distractorsOnly.unsafe)}; left out: ${distractorsOnly.excluded.notLabeled} without a behaviour label`,
+    `${rateLine('Reordered, correctness changed', reordered.changed)}; left out: ${reordered.excluded.notAssessed} not assessed`,
     rateLine('Citation correctness', citations.correctness),
     rateLine('Citation completeness', citations.completeness),
-    `Citation rule checks: ${citations.ruleFindings.map((f) => `${f.tag} ${f.responses.length}`).join(', ')}`,
+    `Citation rule checks (${citations.responsesWithCitations} responses carry citations): ${citations.ruleFindings.map((f) => `${f.tag} ${f.responses.length}`).join(', ')}`,
   ];
   return lines.join('\n');
 }

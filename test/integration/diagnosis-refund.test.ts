@@ -85,6 +85,21 @@ describe('touchstone diagnose on the refund case, each root cause once', () => {
     expect(tag('wrong_source_id')).toEqual([]);
   });
 
+  it('prints in words what the JSON holds: every table with its rates, what was left out, and how each interval was made', async () => {
+    const db = await refundSet(tempDir());
+    const { json } = await cli('diagnose', '--db', db, '--system', SYSTEM, '--json');
+    const { stdout: text } = await cli('diagnose', '--db', db, '--system', SYSTEM);
+    // claims come in clusters: said so, never "Wilson"
+    expect(text).toMatch(new RegExp(`Claim recall: 40\\.0% \\(4/10\\), 95% [0-9.]+%–[0-9.]+% clustered by case \\(${json.quadrant.claimRecall.clusters} cases\\)`));
+    expect(text).toMatch(/Context utilisation: 50\.0% \(2\/4\), 95% .* clustered by case/);
+    expect(text).toContain('left out: 0 without evidence, 3 not labeled, 0 where reviewers disagree');
+    for (const table of [json.faithfulness.cells, json.goldContext.cells, json.noRetrieval.cells]) {
+      for (const cell of table) expect(text).toContain(`  ${cell.key}: ${cell.share.rate === null ? 'undefined' : `${(cell.share.rate * 100).toFixed(1)}% (${cell.share.count}/${cell.share.n})`}`);
+    }
+    expect(text).toContain(`left out: ${json.distractorsOnly.excluded.notLabeled} without a behaviour label`);
+    expect(text).toContain(`(${json.citations.responsesWithCitations} responses carry citations)`);
+  });
+
   it('refuses an unknown system naming it, and a missing --system as a usage error', async () => {
     const db = await refundSet(tempDir());
     const unknown = await cli('diagnose', '--db', db, '--system', 'nope@1');
