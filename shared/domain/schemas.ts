@@ -137,7 +137,7 @@ export const ResponseSchema = z.strictObject({
 }).superRefine((r, ctx) => {
   const length = [...r.answer].length;
   (r.citations ?? []).forEach((c, i) => {
-    if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: `must be within the answer (${length} characters)` });
+    if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.beyond-answer', input: c.end, params: { length } });
   });
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;

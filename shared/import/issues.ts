@@ -72,18 +72,23 @@ export function describeIssue(issue: Issue, schema: z.ZodType): FieldProblem {
       if (expected.size) return { field, message: gotType([...expected].map(typeName).reduce((a, b) => text('err.type.either', { a, b })), input) };
       return { field, message: text('err.field.no-shape') };
     }
+    case 'custom':
+      return { field, message: ownMessage(issue.message, input, issue.params) ?? text('err.field.no-shape') };
     default:
       return { field, message: ownMessage(issue.message) ?? text('err.field.no-shape') };
   }
 }
 
 /**
- * The schemas' own refinement messages are catalogue keys (`err.…`); zod's
- * built-in English ("Invalid …", "Too small …") is never shown, the issue's
- * code is worded instead.
+ * The schemas' own refinement messages are catalogue keys (`err.…`), worded with the value given and
+ * any values the refinement names (`params`); zod's built-in English ("Invalid …", "Too small …") is
+ * never shown, the issue's code is worded instead.
  */
-function ownMessage(message: string, got?: unknown): LocalText | null {
-  return message.startsWith('err.') ? text(message, { got: preview(got) }) : null;
+function ownMessage(message: string, got?: unknown, params?: Record<string, unknown>): LocalText | null {
+  if (!message.startsWith('err.')) return null;
+  const values: Record<string, string | number> = { got: preview(got) };
+  for (const [key, value] of Object.entries(params ?? {})) if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  return text(message, values);
 }
 
 function typeName(t: string): LocalText {

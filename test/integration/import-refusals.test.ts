@@ -43,6 +43,8 @@ const BAD_INPUTS: { name: string; kind: ImportKind; file: string; bytes: Buffer;
   { name: 'a context chunk over its limit', kind: 'responses', file: 'r.jsonl', bytes: jsonl({ id: 'r1', caseId: 'refund-annual-day20', system: 's', answer: 'a', finalContext: [{ text: 'ok', rank: 1 }, { text: 'c'.repeat(FIELD_LIMITS.chunkText + 1), rank: 2 }] }), line: 1, field: 'finalContext.1.text', says: /limit of 200,000/ },
   { name: 'a document text over its limit', kind: 'documents', file: 'd.jsonl', bytes: jsonl({ docId: 'big', title: 't', revision: 'v1', text: 'd'.repeat(FIELD_LIMITS.documentText + 1) }), line: 1, field: 'text', says: /limit of 5,000,000/ },
   { name: 'a judge rationale over its limit', kind: 'judge', file: 'j.jsonl', bytes: jsonl({ caseId: 'refund-annual-day20', judge: { model: 'm', version: '1', promptVersion: 'p' }, dimension: 'correctness', value: 1, rationale: 'r'.repeat(FIELD_LIMITS.reason + 1) }), line: 1, field: 'rationale', says: /limit of 20,000/ },
+  // code points: "a😀bc" is 4 long, so a citation ending at 5 runs past it
+  { name: 'a citation running past the answer', kind: 'responses', file: 'r.jsonl', bytes: jsonl({ id: 'r1', caseId: 'refund-annual-day20', system: 's', answer: 'a😀bc', citations: [{ start: 2, end: 5 }] }), line: 1, field: 'citations.0.end', says: /must end within the answer \(4 characters, counted in code points\), got 5/ },
   { name: 'a Ragas answer over its limit', kind: 'cases', file: 'ragas.jsonl', bytes: jsonl({ user_input: 'q', response: 'a'.repeat(FIELD_LIMITS.answer + 1), retrieved_contexts: ['c'] }), line: 1, field: 'answer', says: /limit of 200,000/ },
 ];
 
