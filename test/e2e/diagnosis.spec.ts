@@ -67,6 +67,8 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   // the switch keeps focus, and Enter on a focused button presses that button
   await page.getByTestId('language-switch').blur();
 
+  // marks not saved yet say so until Enter
+  await expect(page.getByTestId('stated-unsaved')).toBeVisible();
   await page.keyboard.press('Enter');
   const row = page.locator(`[data-testid="step"][data-dimension="claimsStated"][data-response-id="r-prior"]`);
   await expect(row.getByTestId('step-saved')).toBeVisible();
@@ -82,6 +84,7 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   if (!(await rows.count())) await row.click();
   await expect(rows.nth(2)).toHaveAttribute('data-stated', 'yes');
   await expect(page.getByTestId('stated-forbidden')).toBeVisible();
+  await expect(page.getByTestId('stated-unsaved')).toBeHidden();
 
   // "all" then "none" shortcuts on the way back, then undo restores nothing changed in the file
   await page.keyboard.press('a');

@@ -1,5 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
-import { unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
+import { completeMarks, sameMarks, unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
 import { CITATION_VERDICTS, type CitationVerdict } from '../../../../shared/diagnosis/types';
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { MessageKey } from '../../../i18n';
@@ -25,7 +25,10 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
   }, [item, step]);
 
   const saved = ClaimsStatedValueSchema.safeParse(step.current?.value);
-  const changed = step.current?.value != null && saved.success ? unmarkedClaims(list, saved.data) : [];
+  const stored = step.current?.value != null && saved.success ? saved.data : null;
+  const changed = stored ? unmarkedClaims(list, stored) : [];
+  // what Enter would save, against what the file holds: marks not saved yet say so
+  const unsaved = stored === null || !sameMarks(completeMarks(list, marks, citations > 0), stored);
   const forbiddenStated = list.some((c) => c.forbidden && marks[c.id]?.stated);
 
   return (
@@ -97,6 +100,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
         <button type="button" className="button small" onClick={() => draft.setAll(list, true)}><kbd>A</kbd> {t('labeling.stated.all')}</button>
         <button type="button" className="button small" onClick={() => draft.setAll(list, false)}><kbd>N</kbd> {t('labeling.stated.none')}</button>
         <button type="button" className="button small primary" data-testid="stated-save" onClick={saveStatedDraft}><kbd>Enter</kbd> {t('labeling.stated.save')}</button>
+        {unsaved ? <span className="multi-unsaved" data-testid="stated-unsaved">{t('labeling.multi.unsaved')}</span> : null}
       </div>
       <p className="muted stated-keys">{t('labeling.stated.keys')}{citations > 0 ? ` · ${t('labeling.stated.citationKeys')}` : ''}</p>
     </div>
