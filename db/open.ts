@@ -3,7 +3,7 @@ import { text as say } from '../shared/messages/text';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
@@ -73,6 +73,10 @@ function inspectExisting(path: string, latest: number, quickCheck: boolean | 'be
     return { version };
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // SQLite reads a WAL file through a shared-memory file beside it, which it must be able to make
+    if ((error as { code?: unknown }).code === 'SQLITE_READONLY_DIRECTORY') {
+      throw new ApiError('invalid-data', say('err.testset.readonly-folder', { file: name, folder: dirname(resolve(path)) }), { file: path, line: null, field: null });
+    }
     throw new ApiError('invalid-data', say('err.testset.unreadable', { file: name, reason: (error as Error).message, backups: basename(backupDirOf(path)) }), { file: path, line: null, field: null });
   } finally {
     probe?.close();
