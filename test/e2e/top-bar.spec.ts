@@ -78,3 +78,25 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('testset-name')).toContainText('demo.touchstone.sqlite');
   });
 }
+
+test('in a window too narrow for every screen the navigation scrolls, and the end that hides screens fades', async ({ page, request }) => {
+  const demo = await api<{ testSetId: string }>(request, 'testSets.openDemo');
+  const me = await api<{ id: number }>(request, 'reviewers.create', { name: `Narrow ${stamp}` });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page, { locale: 'en', reviewer: { testSetId: demo.testSetId, id: me.id } });
+  const nav = page.locator('nav.main-nav');
+  await page.getByTestId('nav-cases').click();
+  // the first screens in sight, the last ones hidden past the right end
+  await expect(nav).toHaveAttribute('data-hidden-end', 'true');
+  await expect(nav).not.toHaveAttribute('data-hidden-start', /.*/);
+  // opening the last screen brings it into sight: now the first ones are hidden past the left end
+  await page.getByTestId('nav-settings').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('nav-settings')).toBeInViewport({ ratio: 0.95 });
+  await expect(nav).toHaveAttribute('data-hidden-start', 'true');
+  await page.screenshot({ path: 'test-results/screens/top-bar-en-1024.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(nav).not.toHaveAttribute('data-hidden-start', /.*/);
+  await expect(nav).not.toHaveAttribute('data-hidden-end', /.*/);
+});
