@@ -7,7 +7,7 @@ export const enDiagnosis = {
   'labeling.value.stated': '{stated} of {count} stated',
   'labeling.value.claimsStated.stated': 'stated',
   'labeling.value.claimsStated.not-stated': 'not stated',
-  'labeling.stated.keys': '1–9 stated / not stated · A all · N none · Enter save',
+  'labeling.stated.keys': '1–9, 0, then Q E R T Y I O P stated / not stated (past those: Tab, then Space) · A all · N none · Enter save',
   'labeling.stated.citationKeys': 'Citation of the active claim: S supports · D does not · C no citation',
   'labeling.stated.stated': 'stated',
   'labeling.stated.notStated': 'not stated',

@@ -226,7 +226,7 @@ export const enLabeling = {
   'labeling.queue.recheck': 'Re-check after {docId} changed',
   'labeling.queue.recheckList': 'Re-check list',
   'labeling.help.claims': 'Claims: new claim · move the focused claim',
-  'labeling.multi.keys': '1–9, 0, then Q W E R T Y I O P toggle a tag · Enter saves the set (none marked: none apply)',
+  'labeling.multi.keys': '1–9, 0, then Q E R T Y I O P toggle a tag · Enter saves the set (none marked: none apply)',
   'labeling.multi.suggested': 'suggested',
   'labeling.multi.none': 'none apply',
   'labeling.multi.count': '{count} marked',

@@ -228,7 +228,7 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.queue.recheck': '{docId} 变更后的复查',
   'labeling.queue.recheckList': '复查列表',
   'labeling.help.claims': '要点：新增要点 · 移动当前要点',
-  'labeling.multi.keys': '1–9、0，再到 Q W E R T Y I O P 切换标签 · Enter 保存这一组（一个都不标：都不适用）',
+  'labeling.multi.keys': '1–9、0，再到 Q E R T Y I O P 切换标签 · Enter 保存这一组（一个都不标：都不适用）',
   'labeling.multi.suggested': '建议',
   'labeling.multi.none': '都不适用',
   'labeling.multi.count': '已标 {count} 个',

@@ -21,6 +21,19 @@ describe('labelKeyAction', () => {
     expect(labelKeyAction({ key: 'h' }, ctx())).toEqual({ type: 'history' });
   });
 
+  it('gives every claim of the "stated" step and every value of a multi-select step its own key, none taken by another action', () => {
+    const keys = [...'1234567890', ...'QERTYIOP'];
+    for (const stepKind of ['stated', 'multi'] as const) {
+      const type = stepKind === 'stated' ? 'toggleStated' : 'toggleValue';
+      keys.forEach((key, index) => expect(labelKeyAction({ key }, ctx({ stepKind }))).toEqual({ type, index }));
+      // W stays the sweep, U undo, J / K the next and previous case
+      expect(labelKeyAction({ key: 'w' }, ctx({ stepKind }))).toEqual({ type: 'sweep' });
+      expect(labelKeyAction({ key: 'u' }, ctx({ stepKind }))).toEqual({ type: 'undo' });
+    }
+    expect(labelKeyAction({ key: 'a' }, ctx({ stepKind: 'stated' }))).toEqual({ type: 'allStated', stated: true });
+    expect(labelKeyAction({ key: 'D' }, ctx({ stepKind: 'stated' }))).toEqual({ type: 'citation', verdict: 'unsupported' });
+  });
+
   it('chooses options with digits on an options step only', () => {
     expect(labelKeyAction({ key: '3' }, ctx())).toEqual({ type: 'choose', key: '3' });
     expect(labelKeyAction({ key: '3' }, ctx({ stepKind: 'summary' }))).toBeNull();

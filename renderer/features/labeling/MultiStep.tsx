@@ -3,7 +3,7 @@ import type { LabelingItem } from '../../../shared/api/labeling-ops';
 import type { Dimension } from '../../../shared/domain/dimensions';
 import { useI18n } from '../../i18n/useI18n';
 import { Icon } from '../../common/Icon';
-import { MULTI_KEYS } from './keymap';
+import { TOGGLE_KEYS } from './keymap';
 import type { LabelStep } from './labelingStore';
 import { optionHint, valueLabel } from './labelText';
 import { openMultiDraft, saveMultiDraft, useMultiDraft } from './multiDraft';
@@ -46,7 +46,7 @@ export function MultiStep({ item, dimension, step }: { item: LabelingItem; dimen
               onMouseDown={keepFocus}
               onClick={() => toggle(value)}
             >
-              <kbd className="option-key">{(MULTI_KEYS[index] ?? ' ').toUpperCase()}</kbd>
+              <kbd className="option-key">{(TOGGLE_KEYS[index] ?? ' ').toUpperCase()}</kbd>
               <span className="option-text">
                 <span className="option-label">
                   {valueLabel(i18n, dimension.name, value)}

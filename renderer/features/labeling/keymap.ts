@@ -15,9 +15,9 @@
  *   documents:    F find text (Enter / Shift+Enter next / previous match, the match becomes the selection);
  *                 with a selection, Shift+← / Shift+→ move its end by a character, Ctrl/Alt+Shift+← / → by a word
  *   W             sweep mode: one dimension across the queue, one key per case (Esc leaves)
- *   stated step:  1–9 claim stated / not stated, A all stated, N none stated,
+ *   stated step:  1–9, 0, Q E R T Y I O P claim stated / not stated, A all stated, N none stated,
  *                 S / D / C the active claim's citation supports it / does not / no citation; Enter saves
- *   multi-select step: 1–9, 0, then Q W E R T Y I O P toggle a value (U, J, K, H keep their meaning); Enter saves the set
+ *   multi-select step: 1–9, 0, then Q E R T Y I O P toggle a value (U, J, K, H keep their meaning); Enter saves the set
  */
 
 export type StepKind = 'options' | 'numeric' | 'claims' | 'stated' | 'multi' | 'summary' | 'none';
@@ -120,7 +120,7 @@ export function labelKeyAction(input: KeyInput, context: KeyContext): LabelActio
   if (context.stepKind === 'claims' && /^[1-9]$/.test(key)) return { type: 'activeClaim', index: Number(key) - 1 };
   if (context.stepKind === 'stated') return statedKeyAction(key);
   if (context.stepKind === 'multi') {
-    const index = MULTI_KEYS.indexOf(key.toLowerCase());
+    const index = TOGGLE_KEYS.indexOf(key.toLowerCase());
     return index >= 0 ? { type: 'toggleValue', index } : null;
   }
   return null;
@@ -133,14 +133,15 @@ function selectionKeyAction(input: KeyInput, context: KeyContext): LabelAction |
   return { type: 'extendSelection', unit: input.ctrlKey || input.altKey ? 'word' : 'char', direction: input.key === 'ArrowRight' ? 'forward' : 'backward' };
 }
 
-/** The toggle keys of a multi-select step, by position: digits, then the letters no other action uses. */
-export const MULTI_KEYS: readonly string[] = [...'1234567890', ...'qwertyiop'];
+/** The toggle keys of a step that marks several things (failure tags, claims stated), by position: digits, then the letters no other action uses (W is sweep). */
+export const TOGGLE_KEYS: readonly string[] = [...'1234567890', ...'qertyiop'];
 
 const CITATION_KEYS = { s: 'supported', d: 'unsupported', c: 'none' } as const;
 
 function statedKeyAction(key: string): LabelAction | null {
-  if (/^[1-9]$/.test(key)) return { type: 'toggleStated', index: Number(key) - 1 };
   const lower = key.toLowerCase();
+  const index = TOGGLE_KEYS.indexOf(lower);
+  if (index >= 0) return { type: 'toggleStated', index };
   if (lower === 'a') return { type: 'allStated', stated: true };
   if (lower === 'n') return { type: 'allStated', stated: false };
   if (lower in CITATION_KEYS) return { type: 'citation', verdict: CITATION_KEYS[lower as keyof typeof CITATION_KEYS] };

@@ -5,6 +5,7 @@ import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { MessageKey } from '../../../i18n';
 import { useI18n } from '../../../i18n/useI18n';
 import type { LabelStep } from '../../labeling/labelingStore';
+import { TOGGLE_KEYS } from '../../labeling/keymap';
 import { askedAgain } from '../../labeling/sequence';
 import { openStatedDraft, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
 import './stated.css';
@@ -53,7 +54,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
               data-stated={stated ? 'yes' : 'no'}
             >
               <button type="button" className="stated-toggle" onMouseDown={keepFocus} onClick={() => draft.toggle(list, index)} aria-pressed={stated}>
-                <kbd>{index < 9 ? index + 1 : ''}</kbd>
+                <kbd>{(TOGGLE_KEYS[index] ?? '').toUpperCase()}</kbd>
                 <span className="stated-text">{claim.text}</span>
                 {claim.forbidden ? <span className="stated-badge">{t('labeling.stated.forbidden')}</span> : null}
                 <span className="stated-state">{stated ? t('labeling.stated.stated') : t('labeling.stated.notStated')}</span>
