@@ -116,12 +116,19 @@ export interface StatedClaim {
   forbidden: boolean;
 }
 
-/** The step's list: the required claims (settled, else imported) with their stable ids, then the forbidden claims. */
+/**
+ * The step's list: the required claims (settled, else imported) with their stable ids, then the forbidden
+ * claims, each once (two that differ only in spacing are one claim, with one id and so one mark).
+ */
 export function statedClaimList(claims: readonly { text: string; id?: string | null }[], forbidden: readonly string[]): StatedClaim[] {
-  return [
-    ...withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, forbidden: false })),
-    ...forbidden.map((text) => ({ id: forbiddenClaimId(text), text, forbidden: true })),
-  ];
+  const seen = new Set<string>();
+  const forbiddenOnce = forbidden.flatMap((text) => {
+    const id = forbiddenClaimId(text);
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [{ id, text, forbidden: true }];
+  });
+  return [...withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, forbidden: false })), ...forbiddenOnce];
 }
 
 /**

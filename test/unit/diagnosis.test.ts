@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenClaimId, withClaimIds } from '../../shared/diagnosis/claim-ids';
 import { checkCitations, citationFigures } from '../../shared/diagnosis/citations';
-import { statedState } from '../../shared/diagnosis/claims-stated';
+import { statedClaimList, statedState } from '../../shared/diagnosis/claims-stated';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange } from '../../shared/diagnosis/conditions';
 import { DocumentIndex } from '../../shared/diagnosis/documents';
 import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
@@ -335,6 +335,14 @@ describe('the layer of each failing response, by fixed precedence', () => {
     ], more, docs);
     expect(extra.assignments).toEqual([{ caseId: 'empty', responseId: 'r-empty', layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: '购买后 30 天内可以退款', rank: 1 } }]);
     expect([extra.failing, extra.unplaced, extra.assessed]).toEqual([1, 1, 2]);
+  });
+});
+
+describe('the "stated" step\'s list', () => {
+  it('lists the required claims, then each forbidden claim once (two differing only in spacing are one)', () => {
+    const list = statedClaimList([{ text: 'a' }, { text: 'b' }], ['7 天内全额退款', '7天内全额退款', '超过 30 天不退']);
+    expect(list.map((c) => [c.text, c.forbidden])).toEqual([['a', false], ['b', false], ['7 天内全额退款', true], ['超过 30 天不退', true]]);
+    expect(new Set(list.map((c) => c.id)).size).toBe(list.length);
   });
 });
 
