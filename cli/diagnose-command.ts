@@ -41,11 +41,11 @@ function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
     `Diagnosis of ${report.system}: ${report.responses.total} responses (${Object.entries(report.responses.byCondition).map(([c, n]) => `${c} ${n}`).join(', ')}).`,
     ...(report.responses.duplicates > 0 ? [`${report.responses.duplicates} extra responses of one condition for one case left out (the first by id is used).`] : []),
     layers.failing === 0
-      ? en(say('diagnosis.summary.none', { assessed: layers.assessed }))
+      ? en(layers.unplaced === 0 ? say('diagnosis.summary.none', { assessed: layers.assessed }) : say('diagnosis.summary.unplaced', { count: layers.unplaced }))
       : top
         ? en(say('diagnosis.summary.top', { layer: layerNameText(top.layer), count: top.share.count, total: layers.failing }))
         : en(say('diagnosis.summary.tie', { total: layers.failing })),
-    ...(layers.unplaced > 0 ? [en(say('diagnosis.summary.unplaced', { count: layers.unplaced }))] : []),
+    ...(layers.unplaced > 0 && layers.failing > 0 ? [en(say('diagnosis.summary.unplaced', { count: layers.unplaced }))] : []),
     '',
     'Failures per layer (permission → data → agent → retrieval → context assembly → generation):',
     ...layers.counts.map((c) => `  ${rateLine(c.layer.padEnd(16), c.share)}`),

@@ -110,10 +110,14 @@ function humanValues(db: Db, system: string, seqs: readonly number[] | null): { 
     }
   }
   const adjudicated = new Map<number, unknown>();
+  // an adjudication of "stated" that settled only labels given before the case changed is asked again with them
   const adjudications = db
     .prepare(
       `SELECT x.response_seq, x.dimension, x.value FROM adjudications x JOIN responses r ON r.seq = x.response_seq
-        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql} ORDER BY x.id`,
+        LEFT JOIN case_content_changes c ON c.case_seq = x.case_seq
+        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql}
+          AND (x.dimension <> '${CLAIMS_STATED}' OR c.after_event IS NULL OR json_array_length(x.from_event_ids) = 0
+            OR (SELECT max(value) FROM json_each(x.from_event_ids)) >= c.after_event) ORDER BY x.id`,
     )
     .raw()
     .iterate(system, ...LABEL_DIMENSIONS, ...only.args) as Iterable<[number, string, string]>;
@@ -287,7 +291,16 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const claims = claimsByCase(db, caseSeqs);
   // most cases share their scope and forbidden claims: each distinct stored text is parsed once (the lists are only read)
   const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
-  const forbiddenOf = parsedOnce((text) => (JSON.parse(text) as string[]).map((claim) => ({ id: forbiddenClaimId(claim), text: claim })));
+  // each forbidden claim once (two differing only in spacing are one claim with one mark, as the step lists them)
+  const forbiddenOf = parsedOnce((text) => {
+    const seen = new Set<string>();
+    return (JSON.parse(text) as string[]).flatMap((claim) => {
+      const id = forbiddenClaimId(claim);
+      if (seen.has(id)) return [];
+      seen.add(id);
+      return [{ id, text: claim }];
+    });
+  });
   const caseIdOf = new Map<number, string>();
   const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {

@@ -22,7 +22,8 @@ export const DIAGNOSIS_DELTA_TABLES = ['label_events', 'adjudications', 'verdict
 const MOVE = 'UPDATE diagnosis_basis SET generation = generation + 1, kept = 0 WHERE id = 1';
 const WHEN_KEPT = '(SELECT kept FROM diagnosis_basis WHERE id = 1) = 1';
 
-const trigger = (table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', extra = ''): string =>
+/** A trigger moving the generation after `event` on `table`, while a reader keeps it (later migrations add tables the page reads). */
+export const trigger = (table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', extra = ''): string =>
   `CREATE TRIGGER diagnosis_basis_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} WHEN ${WHEN_KEPT}${extra} BEGIN ${MOVE}; END;`;
 
 export const migration020: Migration = {

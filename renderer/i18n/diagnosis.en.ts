@@ -75,7 +75,6 @@ export const enDiagnosis = {
   'diagnosis.cases.showMore': 'Show {count} more',
   'diagnosis.cases.openTitle': 'Open this case in the Cases view',
   'diagnosis.summary.notAssessed': '{count} normal responses have no correctness (human or judge) and no stated forbidden claim: not assessed.',
-  'diagnosis.summary.unplaced': '{count} failing responses are in no layer: their cases have no evidence spans, so nothing past the permission and data layers can be read. Add evidence to their claims to place them.',
 
   'diagnosis.section.layers': 'Where the failures are',
   'diagnosis.section.layers.sub': 'Each failing normal response (correctness below the top, or a forbidden claim stated) belongs to the first layer whose evidence applies: permission → data → agent → retrieval → context assembly → generation.',

@@ -77,7 +77,6 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.cases.showMore': '再显示 {count} 个',
   'diagnosis.cases.openTitle': '在“用例”视图中打开此用例',
   'diagnosis.summary.notAssessed': '{count} 条常规回答既无正确性（人工或裁判）也未陈述禁止要点：未评估。',
-  'diagnosis.summary.unplaced': '{count} 条失败回答未归入任何层：其用例没有证据片段，权限层和数据层之后的各层都无从判断。为这些用例的要点补上证据后即可定位。',
 
   'diagnosis.section.layers': '失败在哪一层',
   'diagnosis.section.layers.sub': '每条失败的常规回答（正确性未达最高档，或陈述了禁止要点）归入第一个证据成立的层：权限 → 数据 → Agent → 检索 → 上下文组装 → 生成。',

@@ -13,9 +13,10 @@ const SHORT_LABELS: Partial<Record<View, MessageKey>> = { agreement: 'nav.short.
  * Which ends of the navigation hide screens, in a window too narrow for all of them (it scrolls
  * sideways there, shell.css): those ends fade, so a screen out of sight is not a screen that is not there.
  */
-function useHiddenEnds() {
+function useHiddenEnds(locale: string) {
   const ref = useRef<HTMLElement>(null);
   const [ends, setEnds] = useState({ start: false, end: false });
+  // the names of another language are another width: looked at again
   useEffect(() => {
     const nav = ref.current;
     if (!nav) return;
@@ -33,14 +34,14 @@ function useHiddenEnds() {
       nav.removeEventListener('scroll', look);
       resized.disconnect();
     };
-  }, []);
+  }, [locale]);
   return { ref, ends };
 }
 
 export function MainNav() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { view, setView } = usePick(useNavigationStore, 'view', 'setView');
-  const { ref, ends } = useHiddenEnds();
+  const { ref, ends } = useHiddenEnds(locale);
 
   // the open screen is kept in sight (a narrow window scrolls the navigation)
   useEffect(() => {

@@ -31,6 +31,8 @@ const LayerReasonSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('evidence-ranked-out'), claim: z.string(), rank: z.number().int(), k: z.number().int() }),
   z.object({ code: z.literal('evidence-dropped-by-assembly'), claim: z.string(), rank: z.number().int() }),
   z.object({ code: z.literal('forbidden-stated-despite-context'), claim: z.string() }),
+  z.object({ code: z.literal('forbidden-stated'), claim: z.string() }),
+  z.object({ code: z.literal('answered-unanswerable'), answerability: z.string() }),
   z.object({ code: z.literal('held-not-stated'), claim: z.string() }),
   z.object({ code: z.literal('wrong-with-evidence-held') }),
 ]);

@@ -18,6 +18,8 @@ export type LayerReason =
   | { code: 'evidence-ranked-out'; claim: string; rank: number; k: number }
   | { code: 'evidence-dropped-by-assembly'; claim: string; rank: number }
   | { code: 'forbidden-stated-despite-context'; claim: string }
+  | { code: 'forbidden-stated'; claim: string }
+  | { code: 'answered-unanswerable'; answerability: string }
   | { code: 'held-not-stated'; claim: string }
   | { code: 'wrong-with-evidence-held' };
 
@@ -57,14 +59,22 @@ export function contextFlags(response: DxResponse, kase: DxCase, documents: Docu
 
 /**
  * The layer of one failing response, by the fixed precedence, with its reason; null when nothing places
- * it: past the permission and data layers every layer is read off the case's evidence, and its case has none.
+ * it: past the permission and data layers the layers are read off the case's evidence, and an answerable
+ * case without any leaves only what the answer itself states.
  */
 export function assignLayer(response: DxResponse, kase: DxCase, documents: DocumentIndex): { layer: Layer; reason: LayerReason } | null {
   const { hiddenDoc, staleDoc } = response.facts ?? contextFlags(response, kase, documents);
   if (hiddenDoc !== null) return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: hiddenDoc } };
   if (staleDoc) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: staleDoc.docId, revision: staleDoc.revision } };
   const claims = claimUnits(kase);
-  if (claims.length === 0) return null;
+  const marks = caseMarks(response, kase);
+  if (claims.length === 0) {
+    // nothing to retrieve: what fails is what the answer says (a forbidden claim, an answer where none exists)
+    const forbidden = marks ? kase.forbidden.find((f) => marks[f.id].stated) : undefined;
+    if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated', claim: forbidden.text } };
+    if (kase.answerability !== null && kase.answerability !== 'answerable') return { layer: 'generation', reason: { code: 'answered-unanswerable', answerability: kase.answerability } };
+    return null;
+  }
   if (response.retrievalCalled === false) return { layer: 'agent', reason: { code: 'never-retrieved' } };
   const context = listHolds(response, kase, 'context');
   const candidates = listHolds(response, kase, 'candidates');
@@ -81,7 +91,6 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
     dropped ??= { layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: textOf(claim.claimId), rank } };
   }
   if (dropped) return dropped;
-  const marks = caseMarks(response, kase);
   const forbidden = marks ? kase.forbidden.find((f) => marks[f.id].stated) : undefined;
   if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated-despite-context', claim: forbidden.text } };
   const notStated = marks ? claims.find((c) => !marks[c.claimId].stated) : undefined;
@@ -102,7 +111,7 @@ export interface LayerSummary {
   top: Layer | null;
   /** Failing responses placed in a layer (the shares' n). */
   failing: number;
-  /** Failing responses nothing places: no permission or data finding, and their case has no evidence. */
+  /** Failing responses nothing places: no permission or data finding, and their answerable case has no evidence. */
   unplaced: number;
   assessed: number;
   notAssessed: number;

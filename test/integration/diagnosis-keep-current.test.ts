@@ -20,7 +20,12 @@ const GAP = 30_000;
  */
 describe('keeping a kept Diagnosis page current', () => {
   const tempDir = useTempDir();
-  afterEach(() => vi.useRealTimers());
+  // connections closed whether the test passed or not
+  const closers: (() => void)[] = [];
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const close of closers.splice(0)) close();
+  });
 
   async function kept() {
     const input = syntheticDiagnosis(60);
@@ -34,16 +39,16 @@ describe('keeping a kept Diagnosis page current', () => {
     const stop = keepPageCurrent(worker, LOOK, GAP);
     const current = () => heldRead(worker)!.generation === diagnosisGeneration(worker);
     const stored = () => storedHalf(app, input.system, 'report') !== null;
-    const close = () => {
+    closers.push(() => {
       stop();
       worker.close();
       app.close();
-    };
-    return { input, app, current, stored, close, caseIds: [...new Set(input.responses.map((r) => r.caseId))] };
+    });
+    return { input, app, current, stored, caseIds: [...new Set(input.responses.map((r) => r.caseId))] };
   }
 
   it('reads again once a look finds writes paused, and not sooner than the gap after its last read', async () => {
-    const { app, current, stored, close, caseIds } = await kept();
+    const { app, current, stored, caseIds } = await kept();
     // a lead edits cases, one every look: the read waits while the commits keep coming
     for (let i = 0; i < 4; i++) {
       expect(setCaseLeak(app, caseIds[i], true)).toBe(true);
@@ -63,11 +68,10 @@ describe('keeping a kept Diagnosis page current', () => {
     vi.advanceTimersByTime(2 * LOOK);
     expect(current()).toBe(true);
     expect(stored()).toBe(true);
-    close();
   });
 
   it('reads nothing for labels alone (the page takes them in when asked)', async () => {
-    const { input, app, current, stored, close } = await kept();
+    const { input, app, current, stored } = await kept();
     const reviewer = createReviewer(app, 'Li Hua').id;
     for (const r of input.responses.slice(0, 5)) {
       recordLabel(app, { reviewerId: reviewer, caseId: r.caseId, responseId: r.responseId, dimension: 'correctness', value: 1 });
@@ -77,6 +81,5 @@ describe('keeping a kept Diagnosis page current', () => {
     expect(current()).toBe(true);
     // no read stored a page for the file as it now is
     expect(stored()).toBe(false);
-    close();
   });
 });

@@ -48,6 +48,18 @@ describe('a "stated" label asked again after its case changed', () => {
     expect(statedOf(diagnosisInput(db, input.system, TODAY))).toBe('none');
     expect(quadrant(after.base.responses.filter((r) => r.condition === 'normal'), casesById(after.base.cases), { recall: 0.5, utilisation: 0.5 }).excluded.notLabeled).toBe(before + 1);
 
+    // a lead's adjudication of the labels from before the change is asked again with them; one that
+    // settles a label given since counts
+    const now = new Date().toISOString();
+    db.prepare("INSERT INTO rounds (id, week, seed, size, status, created_at) VALUES (900, '2026-W49', 1, 1, 'closed', ?)").run(now);
+    const responseSeq = db.prepare('SELECT seq FROM responses WHERE id = ?').pluck().get(target.responseId) as number;
+    const adjudicate = (fromEventIds: number[]) =>
+      db.prepare(`INSERT INTO adjudications (round_id, case_seq, response_seq, dimension, value, source, from_event_ids, created_at) VALUES (900, ?, ?, ?, ?, 'lead', ?, ?)`)
+        .run(caseSeq, responseSeq, CLAIMS_STATED, JSON.stringify(all), JSON.stringify(fromEventIds), now);
+    const oldEvents = db.prepare('SELECT id FROM label_events WHERE response_seq = ? AND dimension = ?').pluck().all(responseSeq, CLAIMS_STATED) as number[];
+    adjudicate(oldEvents);
+    expect(statedOf(diagnosisInputs(db, input.system, TODAY).base)).toBe('none');
+
     // given again by one of them: counted again (that reviewer's alone), taken in by the kept read
     recordLabel(db, { reviewerId: reviewer, caseId: target.caseId, responseId: target.responseId, dimension: CLAIMS_STATED, value: all });
     const again = diagnosisInputs(db, input.system, TODAY);

@@ -336,6 +336,19 @@ describe('the layer of each failing response, by fixed precedence', () => {
     expect(extra.assignments).toEqual([{ caseId: 'empty', responseId: 'r-empty', layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: '购买后 30 天内可以退款', rank: 1 } }]);
     expect([extra.failing, extra.unplaced, extra.assessed]).toEqual([1, 1, 2]);
   });
+  it('places what fails without evidence by what the answer says: a forbidden claim, an answer where the case has none', () => {
+    const noClaims = { claims: [] };
+    const more = new Map([['unans', refundCase('unans', { ...noClaims, answerability: 'unanswerable' })], ['said', refundCase('said', noClaims)]]);
+    const placed = layerSummary([
+      response('r-unans', 'unans', { finalContext: [chunk('积分规则')], correct: wrong }),
+      response('r-said', 'said', { finalContext: [chunk('积分规则')], stated: marks({ [f]: true }) }),
+    ], more, docs);
+    expect(placed.assignments.map((a) => [a.responseId, a.layer, a.reason])).toEqual([
+      ['r-unans', 'generation', { code: 'answered-unanswerable', answerability: 'unanswerable' }],
+      ['r-said', 'generation', { code: 'forbidden-stated', claim: '7 天内全额退款' }],
+    ]);
+    expect(placed.unplaced).toBe(0);
+  });
 });
 
 describe('the "stated" step\'s list', () => {

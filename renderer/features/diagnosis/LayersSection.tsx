@@ -14,14 +14,15 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
   const { layers } = report;
   const top = layers.top ? layers.counts.find((c) => c.layer === layers.top) : undefined;
   let sentence: string;
-  if (layers.failing === 0) sentence = t('diagnosis.summary.none', { assessed: num(layers.assessed) });
+  if (layers.failing === 0 && layers.unplaced === 0) sentence = t('diagnosis.summary.none', { assessed: num(layers.assessed) });
+  else if (layers.failing === 0) sentence = t('diagnosis.summary.unplaced', { count: num(layers.unplaced) });
   else if (top) sentence = t('diagnosis.summary.top', { layer: t(layerKey(top.layer)), count: num(top.share.count), total: num(layers.failing) });
   else sentence = t('diagnosis.summary.tie', { total: num(layers.failing) });
   return (
     <SectionCard id="layers" title={t('diagnosis.section.layers')} subtitle={t('diagnosis.section.layers.sub')}>
       <p className="dx-verdict" data-testid="diagnosis-verdict">{sentence}</p>
       {layers.notAssessed > 0 ? <p className="muted">{t('diagnosis.summary.notAssessed', { count: num(layers.notAssessed) })}</p> : null}
-      {layers.unplaced > 0 ? <p className="muted" data-testid="diagnosis-unplaced">{t('diagnosis.summary.unplaced', { count: num(layers.unplaced) })}</p> : null}
+      {layers.unplaced > 0 && layers.failing > 0 ? <p className="muted" data-testid="diagnosis-unplaced">{t('diagnosis.summary.unplaced', { count: num(layers.unplaced) })}</p> : null}
       {layers.failing > 0 ? (
         <table className="dx-table" data-testid="diagnosis-layers">
           <thead>

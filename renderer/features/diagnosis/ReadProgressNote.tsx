@@ -18,6 +18,8 @@ export function ReadProgressNote({ system }: { system: string }) {
   const [progress, setProgress] = useState<Progress>(null);
 
   useEffect(() => {
+    // another system's read is not this one's
+    setProgress(null);
     let live = true;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const look = async () => {

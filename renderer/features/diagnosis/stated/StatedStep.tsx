@@ -28,8 +28,8 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
   const saved = ClaimsStatedValueSchema.safeParse(step.current?.value);
   const stored = step.current?.value != null && saved.success ? saved.data : null;
   const changed = stored ? unmarkedClaims(list, stored) : [];
-  // what Enter would save, against what the file holds: marks not saved yet say so
-  const unsaved = stored === null || !sameMarks(completeMarks(list, marks, citations > 0), stored);
+  // what Enter would save, against what the file holds (as the step would save it): marks not saved yet say so
+  const unsaved = stored === null || !sameMarks(completeMarks(list, marks, citations > 0), completeMarks(list, stored, citations > 0));
   const forbiddenStated = list.some((c) => c.forbidden && marks[c.id]?.stated);
 
   return (
