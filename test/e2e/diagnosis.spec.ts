@@ -112,4 +112,19 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   // a case opens one click away
   await page.getByTestId('diagnosis-layer-generation').getByRole('button', { name: 'refund-prior' }).click();
   await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+
+  // coming back finds the page where it was left (read further down, then away to another screen)
+  await page.getByTestId('nav-diagnosis').click();
+  const view = page.getByTestId('diagnosis-view');
+  await expect(page.getByTestId('diagnosis-layers')).toBeVisible();
+  const scrolled = await view.evaluate((el) => {
+    el.scrollTop = 900;
+    return el.scrollTop;
+  });
+  expect(scrolled).toBeGreaterThan(100);
+  await page.getByTestId('nav-cases').click();
+  await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('nav-diagnosis').click();
+  await expect(page.getByTestId('diagnosis-layers')).toBeVisible();
+  await expect.poll(() => view.evaluate((el) => el.scrollTop)).toBe(scrolled);
 });

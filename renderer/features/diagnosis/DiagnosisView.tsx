@@ -79,7 +79,17 @@ export function DiagnosisView() {
   }
 
   return (
-    <PageShell testId="diagnosis-view" className="diagnosis-view" width="wide" busy={loading} title={t('diagnosis.title')} subtitle={t('diagnosis.subtitle')} aside={toolbar}>
+    <PageShell
+      testId="diagnosis-view"
+      className="diagnosis-view"
+      width="wide"
+      busy={loading}
+      title={t('diagnosis.title')}
+      subtitle={t('diagnosis.subtitle')}
+      aside={toolbar}
+      // given back only once the page has its figures (the store keeps them while another screen is open)
+      scrollKey={report && system ? `${testSetId}\u0000${system}` : undefined}
+    >
       {body}
     </PageShell>
   );
