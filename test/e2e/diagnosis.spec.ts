@@ -117,14 +117,17 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await page.getByTestId('nav-diagnosis').click();
   const view = page.getByTestId('diagnosis-view');
   await expect(page.getByTestId('diagnosis-layers')).toBeVisible();
-  const scrolled = await view.evaluate((el) => {
+  // the layers half in too (sections above growing move the page, keeping what is in view in view)
+  await expect(page.getByTestId('dx-stale')).toBeVisible();
+  await view.evaluate((el) => {
     el.scrollTop = 900;
-    return el.scrollTop;
   });
+  const scrolled = await view.evaluate((el) => el.scrollTop);
   expect(scrolled).toBeGreaterThan(100);
   await page.getByTestId('nav-cases').click();
   await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
   await page.getByTestId('nav-diagnosis').click();
   await expect(page.getByTestId('diagnosis-layers')).toBeVisible();
-  await expect.poll(() => view.evaluate((el) => el.scrollTop)).toBe(scrolled);
+  // not back at the top: where it was (give or take a section that grows above it once its half arrives)
+  await expect.poll(async () => Math.abs((await view.evaluate((el) => el.scrollTop)) - scrolled)).toBeLessThan(250);
 });
