@@ -1,7 +1,7 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
-import { forbiddenClaimId, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
+import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
@@ -291,16 +291,8 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const claims = claimsByCase(db, caseSeqs);
   // most cases share their scope and forbidden claims: each distinct stored text is parsed once (the lists are only read)
   const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
-  // each forbidden claim once (two differing only in spacing are one claim with one mark, as the step lists them)
-  const forbiddenOf = parsedOnce((text) => {
-    const seen = new Set<string>();
-    return (JSON.parse(text) as string[]).flatMap((claim) => {
-      const id = forbiddenClaimId(claim);
-      if (seen.has(id)) return [];
-      seen.add(id);
-      return [{ id, text: claim }];
-    });
-  });
+  // each forbidden claim once, as the step lists them
+  const forbiddenOf = parsedOnce((text) => forbiddenClaimsOnce(JSON.parse(text) as string[]));
   const caseIdOf = new Map<number, string>();
   const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
   const cases: DxCase[] = caseRows.map((c) => {

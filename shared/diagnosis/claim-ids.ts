@@ -11,6 +11,17 @@ export const importedClaimId = (position: number): string => `c${position + 1}`;
 
 export const forbiddenClaimId = (text: string): string => `f:${normalizeForMatch(text)}`;
 
+/** A case's forbidden claims with their ids, each once: two that differ only in spacing are one claim, with one id and so one mark. */
+export function forbiddenClaimsOnce(texts: readonly string[]): { id: string; text: string }[] {
+  const seen = new Set<string>();
+  return texts.flatMap((text) => {
+    const id = forbiddenClaimId(text);
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [{ id, text }];
+  });
+}
+
 export const isForbiddenClaimId = (id: string): boolean => id.startsWith('f:');
 
 /** Each claim with its id: the one it carries, else its imported position's. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forbiddenClaimId, withClaimIds } from './claim-ids';
+import { forbiddenClaimsOnce, withClaimIds } from './claim-ids';
 import { builtOnce } from './derived-once';
 import { CITATION_VERDICTS, type DxCase, type DxResponse, type StatedMark, type StatedState } from './types';
 
@@ -121,14 +121,10 @@ export interface StatedClaim {
  * claims, each once (two that differ only in spacing are one claim, with one id and so one mark).
  */
 export function statedClaimList(claims: readonly { text: string; id?: string | null }[], forbidden: readonly string[]): StatedClaim[] {
-  const seen = new Set<string>();
-  const forbiddenOnce = forbidden.flatMap((text) => {
-    const id = forbiddenClaimId(text);
-    if (seen.has(id)) return [];
-    seen.add(id);
-    return [{ id, text, forbidden: true }];
-  });
-  return [...withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, forbidden: false })), ...forbiddenOnce];
+  return [
+    ...withClaimIds(claims).map((c) => ({ id: c.id, text: c.text, forbidden: false })),
+    ...forbiddenClaimsOnce(forbidden).map((f) => ({ ...f, forbidden: true })),
+  ];
 }
 
 /**
