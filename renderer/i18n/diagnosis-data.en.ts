@@ -1,6 +1,5 @@
 /** English messages of the Diagnosis screen's permission, data, agent, failure-tag and test-set health sections. */
 export const enDiagnosisData = {
-  'dxdata.loading': 'Reading documents, scopes and agent runs…',
   'dxdata.why.judgeBlames': 'no response has a failure layer from both people and the judge',
   'dxdata.why.followed': 'no response has a “stated” label',
   'dxdata.why.normal': 'no normal responses',

@@ -2,7 +2,6 @@ import type { enDiagnosisData } from './diagnosis-data.en';
 
 /** 诊断页的权限、数据、智能体、失败标签与测试集健康部分。 */
 export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
-  'dxdata.loading': '正在读取文档、权限范围与智能体运行记录…',
   'dxdata.why.judgeBlames': '没有回答同时带有人工与裁判给出的失败层',
   'dxdata.why.followed': '没有回答带有“陈述了哪些要点”标注',
   'dxdata.why.normal': '没有常规回答',

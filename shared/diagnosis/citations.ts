@@ -69,7 +69,8 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
   for (const r of responses) {
     const kase = cases.get(r.caseId);
     if (!kase) continue;
-    if ((r.facts ? r.facts.citations : r.citations.length) > 0) {
+    const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;
+    if (carries) {
       withCitations += 1;
       const tags = r.facts?.citationTags ?? citationTags(r, kase, documents);
       if (tags.length > 0) {
@@ -80,7 +81,6 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
     const marks = caseMarks(r, kase);
     if (!marks) continue;
     // a verdict on an answer without citations judges nothing; one reviewers dispute is left out
-    const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;
     const disputed = r.stated.kind === 'value' ? r.stated.citationsDisputed : undefined;
     let cited = 0;
     let supported = 0;

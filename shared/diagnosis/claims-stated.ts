@@ -35,23 +35,20 @@ export function asClaimsStated(value: unknown): ClaimsStatedValue | null {
   return value as ClaimsStatedValue;
 }
 
-/** Marks compared without the order of their keys or absent citation fields. */
-export function sameMarks(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean {
+/** Whether two values mark the same claims stated and not stated (their citation verdicts aside). */
+function sameStated(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>, sameVerdicts = false): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) {
     const x = a[key];
     const y = b[key];
-    if (!x || !y || x.stated !== y.stated || (x.citation ?? null) !== (y.citation ?? null)) return false;
+    if (!x || !y || x.stated !== y.stated) return false;
+    if (sameVerdicts && (x.citation ?? null) !== (y.citation ?? null)) return false;
   }
   return true;
 }
 
-/** Whether two values mark the same claims stated and not stated (their citation verdicts aside). */
-function sameStated(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if (!a[key] || !b[key] || a[key].stated !== b[key].stated) return false;
-  return true;
-}
+/** Marks compared without the order of their keys or absent citation fields. */
+export const sameMarks = (a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean => sameStated(a, b, true);
 
 /**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one

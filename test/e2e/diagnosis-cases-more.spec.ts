@@ -72,6 +72,14 @@ test('a layer with more cases than the page carries lists the rest on "show more
   await expect(rows.nth(45)).toContainText('30 天内可退款');
   await rows.nth(45).getByRole('button', { name: ids[45] }).click();
   await expect(page.getByTestId('nav-cases')).toHaveAttribute('aria-current', 'page');
+
+  // back on the page, the list is open as it was left, with the cases "show more" read, and scrolled to them
+  await page.getByTestId('nav-diagnosis').click();
+  await expect(rows).toHaveCount(CASES);
+  await expect(row.getByRole('button', { name: 'Hide cases' })).toBeVisible();
+  await expect(rows.nth(45)).toBeInViewport();
+  await row.getByRole('button', { name: 'Hide cases' }).click();
+  await expect(rows).toHaveCount(0);
 });
 
 test('"show more" after the file changed reads the page again instead of skipping or repeating a case', async ({ page }) => {

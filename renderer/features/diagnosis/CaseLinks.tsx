@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
@@ -25,8 +24,7 @@ export function CaseLinks<T extends CaseRef>({
   showKey?: MessageKey;
 }) {
   const { t, num } = useI18n();
-  const [open, setOpen] = useState(false);
-  const { rows, total, ...more } = useCaseList(refs, list);
+  const { rows, total, open, setOpen, ...more } = useCaseList(refs, list);
   if (total === 0) return <span className="muted dx-no-cases">{t('diagnosis.cases.none')}</span>;
   return (
     <div className="dx-cases" data-testid={testId}>
@@ -52,7 +50,7 @@ export function CaseLinks<T extends CaseRef>({
 }
 
 /** The rows of a list not shown yet, with a button reading the next ones (list items of a .dx-case-list). */
-export function MoreCases({ remaining, next, loading, error, loadMore }: Omit<CaseListRows<CaseRef>, 'rows' | 'total'>) {
+export function MoreCases({ remaining, next, loading, error, loadMore }: Pick<CaseListRows<CaseRef>, 'remaining' | 'next' | 'loading' | 'error' | 'loadMore'>) {
   const { t, num } = useI18n();
   return (
     <>

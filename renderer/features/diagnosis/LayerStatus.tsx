@@ -9,7 +9,7 @@ export function LayerStatus({ error }: { error: ApiErrorBody | null }) {
   return (
     <div aria-busy="true">
       <div className="skeleton skeleton-line wide" />
-      <p className="muted">{t('dxdata.loading')}</p>
+      <p className="muted">{t('diagnosis.read.layers')}</p>
     </div>
   );
 }

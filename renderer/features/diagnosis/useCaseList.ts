@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { CaseRef } from '../../../shared/diagnosis/case-lists';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
+import { keptListKey, NOT_KEPT, useKeptLists } from './keptLists';
 import { useLayersStore } from './layersStore';
 import { useDiagnosisStore } from './store';
 
@@ -20,6 +21,9 @@ export interface CaseListRows<T> {
   /** Not shown yet; the next "show more" reads `next` of them. */
   remaining: number;
   next: number;
+  /** Whether the list is shown (kept across visits to the page). */
+  open: boolean;
+  setOpen(open: boolean): void;
   loading: boolean;
   error: ApiErrorBody | null;
   loadMore(): Promise<void>;
@@ -30,7 +34,8 @@ const MORE = 100;
 
 /**
  * The rows of a page list: the first ones the page carries, then as many more as were asked for,
- * read from the server's whole list. A new answer (the file changed) starts again from its own rows.
+ * read from the server's whole list, kept with whether it is open (renderer/features/diagnosis/keptLists.ts).
+ * A new answer (the file changed) starts again from its own rows.
  */
 export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseListName): CaseListRows<T> {
   const report = useDiagnosisStore((s) => s.report);
@@ -38,10 +43,15 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
   // the answer the rows were cut from: the more rows read belong to it (a section may filter its rows anew each render)
   const answer = list.part === 'report' ? report : layers;
   const total = answer?.lists[list.name] ?? refs.length;
-  const [more, setMore] = useState<{ after: unknown; rows: T[] } | null>(null);
+  const testSetId = useDiagnosisStore((s) => s.testSetId);
+  const key = answer ? keptListKey(testSetId, answer.system, list.part, list.name) : null;
+  const kept = useKeptLists((s) => (key === null ? NOT_KEPT : (s.lists[key] ?? NOT_KEPT)));
+  const keep = useKeptLists((s) => s.keep);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
-  const rows = more && more.after === answer ? [...refs, ...more.rows] : refs;
+  // the rows come from the very list the page's rows were cut from, so they have its shape
+  const more = answer && kept.version === answer.version ? (kept.more as T[]) : [];
+  const rows = more.length > 0 ? [...refs, ...more] : refs;
   async function loadMore(): Promise<void> {
     if (!answer || loading) return;
     setLoading(true);
@@ -49,8 +59,7 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
     try {
       // the system and version of the answer on screen (while another system loads, this one's rows are shown)
       const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length, limit: MORE });
-      // the rows come from the very list the page's rows were cut from, so they have its shape
-      setMore({ after: answer, rows: [...rows.slice(refs.length), ...(page.cases as unknown as T[])] });
+      if (key !== null) keep(key, { version: answer.version, more: [...more, ...page.cases] });
     } catch (caught) {
       const body = toErrorBody(caught);
       // the file was written since the page was read: its lists are read again (the new answer starts its own rows)
@@ -60,5 +69,9 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
       setLoading(false);
     }
   }
-  return { rows, total, remaining: Math.max(0, total - rows.length), next: Math.min(MORE, Math.max(0, total - rows.length)), loading, error, loadMore };
+  const open = kept.open;
+  const setOpen = (value: boolean) => {
+    if (key !== null) keep(key, { open: value });
+  };
+  return { rows, total, remaining: Math.max(0, total - rows.length), next: Math.min(MORE, Math.max(0, total - rows.length)), open, setOpen, loading, error, loadMore };
 }
