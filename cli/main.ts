@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { affectedCommand, conflictSetCommand, splitsCommand } from './diagnosis-data-commands';
 import { LEAK_FOUND } from './diagnose-layers-command';
 import { basename, resolve } from 'node:path';
@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ApiError } from '../shared/api/contract';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from '../shared/domain/schemas';
 import { checkIntegrity, tableCounts } from '../db/maintenance';
-import { openTestSetFile, openTestSetReadOnly, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
+import { copyForReading, openTestSetFile, openTestSetReadOnly, readableInPlace, readHeader, SQLITE_MAGIC, type OpenedTestSet, type ReadOnlyTestSet } from '../db/open';
 import { backupDirOf } from '../db/backups';
 import { acquireWriteLock, type FileLock } from '../db/file-lock';
 import { INPUT_BYTE_BUDGETS, readInputFile } from '../server/files/read-input';
@@ -27,7 +27,7 @@ import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
 import { appVersion } from '../server/app-version';
 import { parseColumnMapping } from '../shared/import/foreign/mapped';
-import { text as say } from '../shared/messages/text';
+import { renderText, text as say } from '../shared/messages/text';
 
 export const EXIT = { ok: 0, invalidData: 1, usage: 2, checkFailed: 3, gateFailed: GATE_FAILED, leakFound: LEAK_FOUND } as const;
 
@@ -174,6 +174,17 @@ function lockForWriting(path: string): void {
   heldLocks.push(acquireWriteLock(path, 'the touchstone command line'));
 }
 
+/** Temporary copies of test sets that could not be read where they are, removed (and named) when the command ends. */
+const readCopies: { original: string; folder: string }[] = [];
+
+/** The file to open for looking: the test set itself, else (its folder cannot be written) a temporary copy. */
+function readablePath(path: string): string {
+  if (readableInPlace(path)) return path;
+  const copy = copyForReading(path);
+  readCopies.push({ original: path, folder: copy.folder });
+  return copy.path;
+}
+
 async function openExisting(path: string): Promise<OpenedTestSet> {
   if (!existsSync(path)) throw new ApiError('not-found', say('err.cli.no-test-set', { path }), { file: path, line: null, field: '--db' });
   lockForWriting(path);
@@ -187,7 +198,7 @@ async function openExisting(path: string): Promise<OpenedTestSet> {
  */
 function openForReading(path: string, verifyIntegrity = true): ReadOnlyTestSet {
   if (!existsSync(path)) throw new ApiError('not-found', say('err.cli.no-test-set', { path }), { file: path, line: null, field: '--db' });
-  const opened = openTestSetReadOnly(path, { verifyIntegrity });
+  const opened = openTestSetReadOnly(readablePath(path), { verifyIntegrity });
   if (opened.schemaVersion < opened.latestSchemaVersion) {
     opened.db.close();
     throw new ApiError(
@@ -407,7 +418,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     case 'check': {
       const path = requireDb(values.db);
       if (!existsSync(path)) throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: '--db' });
-      const opened = openTestSetReadOnly(path, { verifyIntegrity: false });
+      const opened = openTestSetReadOnly(readablePath(path), { verifyIntegrity: false });
       try {
         const report = checkIntegrity(opened.db);
         // a damaged file is not advised to migrate: writing to it could lose more
@@ -491,5 +502,9 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
     return EXIT.invalidData;
   } finally {
     for (const lock of heldLocks.splice(0)) lock.release();
+    for (const copy of readCopies.splice(0)) {
+      rmSync(copy.folder, { recursive: true, force: true });
+      io.err(`touchstone: ${renderText('en', say('note.cli.read-through-copy', { file: basename(copy.original), folder: resolve(copy.original, '..') }))}`);
+    }
   }
 }

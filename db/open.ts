@@ -2,8 +2,9 @@ import { backupDirOf, cleanPartialBackups } from './backups';
 import { text as say } from '../shared/messages/text';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { backupTestSet } from './backups';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations';
@@ -175,6 +176,35 @@ export interface ReadOnlyTestSet {
   db: Db;
   schemaVersion: number;
   latestSchemaVersion: number;
+}
+
+/**
+ * Whether SQLite can read the file where it is: it reads a WAL file through a shared-memory file
+ * beside it, which must be there already or be made in the file's folder.
+ */
+export function readableInPlace(path: string): boolean {
+  if (existsSync(`${path}-shm`)) return true;
+  try {
+    accessSync(dirname(resolve(path)), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A copy of the file, with its write-ahead log, in a new temporary folder under the same name: what a
+ * command that only looks reads when the file cannot be read where it is (a folder shared read-only).
+ * The caller removes the folder.
+ */
+export function copyForReading(path: string): { folder: string; path: string } {
+  const folder = mkdtempSync(join(tmpdir(), 'touchstone-read-'));
+  const copy = join(folder, basename(path));
+  // no one can write a folder that cannot be read in place except its owner; a copy torn by such a
+  // write meanwhile is found by the quick check every opening for looking runs
+  if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+  copyFileSync(path, copy);
+  return { folder, path: copy };
 }
 
 /**
