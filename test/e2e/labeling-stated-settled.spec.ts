@@ -61,6 +61,8 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
     const notice = adaPage.getByTestId('stated-asked-again');
     await expect(notice).toHaveAttribute('data-because', 'case-changed');
     await expect(notice).toContainText('the lead settled this case\'s claims or reference answer');
+    // Ada edited no claims: nothing of hers waits aside
+    await expect(adaPage.getByTestId('stated-own-edit')).toHaveCount(0);
     await expect(adaPage.getByTestId('stated-row').first()).toContainText('购买后 30 天内可以退款');
     await expect(adaPage.locator('[data-testid="stated-row"][data-claim-id="c1"]')).toHaveAttribute('data-stated', 'yes');
     await adaPage.screenshot({ path: join(SHOTS, 'stated-settled-en.png'), fullPage: true });
@@ -80,6 +82,23 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
       return step.current!.eventId > marked.eventId && step.current!.eventId >= (step.askAgainAfter ?? 0);
     }).toBe(true);
     await adaPage.close();
+
+    // Cy's edit (the first claim alone) was not the one settled: the step lists the settled claims and says his edit is not among them
+    // (the window shares the browser's storage with Ada's: it opens in Chinese, on the queue she was in)
+    const cyPage = await context.newPage();
+    await openApp(cyPage, { reviewer: { testSetId, id: cy } });
+    await cyPage.getByTestId('nav-label').click();
+    await expect(cyPage.getByTestId('step-card')).toBeVisible();
+    for (let i = 0; i < 20 && (await currentStep(cyPage).getAttribute('data-dimension')) !== 'claimsStated'; i++) await cyPage.keyboard.press('ArrowDown');
+    await expect(currentStep(cyPage)).toHaveAttribute('data-dimension', 'claimsStated');
+    await expect(cyPage.getByTestId('stated-row')).toHaveCount(2);
+    await expect(cyPage.getByTestId('stated-own-edit')).toContainText('你对要点的修改与之不同');
+    await cyPage.screenshot({ path: join(SHOTS, 'stated-own-edit-zh-CN.png'), fullPage: true });
+    await cyPage.getByTestId('language-switch').click();
+    await cyPage.getByTestId('language-switch').blur();
+    await expect(cyPage.getByTestId('stated-own-edit')).toContainText('Your own edit of the claims differs from it');
+    await cyPage.screenshot({ path: join(SHOTS, 'stated-own-edit-en.png'), fullPage: true });
+    await cyPage.close();
   } finally {
     await api(request, 'testSets.openDemo', {});
   }

@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/useI18n';
 import type { LabelStep } from '../../labeling/labelingStore';
 import { TOGGLE_KEYS } from '../../labeling/keymap';
 import { askedAgain } from '../../labeling/sequence';
-import { openStatedDraft, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
+import { openStatedDraft, ownClaimsEditAside, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
 import './stated.css';
 
 /** "Claims this answer states": one row per required and forbidden claim, one key each. */
@@ -39,6 +39,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
           {t(step.askAgainBecause === 'case-changed' ? 'labeling.stated.askedAgainChanged' : 'labeling.stated.askedAgain')}
         </p>
       ) : null}
+      {ownClaimsEditAside(item, list) ? <p className="muted stated-own-edit" data-testid="stated-own-edit">{t('labeling.stated.ownEditAside')}</p> : null}
       {changed.length > 0 ? <p className="stated-changed" role="status" data-testid="stated-changed">{t('labeling.stated.changed', { count: num(changed.length) })}</p> : null}
       {list.length === 0 ? <p className="muted">{t('labeling.stated.empty')}</p> : null}
       <ol className="stated-list">

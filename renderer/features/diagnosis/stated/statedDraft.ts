@@ -65,6 +65,20 @@ export function statedListOf(item: LabelingItem): StatedClaim[] {
   return statedClaimList(claims, item.detail.case.forbiddenClaims);
 }
 
+/**
+ * Whether this reviewer's own edit of the case's claims (saved or being saved) differs from the claims
+ * the step lists: the step marks the claims the lead settled (else the imported ones), so an edit of
+ * one expert is not listed until the lead settles it.
+ */
+export function ownClaimsEditAside(item: LabelingItem, list: readonly StatedClaim[]): boolean {
+  const step = item.steps.find((s) => s.dimension === 'claims' && s.responseId === null);
+  const own = step ? shownValue({ saves: useLabelingStore.getState().saves }, item.detail.case.id, step) : null;
+  if (!Array.isArray(own)) return false;
+  const listed = list.filter((c) => !c.forbidden).map((c) => c.text.trim());
+  const edited = (own as Claim[]).map((c) => c.text.trim());
+  return listed.length !== edited.length || listed.some((text, i) => text !== edited[i]);
+}
+
 /** Starts the draft of a step from what it shows (a save in flight, else the stored label). */
 export function openStatedDraft(item: LabelingItem, step: LabelStep): void {
   const caseId = item.detail.case.id;
