@@ -9,6 +9,7 @@ import { reportRead } from './read-progress';
 import { withFactWritesAfter } from './response-facts';
 import type { Db } from './open';
 import { statement } from './statements';
+import { casesById } from '../shared/diagnosis/derived-once';
 
 /**
  * What the Diagnosis page reads of one system, kept between its visits: at 100,000 responses reading
@@ -135,7 +136,8 @@ function relabel(db: Db, system: string, entry: Entry, touched: readonly number[
     const i = places.get(id);
     return i === undefined ? undefined : list[i];
   };
-  const newBase = relabeled(db, system, touched, keptOf(base.responses));
+  const cases = casesById(base.cases);
+  const newBase = relabeled(db, system, touched, keptOf(base.responses), (caseId) => cases.get(caseId));
   const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses));
   // a copy of the lists with the new objects in their places: no pass over every response
   const responses = base.responses.slice();

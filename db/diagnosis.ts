@@ -1,6 +1,6 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
-import { CLAIMS_STATED, statedState } from '../shared/diagnosis/claims-stated';
+import { CLAIMS_STATED, statedIdsOf, statedState } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
@@ -229,7 +229,7 @@ function parsedOnce<T, K = string>(parse: (text: K) => T): (text: K) => T {
 type ResolvedLabels = Pick<DxResponse, 'stated' | 'correct' | 'correctValue' | 'faithfulness' | 'behavior'>;
 
 /** The resolved labels of a system's responses, read whole or for some of its responses (`seqs`). */
-function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq: number) => ResolvedLabels {
+function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq: number, kase: DxCase | undefined) => ResolvedLabels {
   const correctness = listDimensions(db).find((d) => d.name === 'correctness');
   const top = correctness?.options.length ? String(correctness.options[correctness.options.length - 1].value) : null;
   const { reviewers, adjudicated } = humanValues(db, system, seqs);
@@ -239,13 +239,13 @@ function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq:
     return sourced(adjudicated.get(key), reviewers.get(key), judge.get(key));
   };
   const statedAt = dimensionIndex.get(CLAIMS_STATED)!;
-  return (seq) => {
+  return (seq, kase) => {
     const correct = value(seq, 'correctness');
     const faithfulness = value(seq, 'faithfulness');
     const behavior = value(seq, 'responseBehavior');
     const statedKey = itemKey(seq, statedAt);
     return {
-      stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? []),
+      stated: statedState(adjudicated.get(statedKey), reviewers.get(statedKey) ?? [], kase ? statedIdsOf(kase) : undefined),
       correct: correct && top !== null ? { value: String(correct.value) === top, source: correct.source } : null,
       correctValue: correct ? String(correct.value) : null,
       faithfulness: faithfulness && typeof faithfulness.value === 'number' ? { value: faithfulness.value, source: faithfulness.source } : null,
@@ -258,7 +258,13 @@ function labelsOf(db: Db, system: string, seqs: readonly number[] | null): (seq:
  * Some responses of a system (by seq) with their labels read again, each a new object beside the
  * one it replaces (its lists and facts shared): what labels written since a read change.
  */
-export function relabeled(db: Db, system: string, seqs: readonly number[], kept: (responseId: string) => DxResponse | undefined): Map<string, DxResponse> {
+export function relabeled(
+  db: Db,
+  system: string,
+  seqs: readonly number[],
+  kept: (responseId: string) => DxResponse | undefined,
+  caseOf: (caseId: string) => DxCase | undefined,
+): Map<string, DxResponse> {
   const labels = labelsOf(db, system, seqs);
   const out = new Map<string, DxResponse>();
   const rows = db
@@ -267,7 +273,7 @@ export function relabeled(db: Db, system: string, seqs: readonly number[], kept:
     .iterate(system, JSON.stringify(seqs)) as Iterable<[number, string]>;
   for (const [seq, id] of rows) {
     const was = kept(id);
-    if (was) out.set(id, { ...was, ...labels(seq) });
+    if (was) out.set(id, { ...was, ...labels(seq, caseOf(was.caseId)) });
   }
   return out;
 }
@@ -326,7 +332,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     lists: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'>,
     kept?: KeptFacts,
   ): DxResponse => {
-    const l = labels(r.seq);
+    const l = labels(r.seq, caseOfSeq.get(r.case_seq)?.kase);
     return {
       responseId: r.id,
       caseId: caseIdOf.get(r.case_seq) ?? '',

@@ -50,18 +50,36 @@ function sameStated(a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<
 /** Marks compared without the order of their keys or absent citation fields. */
 export const sameMarks = (a: Readonly<Record<string, StatedMark>>, b: Readonly<Record<string, StatedMark>>): boolean => sameStated(a, b, true);
 
+/** A case's current required and forbidden claim ids: what a "stated" value marks. */
+export interface StatedIds {
+  claims: readonly string[];
+  forbidden: readonly string[];
+}
+
+function ofCurrentClaims(marks: ClaimsStatedValue, current: StatedIds): ClaimsStatedValue {
+  const out: ClaimsStatedValue = {};
+  for (const id of current.claims) if (id in marks) out[id] = marks[id];
+  for (const id of current.forbidden) if (id in marks) out[id] = marks[id];
+  return out;
+}
+
 /**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one
  * reviewer always does); reviewers who disagree on what the answer states leave the response out.
  * Reviewers who agree on that but not on a claim's citation give the value with that claim's verdict
  * left out, named in `citationsDisputed` (the citation figures leave the claim out).
  */
-export function statedState(adjudicated: unknown, reviewers: readonly unknown[]): StatedState {
+export function statedState(adjudicated: unknown, reviewers: readonly unknown[], current?: StatedIds): StatedState {
   const adj = asClaimsStated(adjudicated);
   if (adj) return { kind: 'value', marks: adj, source: 'adjudicated' };
   const values = reviewers.flatMap((v) => {
     const marks = asClaimsStated(v);
-    return marks ? [marks] : [];
+    if (!marks) return [];
+    if (!current) return [marks];
+    // reviewers are compared on the case's current claims: a mark of a claim it no longer has counts for
+    // nothing, and a value that leaves a current claim unmarked is not given (the step asks it again)
+    const own = ofCurrentClaims(marks, current);
+    return Object.keys(own).length === current.claims.length + current.forbidden.length ? [own] : [];
   });
   if (values.length === 0) return { kind: 'none' };
   const first = values[0];
@@ -99,7 +117,8 @@ export function currentMarks(stated: StatedState, claimIds: readonly string[], f
   return current;
 }
 
-const statedIdsOf = builtOnce((kase: DxCase) => ({ claims: kase.claims.map((c) => c.id), forbidden: kase.forbidden.map((f) => f.id) }));
+/** The ids a case's "stated" values mark, built once per case object. */
+export const statedIdsOf = builtOnce((kase: DxCase): StatedIds => ({ claims: kase.claims.map((c) => c.id), forbidden: kase.forbidden.map((f) => f.id) }));
 
 /** currentMarks of a response for its case. */
 export function caseMarks(response: DxResponse, kase: DxCase): Readonly<Record<string, StatedMark>> | null {

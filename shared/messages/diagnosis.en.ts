@@ -26,5 +26,5 @@ export const enDiagnosisText = {
   'diagnosis.reason.forbidden-stated': 'the answer states the forbidden claim “{claim}”',
   'diagnosis.reason.answered-unanswerable': 'the case is {answerability} (the knowledge base does not answer it as asked), and the answer was judged wrong: it should have refused, corrected the premise or asked',
   'diagnosis.reason.held-not-stated': 'the context held the evidence of “{claim}”, the answer does not state it',
-  'diagnosis.reason.wrong-with-evidence-held': 'the context held all evidence, the answer is still wrong',
+  'diagnosis.reason.wrong-with-evidence-held': 'the context held evidence for every required claim, the answer is still wrong',
 } as const satisfies Record<string, string>;

@@ -25,5 +25,5 @@ export const zhDiagnosisText: Record<keyof typeof enDiagnosisText, string> = {
   'diagnosis.reason.forbidden-stated': '答案陈述了禁止要点“{claim}”',
   'diagnosis.reason.answered-unanswerable': '该用例为 {answerability}（知识库无法按原问题作答），答案被判为错误：本应拒答、纠正前提或追问',
   'diagnosis.reason.held-not-stated': '上下文含有“{claim}”的证据，答案没有陈述',
-  'diagnosis.reason.wrong-with-evidence-held': '上下文含有全部证据，答案仍然错误',
+  'diagnosis.reason.wrong-with-evidence-held': '上下文含有每个必需要点的证据，答案仍然错误',
 };

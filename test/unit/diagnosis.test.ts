@@ -367,4 +367,15 @@ describe('the "stated" value the figures use', () => {
     expect(statedState(undefined, [ann, { ...bob, c1: { stated: false } }])).toEqual({ kind: 'disagree' });
     expect(statedState(undefined, [ann, ann])).toEqual({ kind: 'value', source: 'reviewer', marks: ann });
   });
+
+  it('compares reviewers on the case\'s current claims: a mark of a claim the case does not have makes no disagreement', () => {
+    const ann = { c1: { stated: true } };
+    const dan = { c1: { stated: true }, c7: { stated: false } };
+    const current = { claims: ['c1'], forbidden: [] };
+    expect(statedState(undefined, [ann, dan], current)).toEqual({ kind: 'value', source: 'reviewer', marks: { c1: { stated: true } } });
+    expect(statedState(undefined, [ann, { c1: { stated: false }, c7: { stated: true } }], current)).toEqual({ kind: 'disagree' });
+    // a value that leaves a current claim unmarked is not given: the other reviewer's is the value
+    expect(statedState(undefined, [ann, dan], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'reviewer', marks: dan });
+    expect(statedState(undefined, [ann], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'none' });
+  });
 });
