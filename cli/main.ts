@@ -477,9 +477,12 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
 }
 
 /** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
+// a reader that stops early (`| head`) closes the pipe: the rest of the output is dropped and the exit code kept
+let quietOnClosedPipe = false;
+
 export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
-  // a reader that stops early (`| head`) closes the pipe: the rest of the output is dropped and the exit code kept
-  if (io === stdio && process.stdout.listenerCount('error') === 0) {
+  if (io === stdio && !quietOnClosedPipe) {
+    quietOnClosedPipe = true;
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') throw error;
     });
