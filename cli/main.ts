@@ -14,7 +14,7 @@ import { importFailure, runImport } from '../server/imports/import-pipeline';
 import { unreadableFile } from '../server/imports/file-errors';
 import { exportLabelPack } from '../db/label-packs';
 import { importLabelPackInto } from '../server/exchange/exchange-handlers';
-import { importLabelFileInto } from '../server/interchange/label-import';
+import { importLabelFileInto, type StatedMismatch } from '../server/interchange/label-import';
 import { importAdjudicationsInto } from '../server/interchange/adjudication-import';
 import { agreementCommand } from './agreement-command';
 import { diagnoseCommand } from './diagnose-command';
@@ -233,6 +233,19 @@ type Result = { code: number; json: unknown; text: string };
  * `touchstone import labels DIR|FILE --db FILE`: a label pack folder (verified, then merged) or a
  * labels export (JSON Lines or CSV) appended back; both idempotent, with a backup only when something is added.
  */
+/** The "stated" rows imported that do not mark their case's current claims: kept, and named (the figures count them as not given). */
+function statedMismatchLines(file: string, mismatches: readonly StatedMismatch[]): string[] {
+  if (mismatches.length === 0) return [];
+  const shown = 20;
+  return [
+    `warning: ${mismatches.length} claimsStated row${mismatches.length === 1 ? '' : 's'} of ${file} do${mismatches.length === 1 ? 'es' : ''} not mark exactly the case's current claims; kept, but counted as not given by Diagnosis and asked again in the Label screen:`,
+    ...mismatches.slice(0, shown).map((m) =>
+      `  line ${m.line}, case ${m.caseId}, field "value": ${[m.unmarked.length ? `unmarked: ${m.unmarked.join(', ')}` : '', m.unknown.length ? `not claims of the case: ${m.unknown.join(', ')}` : ''].filter(Boolean).join('; ')}`,
+    ),
+    ...(mismatches.length > shown ? [`  … and ${mismatches.length - shown} more (--json lists them all)`] : []),
+  ];
+}
+
 async function importLabelsCommand(input: string | undefined, values: { db?: string }): Promise<Result> {
   if (!input) throw new UsageError('DIR or FILE is required: touchstone import labels DIR|FILE --db FILE.');
   const path = requireDb(values.db);
@@ -241,7 +254,10 @@ async function importLabelsCommand(input: string | undefined, values: { db?: str
     if (existsSync(input) && statSync(input).isFile()) {
       const outcome = await importLabelFileInto(opened, basename(input), readInputFile(input, 'import', 'file'));
       const created = outcome.reviewersCreated.length ? ` (new reviewer${outcome.reviewersCreated.length === 1 ? '' : 's'}: ${outcome.reviewersCreated.join(', ')})` : '';
-      const text = `Imported labels from ${outcome.file}${created}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new: no backup written)'}.`;
+      const text = [
+        `Imported labels from ${outcome.file}${created}: ${outcome.added} events added, ${outcome.alreadyPresent} already present, ${outcome.conflictsOpened} conflict${outcome.conflictsOpened === 1 ? '' : 's'} opened${outcome.backupPath ? ` (backup: ${outcome.backupPath})` : ' (nothing new: no backup written)'}.`,
+        ...statedMismatchLines(outcome.file, outcome.statedMismatches),
+      ].join('\n');
       return { code: EXIT.ok, json: { kind: 'labels', ...outcome, file: resolve(input) }, text };
     }
     const outcome = await importLabelPackInto(opened, input);

@@ -1,6 +1,6 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
-import { CLAIMS_STATED, statedIdsOf, statedState } from '../shared/diagnosis/claims-stated';
+import { CLAIMS_STATED, statedIdsOf, statedState, type StatedIds } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
@@ -196,6 +196,23 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClai
     }
   }
   return out;
+}
+
+/**
+ * The ids a "stated" value of each named case marks now: its settled claims (else the imported ones)
+ * and its forbidden claims. Cases the file does not hold are left out.
+ */
+export function statedIdsOfCases(db: Db, caseIds: readonly string[]): Map<string, StatedIds> {
+  const rows = db
+    .prepare('SELECT seq, id, forbidden_claims FROM cases WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify([...new Set(caseIds)])) as { seq: number; id: string; forbidden_claims: string | null }[];
+  const claims = claimsByCase(db, new Set(rows.map((r) => r.seq)));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { claims: (claims.get(r.seq) ?? []).map((c) => c.id), forbidden: forbiddenClaimsOnce(r.forbidden_claims ? (JSON.parse(r.forbidden_claims) as string[]) : []).map((f) => f.id) },
+    ]),
+  );
 }
 
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);

@@ -8,8 +8,8 @@ import { importLabelFileInto } from './label-import';
 export async function appendExport(file: { db: Db; path: string }, kind: AppendedKind, fileName: string, bytes: Uint8Array): Promise<AppendedCounts> {
   if (kind === 'labels') {
     const outcome = await importLabelFileInto(file, fileName, bytes);
-    return { rows: outcome.eventCount, added: outcome.added, alreadyPresent: outcome.alreadyPresent, reviewersCreated: outcome.reviewersCreated };
+    return { rows: outcome.eventCount, added: outcome.added, alreadyPresent: outcome.alreadyPresent, reviewersCreated: outcome.reviewersCreated, statedMismatches: outcome.statedMismatches };
   }
   const outcome = await importAdjudicationsInto(file, fileName, bytes);
-  return { rows: outcome.rowCount, added: outcome.added, alreadyPresent: outcome.alreadyPresent, reviewersCreated: outcome.reviewersCreated };
+  return { rows: outcome.rowCount, added: outcome.added, alreadyPresent: outcome.alreadyPresent, reviewersCreated: outcome.reviewersCreated, statedMismatches: [] };
 }

@@ -10,10 +10,22 @@ import { ImportDataError } from '../../shared/import/errors';
 import { parseLabelFile, type LabelFileEvent } from '../../shared/interchange/label-file';
 import { labelCellValue } from '../../shared/interchange/export-file';
 import { text } from '../../shared/messages/text';
+import { CLAIMS_STATED, statedMismatch } from '../../shared/diagnosis/claims-stated';
+import { statedIdsOfCases } from '../../db/diagnosis';
+
+/** A "claims this answer states" row whose value does not mark exactly its case's current claims. */
+export interface StatedMismatch {
+  line: number;
+  caseId: string;
+  unmarked: string[];
+  unknown: string[];
+}
 
 export interface ImportedLabelFile {
   file: string;
   eventCount: number;
+  /** Imported, and counted as not given by the figures until asked again: said, never dropped silently. */
+  statedMismatches: StatedMismatch[];
   added: number;
   alreadyPresent: number;
   reviewersCreated: string[];
@@ -67,7 +79,18 @@ export async function importLabelFileInto(file: { db: Db; path: string }, name: 
       settleCaseMarks(file.db);
     },
   );
-  return { file: name, eventCount: events.length, ...outcome, backupPath };
+  return { file: name, eventCount: events.length, statedMismatches: statedMismatches(file.db, events), ...outcome, backupPath };
+}
+
+/** The file's "stated" rows that leave a current claim of their case unmarked or mark an id it does not have. */
+function statedMismatches(db: Db, events: readonly IncomingEvent[]): StatedMismatch[] {
+  const stated = events.filter((r) => r.e.dimension === CLAIMS_STATED && r.e.kind !== 'undo' && typeof r.e.value === 'object' && r.e.value !== null && !Array.isArray(r.e.value));
+  const ids = statedIdsOfCases(db, stated.map((r) => r.e.caseId));
+  return stated.flatMap((r) => {
+    const current = ids.get(r.e.caseId);
+    const missed = current ? statedMismatch(r.e.value as Record<string, unknown>, current) : null;
+    return missed ? [{ line: r.line, caseId: r.e.caseId, ...missed }] : [];
+  });
 }
 
 /**

@@ -64,6 +64,18 @@ function ofCurrentClaims(marks: ClaimsStatedValue, current: StatedIds): ClaimsSt
 }
 
 /**
+ * How a "stated" value misses the case's current claims: the claims it leaves unmarked and the ids it
+ * marks that the case does not have (null: it marks exactly the current claims). Such a value counts as
+ * not given in the figures, and the step asks it again.
+ */
+export function statedMismatch(marks: Readonly<Record<string, unknown>>, current: StatedIds): { unmarked: string[]; unknown: string[] } | null {
+  const known = new Set([...current.claims, ...current.forbidden]);
+  const unmarked = [...known].filter((id) => !(id in marks));
+  const unknown = Object.keys(marks).filter((id) => !known.has(id));
+  return unmarked.length + unknown.length > 0 ? { unmarked, unknown } : null;
+}
+
+/**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one
  * reviewer always does); reviewers who disagree on what the answer states leave the response out.
  * Reviewers who agree on that but not on a claim's citation give the value with that claim's verdict

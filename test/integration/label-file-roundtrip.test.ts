@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createReviewer, recordLabel, undoLast } from '../../db/labels';
 import { openTestSetFile } from '../../db/open';
 import { cli } from '../helpers/cli';
+import { forbiddenClaimId } from '../../shared/diagnosis/claim-ids';
 import { useTempDir } from '../helpers/temp-dir';
 import { backups, count } from '../helpers/sqlite-peek';
 
@@ -115,5 +116,34 @@ describe('a labels export imports back', () => {
     const skipped = await cli('import', 'labels', handWritten, '--db', source, '--json');
     expect(skipped.json).toMatchObject({ added: 0, alreadyPresent: before - 1, backupPath: null });
     expect(count(source, 'SELECT count(*) FROM label_events')).toBe(before);
+  });
+});
+
+describe('a labels file whose "claims this answer states" rows miss the case\'s claims', () => {
+  const tempDir = useTempDir();
+
+  it('is imported, and the rows that do not mark exactly the current claims are named by line, with what they miss', async () => {
+    const dir = tempDir();
+    const db = await sampleSet(dir, 'stated.sqlite');
+    const forbidden = forbiddenClaimId('7 天内全额退款');
+    const row = (value: unknown) => ({ caseId: 'refund-annual-day20', responseId: 'r-3.1-refund-annual-day20', dimension: 'claimsStated', value, reviewer: 'Ann', at: '2026-11-01T00:00:00Z' });
+    const all = { c1: { stated: true }, c2: { stated: false }, c3: { stated: false }, [forbidden]: { stated: true } };
+    const file = join(dir, 'stated.jsonl');
+    writeFileSync(file, [
+      row(all),
+      row({ c1: { stated: true } }),
+      row({ ...all, '7 天内全额退款': { stated: true } }),
+    ].map((r) => JSON.stringify(r)).join('\n'));
+    const imported = await cli('import', 'labels', file, '--db', db, '--json');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.json.added).toBe(3);
+    expect(imported.json.statedMismatches).toEqual([
+      { line: 2, caseId: 'refund-annual-day20', unmarked: ['c2', 'c3', forbidden], unknown: [] },
+      { line: 3, caseId: 'refund-annual-day20', unmarked: [], unknown: ['7 天内全额退款'] },
+    ]);
+    const text = await cli('import', 'labels', file, '--db', db);
+    expect(text.stdout).toContain('warning: 2 claimsStated rows of stated.jsonl do not mark exactly the case\'s current claims');
+    expect(text.stdout).toContain(`line 2, case refund-annual-day20, field "value": unmarked: c2, c3, ${forbidden}`);
+    expect(text.stdout).toContain('line 3, case refund-annual-day20, field "value": not claims of the case: 7 天内全额退款');
   });
 });
