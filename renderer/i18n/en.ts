@@ -249,6 +249,7 @@ export const enCore = {
   'import.alreadyPresent': 'Already here, skipped',
   'import.reviewersCreated': 'New reviewers: {names}',
   'import.statedMismatches': '{count} “claims this answer states” rows do not mark exactly their case’s current claims (lines {lines}). They are kept, counted as not given by Diagnosis, and asked again on the Label screen.',
+  'import.statedMismatches.one': '1 “claims this answer states” row does not mark exactly its case’s current claims (line {lines}). It is kept, counted as not given by Diagnosis, and asked again on the Label screen.',
   'import.judge': 'The judge of a results file',
   'import.mapping': 'Columns of this file',
   'import.mappingHint': 'TARGET=COLUMN, comma-separated; targets: id, query (required), referenceAnswer, contexts, evidence, retrieved, response. Columns not named are listed as not imported. Remembered for files with the same columns.',

@@ -244,6 +244,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'import.alreadyPresent': '已存在，跳过',
   'import.reviewersCreated': '新建的标注人：{names}',
   'import.statedMismatches': '有 {count} 行“答案陈述了哪些要点”未恰好标注该用例当前的要点（第 {lines} 行）。这些行已保留，但诊断会视为未标注，标注界面会再次询问。',
+  'import.statedMismatches.one': '有 1 行“答案陈述了哪些要点”未恰好标注该用例当前的要点（第 {lines} 行）。该行已保留，但诊断会视为未标注，标注界面会再次询问。',
   'import.judge': '结果文件的评审模型',
   'import.mapping': '本文件的列',
   'import.mappingHint': '目标=列名，用逗号分隔；目标可为 id、query（必填）、referenceAnswer、contexts、evidence、retrieved、response。未列出的列会显示为未导入。列相同的文件会记住这一映射。',

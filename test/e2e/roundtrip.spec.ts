@@ -53,6 +53,9 @@ for (const [locale, format] of [['en', 'csv'], ['zh-CN', 'jsonl']] as const) {
       for (const c of cases) await api(page.request, 'labels.record', { reviewerId: reviewer.id, caseId: c.id, responseId: null, dimension: 'answerability', value: 'answerable' });
       await api(page.request, 'labels.record', { reviewerId: reviewer.id, caseId: cases[i].id, responseId: null, dimension: 'answerability', value: 'unanswerable', reason: 'the policy, "v2", says nothing' });
     }
+    // Ada's "stated" marks of one answer miss two of its case's three claims and its forbidden claim: the import says so
+    await api(page.request, 'labels.record', { reviewerId: reviewers[0].id, caseId: 'refund-annual-day20', responseId: 'r-3.1-refund-annual-day20', dimension: 'claimsStated', value: { c1: { stated: true } } });
+    const events = 2 * (cases.length + 1) + 1;
 
     // File → Export: the labels into a folder
     const dir = resolve(`test-results/e2e-roundtrip-${locale}`);
@@ -63,7 +66,7 @@ for (const [locale, format] of [['en', 'csv'], ['zh-CN', 'jsonl']] as const) {
     await panel.getByTestId('data-export-format').selectOption(format);
     await panel.getByTestId('data-export-dir').fill(dir);
     await panel.getByTestId('data-export-submit').click();
-    await expect(panel.getByTestId('data-export-result')).toHaveAttribute('data-count', String(2 * (cases.length + 1)));
+    await expect(panel.getByTestId('data-export-result')).toHaveAttribute('data-count', String(events));
     const labels = { name: `labels.${format}`, mimeType: 'text/plain', buffer: readFileSync(join(dir, `labels.${format}`)) };
 
     // test set B, fresh: the sample and the labels file in one go; the labels are recognised and written last
@@ -80,14 +83,17 @@ for (const [locale, format] of [['en', 'csv'], ['zh-CN', 'jsonl']] as const) {
     const outcome = dialog.locator(`[data-testid="import-result"][data-file="labels.${format}"]`);
     await expect(outcome).toBeVisible({ timeout: 50_000 });
     await expect(outcome).toContainText(locale === 'en' ? 'Labels' : '标注事件');
-    await expect(outcome.getByTestId('import-added-labels')).toHaveAttribute('data-count', String(2 * (cases.length + 1)));
+    await expect(outcome.getByTestId('import-added-labels')).toHaveAttribute('data-count', String(events));
+    await expect(outcome.getByTestId('import-stated-mismatches')).toHaveAttribute('data-count', '1');
+    await expect(outcome.getByTestId('import-stated-mismatches')).toContainText(locale === 'en' ? '1 “claims this answer states” row does not mark exactly its case’s current claims' : '未恰好标注该用例当前的要点');
+    await outcome.getByTestId('import-stated-mismatches').scrollIntoViewIfNeeded();
     await expect(outcome.getByTestId('import-already-present')).toHaveAttribute('data-count', '0');
     await expect(outcome.getByTestId('import-reviewers-created')).toContainText(names[1]);
     await page.screenshot({ path: `test-results/screens/roundtrip-wizard-summary-${locale}.png` });
 
     // the labels are there, and B exports them to the same bytes A did
     const counts = await api<{ name: string; eventCount: number }[]>(page.request, 'labels.reviewerCounts', {});
-    expect(counts.filter((c) => names.includes(c.name)).map((c) => c.eventCount)).toEqual([cases.length + 1, cases.length + 1]);
+    expect(counts.filter((c) => names.includes(c.name)).map((c) => c.eventCount)).toEqual([cases.length + 2, cases.length + 1]);
     const again = await api<{ files: { path: string }[] }>(page.request, 'exports.write', { what: 'labels', format, outDir: `${dir}-again` });
     expect(readFileSync(again.files[0].path).equals(labels.buffer)).toBe(true);
   });
