@@ -62,15 +62,20 @@ function textOf(report: DiagnosisReport, cases: DiagnoseJson['cases']): string {
     `  left out: ${faithfulness.excluded.notAssessed} without both values`,
     `Gold context (correctness from ${goldContext.correctnessFrom.human} human, ${goldContext.correctnessFrom.judge} judge):`,
     ...cellLines(goldContext.cells),
-    `  left out: ${goldContext.excluded.noEvidence} without evidence, ${goldContext.excluded.notAssessed} not assessed`,
+    `  left out: ${goldContext.excluded.noEvidence} without evidence, ${goldContext.excluded.notAssessed} not assessed, ${goldContext.excluded.noNormal} without a normal run to pair with`,
     'No retrieval (correct without × with retrieval):',
     ...cellLines(noRetrieval.cells),
     ...noRetrieval.groups.flatMap((g) => [
-      `  question type ${g.questionType ?? '(none)'} (${g.dependency} dependency): ${g.cells.map((c) => `${c.key} ${c.cases.length}`).join(', ')}; ${rateLine('right without retrieval', g.rightWithoutRetrieval)}`,
+      `  question type ${g.questionType ?? '(none)'} (${g.dependency} dependency): ${
+        g.dependency === 'strong'
+          ? rateLine('right without retrieval (it remembered today: the policy will change)', g.rightWithoutRetrieval)
+          : `retrieval fixed ${g.cells.find((c) => c.key === 'only-with-retrieval')?.cases.length ?? 0} and broke ${g.cells.find((c) => c.key === 'only-without-retrieval')?.cases.length ?? 0}`
+      }`,
+      ...g.cells.map((c) => `    ${rateLine(c.key, c.share)}`),
     ]),
-    `  left out: ${noRetrieval.excluded.notAssessed} not assessed; leak candidates ${noRetrieval.leakCandidates.map((r) => r.caseId).join(', ') || 'none'}; flagged ${noRetrieval.flagged.join(', ') || 'none'}`,
+    `  left out: ${noRetrieval.excluded.notAssessed} not assessed, ${noRetrieval.excluded.noNormal} without a normal run to pair with; leak candidates ${noRetrieval.leakCandidates.map((r) => r.caseId).join(', ') || 'none'}; flagged ${noRetrieval.flagged.join(', ') || 'none'}`,
     `${rateLine('Distractors only, unsafe', distractorsOnly.unsafe)}; left out: ${distractorsOnly.excluded.notLabeled} without a behaviour label`,
-    `${rateLine('Reordered, correctness changed', reordered.changed)}; left out: ${reordered.excluded.notAssessed} not assessed`,
+    `${rateLine('Reordered, correctness changed', reordered.changed)}; left out: ${reordered.excluded.notAssessed} not assessed, ${reordered.excluded.noNormal} without a normal run to compare with`,
     rateLine('Citation correctness', citations.correctness),
     rateLine('Citation completeness', citations.completeness),
     `Citation rule checks (${citations.responsesWithCitations} responses carry citations): ${citations.ruleFindings.map((f) => `${f.tag} ${f.responses.length}`).join(', ')}`,

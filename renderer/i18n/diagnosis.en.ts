@@ -108,6 +108,8 @@ export const enDiagnosis = {
   'diagnosis.section.context.sub': 'Does the answer depend on where the evidence sits?',
   'diagnosis.reordered': 'Correctness changes when only the order changes',
   'diagnosis.reordered.hint': 'Cases whose correctness differs between the normal and the reordered run: the answer depends on where the evidence sits — a context-use problem, not retrieval.',
+  'diagnosis.noNormal': '{count} {condition} runs left out: the system has no normal response of their case to pair them with.',
+  'diagnosis.noNormal.one': '1 {condition} run left out: the system has no normal response of its case to pair it with.',
   'diagnosis.reordered.excluded': '{count} pairs without correctness left out.',
 
   'diagnosis.section.generation': 'Generation',

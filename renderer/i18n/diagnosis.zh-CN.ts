@@ -110,6 +110,8 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.section.context.sub': '答案是否取决于证据所在的位置？',
   'diagnosis.reordered': '只改变顺序时正确性发生变化',
   'diagnosis.reordered.hint': '常规运行与重排运行正确性不同的用例：答案取决于证据的位置——这是上下文使用的问题，不是检索的问题。',
+  'diagnosis.noNormal': '{count} 个{condition}运行未计入：该系统没有对应用例的常规回答可与之配对。',
+  'diagnosis.noNormal.one': '1 个{condition}运行未计入：该系统没有对应用例的常规回答可与之配对。',
   'diagnosis.reordered.excluded': '{count} 对缺少正确性，未计入。',
 
   'diagnosis.section.generation': '生成',

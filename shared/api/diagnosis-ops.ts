@@ -58,17 +58,17 @@ export const DiagnosisReportSchema = z.object({
   goldContext: z.object({
     cells: z.array(cellOf(GOLD_CELLS)),
     correctnessFrom: z.object({ human: z.number().int(), judge: z.number().int() }),
-    excluded: z.object({ noEvidence: z.number().int(), notAssessed: z.number().int() }),
+    excluded: z.object({ noEvidence: z.number().int(), notAssessed: z.number().int(), noNormal: z.number().int() }),
   }),
   noRetrieval: z.object({
     cells: z.array(cellOf(BASELINE_CELLS)),
     groups: z.array(z.object({ questionType: z.string().nullable(), dependency: z.enum(DEPENDENCIES), cells: z.array(cellOf(BASELINE_CELLS)), rightWithoutRetrieval: RateSchema })),
     leakCandidates: z.array(RefSchema),
     flagged: z.array(z.string()),
-    excluded: z.object({ notAssessed: z.number().int() }),
+    excluded: z.object({ notAssessed: z.number().int(), noNormal: z.number().int() }),
   }),
   distractorsOnly: z.object({ unsafe: RateSchema, responses: z.array(RefSchema), excluded: z.object({ notLabeled: z.number().int() }) }),
-  reordered: z.object({ changed: RateSchema, cases: z.array(RefSchema), excluded: z.object({ notAssessed: z.number().int() }) }),
+  reordered: z.object({ changed: RateSchema, cases: z.array(RefSchema), excluded: z.object({ notAssessed: z.number().int(), noNormal: z.number().int() }) }),
   citations: z.object({
     correctness: RateSchema,
     completeness: RateSchema,

@@ -73,19 +73,24 @@ export interface GoldContextTable {
   cells: TableCell<GoldCell>[];
   /** Where the gold-context answer's correctness came from. */
   correctnessFrom: { human: number; judge: number };
-  excluded: { noEvidence: number; notAssessed: number };
+  /** noNormal: gold-context runs of cases the system has no normal response to pair with. */
+  excluded: { noEvidence: number; notAssessed: number; noNormal: number };
 }
 
 /** Retrieval complete in the normal run × the gold-context answer correct. The ref is the gold-context response. */
 export function goldContextTable(pairs: ReadonlyMap<string, CasePairs>, cases: ReadonlyMap<string, DxCase>): GoldContextTable {
   const placed = new Map<GoldCell, ResponseRef[]>();
   const correctnessFrom = { human: 0, judge: 0 };
-  const excluded = { noEvidence: 0, notAssessed: 0 };
+  const excluded = { noEvidence: 0, notAssessed: 0, noNormal: 0 };
   for (const { caseId, byCondition } of pairs.values()) {
     const normal = byCondition.normal;
     const gold = byCondition['gold-context'];
     const kase = cases.get(caseId);
-    if (!normal || !gold || !kase) continue;
+    if (!gold || !kase) continue;
+    if (!normal) {
+      excluded.noNormal += 1;
+      continue;
+    }
     const complete = retrievalComplete(normal, kase);
     if (complete === null) {
       excluded.noEvidence += 1;
@@ -123,7 +128,8 @@ export interface NoRetrievalBaseline {
   leakCandidates: ResponseRef[];
   /** Cases the lead flagged as leaks (they measure the model's memory). */
   flagged: string[];
-  excluded: { notAssessed: number };
+  /** noNormal: no-retrieval runs of cases the system has no normal response to pair with (still leak candidates when right). */
+  excluded: { notAssessed: number; noNormal: number };
 }
 
 const correctOf = (c: Sourced<boolean> | null): boolean | null => (c ? c.value : null);
@@ -134,13 +140,20 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
   const byType = new Map<string | null, Map<BaselineCell, ResponseRef[]>>();
   const leakCandidates: ResponseRef[] = [];
   let notAssessed = 0;
+  let noNormal = 0;
   for (const { caseId, byCondition } of pairs.values()) {
     const withR = byCondition.normal;
     const without = byCondition['no-retrieval'];
     const kase = cases.get(caseId);
-    if (!withR || !without || !kase) continue;
-    const a = correctOf(withR.correct);
+    if (!without || !kase) continue;
     const b = correctOf(without.correct);
+    if (!withR) {
+      // nothing to compare with, but a right answer without retrieval is what the leak flag is for
+      noNormal += 1;
+      if (b && !kase.leak) leakCandidates.push({ caseId, responseId: without.responseId });
+      continue;
+    }
+    const a = correctOf(withR.correct);
     if (a === null || b === null) {
       notAssessed += 1;
       continue;
@@ -162,7 +175,7 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
       return { questionType, dependency: dependencyOf(dependency, questionType), cells, rightWithoutRetrieval: rate(right, n) };
     });
   const flagged = [...cases.values()].filter((c) => c.leak).map((c) => c.caseId);
-  return { cells: cellsOf(BASELINE_CELLS, all), groups, leakCandidates, flagged, excluded: { notAssessed } };
+  return { cells: cellsOf(BASELINE_CELLS, all), groups, leakCandidates, flagged, excluded: { notAssessed, noNormal } };
 }
 
 /** A question type depends strongly on the knowledge base unless the settings say it is supplementary. */
@@ -204,7 +217,8 @@ export function distractorsOnly(pairs: ReadonlyMap<string, CasePairs>): UnsafeRa
 export interface ReorderedChange {
   changed: Rate;
   cases: ResponseRef[];
-  excluded: { notAssessed: number };
+  /** noNormal: reordered runs of cases the system has no normal response to compare with. */
+  excluded: { notAssessed: number; noNormal: number };
 }
 
 /** The correctness value a response was given (any change counts, partly right to wrong too), else whether it is at the top. */
@@ -215,10 +229,15 @@ export function reorderedChange(pairs: ReadonlyMap<string, CasePairs>): Reordere
   const changed: ResponseRef[] = [];
   let n = 0;
   let notAssessed = 0;
+  let noNormal = 0;
   for (const { caseId, byCondition } of pairs.values()) {
     const normal = byCondition.normal;
     const reordered = byCondition.reordered;
-    if (!normal || !reordered) continue;
+    if (!reordered) continue;
+    if (!normal) {
+      noNormal += 1;
+      continue;
+    }
     const a = correctnessOf(normal);
     const b = correctnessOf(reordered);
     if (a === null || b === null) {
@@ -228,5 +247,5 @@ export function reorderedChange(pairs: ReadonlyMap<string, CasePairs>): Reordere
     n += 1;
     if (a !== b) changed.push({ caseId, responseId: reordered.responseId });
   }
-  return { changed: rate(changed.length, n), cases: changed, excluded: { notAssessed } };
+  return { changed: rate(changed.length, n), cases: changed, excluded: { notAssessed, noNormal } };
 }

@@ -98,6 +98,12 @@ describe('touchstone diagnose on the refund case, each root cause once', () => {
     }
     expect(text).toContain(`left out: ${json.distractorsOnly.excluded.notLabeled} without a behaviour label`);
     expect(text).toContain(`(${json.citations.responsesWithCitations} responses carry citations)`);
+    // per question type: each cell with its rate, and the figure its dependency asks for
+    for (const group of json.noRetrieval.groups) {
+      for (const cell of group.cells) expect(text).toContain(`    ${cell.key}: ${cell.share.rate === null ? 'undefined' : `${(cell.share.rate * 100).toFixed(1)}% (${cell.share.count}/${cell.share.n})`}`);
+      expect(text).toContain(group.dependency === 'strong' ? 'right without retrieval (it remembered today' : 'retrieval fixed');
+    }
+    expect(text).toContain(`${json.goldContext.excluded.noNormal} without a normal run to pair with`);
   });
 
   it('refuses an unknown system naming it, and a missing --system as a usage error', async () => {

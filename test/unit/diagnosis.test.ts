@@ -209,6 +209,25 @@ describe('conditions', () => {
     ]);
     expect(reorderedChange(below.pairs).cases.map((c) => c.caseId)).toEqual(['e']);
   });
+  it('counts the runs of a case the system has no normal response of as left out, and still offers a right no-retrieval answer as a leak', () => {
+    const withE = new Map([...cases, ['e', refundCase('e')]]);
+    const orphans = pairAcrossConditions([
+      ...rs,
+      response('e-g', 'e', { condition: 'gold-context', correct: right }),
+      response('e-x', 'e', { condition: 'no-retrieval', correct: right }),
+      response('e-o', 'e', { condition: 'reordered', correct: wrong }),
+    ]).pairs;
+    const g = goldContextTable(orphans, withE);
+    expect(g.excluded).toEqual({ noEvidence: 0, notAssessed: 1, noNormal: 1 });
+    expect(g.cells[0].share.n).toBe(3);
+    const b = noRetrievalBaseline(orphans, withE, {});
+    expect(b.excluded).toEqual({ notAssessed: 0, noNormal: 1 });
+    expect(b.cells.reduce((n, c) => n + c.cases.length, 0)).toBe(4);
+    expect(b.leakCandidates.map((r) => r.caseId)).toEqual(['b', 'c', 'e']);
+    const r = reorderedChange(orphans);
+    expect(r.excluded).toEqual({ notAssessed: 0, noNormal: 1 });
+    expect(r.changed.n).toBe(2);
+  });
 });
 
 describe('faithfulness × correctness', () => {

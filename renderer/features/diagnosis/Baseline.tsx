@@ -6,6 +6,7 @@ import { openCaseInCasesView } from '../cases/openCaseInCasesView';
 import { MoreCases } from './CaseLinks';
 import { CellGrid } from './CellGrid';
 import { useCaseList } from './useCaseList';
+import { NoNormalNote } from './NoNormalNote';
 import { useDiagnosisStore, type DiagnosisReport } from './store';
 
 const TONE = { 'both-right': 'good', 'only-with-retrieval': 'good', 'only-without-retrieval': 'bad', 'both-wrong': 'bad' } as const;
@@ -16,7 +17,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
   const setLeak = useDiagnosisStore((s) => s.setLeak);
   const candidates = useCaseList(baseline.leakCandidates, { part: 'report', name: 'noRetrieval.leakCandidates' });
   const n = baseline.cells.reduce((sum, c) => sum + c.share.count, 0);
-  if (n === 0 && baseline.excluded.notAssessed === 0 && baseline.flagged.length === 0) {
+  if (n === 0 && baseline.excluded.notAssessed === 0 && baseline.excluded.noNormal === 0 && baseline.flagged.length === 0) {
     return (
       <div className="dx-block">
         <h3 className="dx-subhead">{t('diagnosis.baseline.title')}</h3>
@@ -57,6 +58,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
         })}
       </ul>
       {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: num(baseline.excluded.notAssessed) })}</p> : null}
+      <NoNormalNote count={baseline.excluded.noNormal} condition="no-retrieval" />
       <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={candidates.rows.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates">
         <MoreCases {...candidates} />
       </LeakList>

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
+import { NoNormalNote } from './NoNormalNote';
 import { CellGrid } from './CellGrid';
 import { RateText } from './RateText';
 import { Figure, SectionCard } from './SectionCard';
@@ -11,7 +12,7 @@ const TONES = { 'good-good': 'good', 'bad-retrieval-good-generation': 'warn', 'g
 export function RetrievalSection({ report }: DiagnosisSectionProps) {
   const { t, num } = useI18n();
   const gold = report.goldContext;
-  const paired = gold.cells.reduce((sum, c) => sum + c.share.count, 0) + gold.excluded.noEvidence + gold.excluded.notAssessed;
+  const paired = gold.cells.reduce((sum, c) => sum + c.share.count, 0) + gold.excluded.noEvidence + gold.excluded.notAssessed + gold.excluded.noNormal;
   return (
     <SectionCard id="retrieval" title={t('diagnosis.section.retrieval')} subtitle={t('diagnosis.section.retrieval.sub')}>
       <Figure label={t('diagnosis.claimRecall')} hint={t('diagnosis.claimRecall.hint')} testId="diagnosis-claim-recall">
@@ -39,6 +40,7 @@ export function RetrievalSection({ report }: DiagnosisSectionProps) {
           {gold.excluded.noEvidence + gold.excluded.notAssessed > 0 ? (
             <p className="muted">{t('diagnosis.gold.excluded', { noEvidence: num(gold.excluded.noEvidence), notAssessed: num(gold.excluded.notAssessed) })}</p>
           ) : null}
+          <NoNormalNote count={gold.excluded.noNormal} condition="gold-context" />
         </>
       )}
     </SectionCard>
