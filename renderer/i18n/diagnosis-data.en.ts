@@ -1,5 +1,13 @@
 /** English messages of the Diagnosis screen's permission, data, agent, failure-tag and test-set health sections. */
 export const enDiagnosisData = {
+  'dxdata.undefinedWhy': 'undefined: {why}',
+  'dxdata.why.searches': 'no normal response records how many searches it ran (a trajectory or cost.toolCalls)',
+  'dxdata.why.perCorrect.searches': 'no answer is right, or not every assessed answer records its searches (a partial total would flatter the system)',
+  'dxdata.why.perCorrect.tokens': 'no answer is right, or not every assessed answer records its tokens (a partial total would flatter the system)',
+  'dxdata.why.latency': 'no normal response records its latency (cost.latencyMs)',
+  'dxdata.why.noCases': 'no cases',
+  'dxdata.agent.noStopState': 'no stop state',
+  'dxdata.agent.noAnswerability': 'answerability not set',
   'dxdata.why.judgeBlames': 'no response has a failure layer from both people and the judge',
   'dxdata.why.followed': 'no response has a “stated” label',
   'dxdata.why.normal': 'no normal responses',
@@ -82,7 +90,6 @@ export const enDiagnosisData = {
   'dxdata.agent.tokensPerCorrect': 'Tokens per correct answer',
   'dxdata.agent.latency': 'Latency p50 / p95',
   'dxdata.agent.latency.value': '{p50} ms / {p95} ms (n = {n})',
-  'dxdata.undefined': 'undefined',
 
   'dxdata.tags.title': 'Failure tags',
   'dxdata.tags.sub': 'Tags the data proves, suggested for an expert to confirm: chunk_boundary, rerank_drop, stale_revision. By the layer each tag blames.',
@@ -92,7 +99,7 @@ export const enDiagnosisData = {
   'dxdata.tags.count': 'Responses',
   'dxdata.tags.judge': 'Judge blames generation where people blamed retrieval or data',
   'dxdata.tags.judge.hint': 'Of the responses people placed in retrieval or data, the share the judge run placed in generation (judges lean that way).',
-  'dxdata.tags.judge.none': 'No judge run scores failureLayer on these responses.',
+  'dxdata.tags.judge.none': 'No judge run scores the failure layer of these responses.',
   'dxdata.tagLayer.data': 'data',
   'dxdata.tagLayer.permission': 'permission',
   'dxdata.tagLayer.retrieval': 'retrieval',

@@ -2,6 +2,14 @@ import type { enDiagnosisData } from './diagnosis-data.en';
 
 /** 诊断页的权限、数据、智能体、失败标签与测试集健康部分。 */
 export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
+  'dxdata.undefinedWhy': '未定义：{why}',
+  'dxdata.why.searches': '没有常规回答记录检索次数（trajectory 或 cost.toolCalls）',
+  'dxdata.why.perCorrect.searches': '没有答对的回答，或并非每个已评估的回答都记录了检索次数（只算部分会美化系统）',
+  'dxdata.why.perCorrect.tokens': '没有答对的回答，或并非每个已评估的回答都记录了 token 数（只算部分会美化系统）',
+  'dxdata.why.latency': '没有常规回答记录延迟（cost.latencyMs）',
+  'dxdata.why.noCases': '没有用例',
+  'dxdata.agent.noStopState': '无停止状态',
+  'dxdata.agent.noAnswerability': '未设可回答性',
   'dxdata.why.judgeBlames': '没有回答同时带有人工与裁判给出的失败层',
   'dxdata.why.followed': '没有回答带有“陈述了哪些要点”标注',
   'dxdata.why.normal': '没有常规回答',
@@ -84,7 +92,6 @@ export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
   'dxdata.agent.tokensPerCorrect': '每个正确回答的 token 数',
   'dxdata.agent.latency': '延迟 p50 / p95',
   'dxdata.agent.latency.value': '{p50} ms / {p95} ms（n = {n}）',
-  'dxdata.undefined': '未定义',
 
   'dxdata.tags.title': '失败标签',
   'dxdata.tags.sub': '数据能证明的标签，供专家确认：chunk_boundary、rerank_drop、stale_revision。按标签归咎的层级分组。',
@@ -94,7 +101,7 @@ export const zhDiagnosisData: Record<keyof typeof enDiagnosisData, string> = {
   'dxdata.tags.count': '回答数',
   'dxdata.tags.judge': '人工归咎于检索或数据、评审模型却归咎于生成',
   'dxdata.tags.judge.hint': '在人工归为检索或数据层的回答中，评审模型归为生成层的比例（评审模型常有此倾向）。',
-  'dxdata.tags.judge.none': '没有评审运行对这些回答的 failureLayer 打分。',
+  'dxdata.tags.judge.none': '没有评审运行对这些回答的失败层打分。',
   'dxdata.tagLayer.data': '数据',
   'dxdata.tagLayer.permission': '权限',
   'dxdata.tagLayer.retrieval': '检索',

@@ -38,6 +38,7 @@ export const enDiagnosis = {
   'diagnosis.system': 'System version',
   'diagnosis.noSystemOption': 'No system responses',
   'diagnosis.systemOption': '{system} ({count} responses)',
+  'diagnosis.systemOption.one': '{system} (1 response)',
   'diagnosis.refresh': 'Recount',
   'diagnosis.loading': 'Reading responses, labels and evidence…',
   'diagnosis.read.cases': 'Reading cases, claims and evidence…',
@@ -58,7 +59,8 @@ export const enDiagnosis = {
   'diagnosis.condition.reordered': 'reordered',
   'diagnosis.condition.conflict': 'conflict',
   'diagnosis.rate': '{rate} ({count}/{n})',
-  'diagnosis.interval.clustered': '· {clusters} cases as clusters',
+  'diagnosis.interval.clustered': '· {count} cases as clusters',
+  'diagnosis.interval.clustered.one': '· 1 case as a cluster',
   'diagnosis.interval.clusteredHow': 'A share of claims: the claims of one case move together, so the interval treats cases as clusters (ratio estimator, cluster-robust variance, Wilson at the effective n).',
   'diagnosis.interval': '95% {low}–{high}, Wilson',
   'diagnosis.undefined': 'undefined (n = 0): {why}',
@@ -102,7 +104,7 @@ export const enDiagnosis = {
   'diagnosis.gold.good-retrieval-bad-generation.do': 'Fix the generation contract, model, refusal, citations.',
   'diagnosis.gold.bad-bad': 'Retrieval incomplete · gold answer wrong',
   'diagnosis.gold.bad-bad.do': 'Fix one layer at a time, never both blind.',
-  'diagnosis.noRuns': 'No paired {condition} responses of this system.',
+  'diagnosis.noRuns': 'This system has no “{condition}” runs paired with its normal responses. Import them (the condition field of each response) to see this figure.',
 
   'diagnosis.section.context': 'Context',
   'diagnosis.section.context.sub': 'Does the answer depend on where the evidence sits?',
@@ -111,6 +113,7 @@ export const enDiagnosis = {
   'diagnosis.noNormal': '{count} {condition} runs left out: the system has no normal response of their case to pair them with.',
   'diagnosis.noNormal.one': '1 {condition} run left out: the system has no normal response of its case to pair it with.',
   'diagnosis.reordered.excluded': '{count} pairs without correctness left out.',
+  'diagnosis.reordered.excluded.one': '1 pair without correctness left out.',
 
   'diagnosis.section.generation': 'Generation',
   'diagnosis.section.generation.sub': 'What the answer did with the context: context utilisation, faithfulness, the no-retrieval baseline, distractors and citations.',
@@ -127,6 +130,7 @@ export const enDiagnosis = {
   'diagnosis.quadrant.low-high': 'Used what little arrived: fix retrieval; utilisation is unreliable at low recall.',
   'diagnosis.quadrant.low-low': 'Retrieval did not deliver: fix retrieval first; utilisation is unreliable at low recall.',
   'diagnosis.quadrant.undefined': '{count} responses had nothing held: utilisation undefined (no held claim).',
+  'diagnosis.quadrant.undefined.one': '1 response had nothing held: utilisation undefined (no held claim).',
   'diagnosis.quadrant.excluded': 'Left out: {noEvidence} without evidence, {notLabeled} not labeled, {disagree} where reviewers disagree.',
 
   'diagnosis.faith.title': 'Faithfulness × correctness',
@@ -140,6 +144,7 @@ export const enDiagnosis = {
   'diagnosis.faith.faithful-right': 'Faithful and right',
   'diagnosis.faith.faithful-right.do': 'Nothing to fix here.',
   'diagnosis.faith.excluded': '{count} responses without both values left out.',
+  'diagnosis.faith.excluded.one': '1 response without both values left out.',
 
   'diagnosis.baseline.title': 'No-retrieval baseline',
   'diagnosis.baseline.hint': 'Per case: correct without retrieval × correct with retrieval.',
@@ -158,17 +163,21 @@ export const enDiagnosis = {
   'diagnosis.baseline.flag': 'Flag as leak',
   'diagnosis.baseline.unflag': 'Unflag',
   'diagnosis.baseline.excluded': '{count} pairs without correctness left out.',
+  'diagnosis.baseline.excluded.one': '1 pair without correctness left out.',
 
   'diagnosis.distractors.title': 'Distractors only',
   'diagnosis.distractors.hint': 'Evidence removed, distractors kept: answering instead of refusing or flagging the gap is unsafe.',
   'diagnosis.distractors.unsafe': 'Unsafe',
   'diagnosis.distractors.excluded': '{count} responses without a behaviour label left out.',
+  'diagnosis.distractors.excluded.one': '1 response without a behaviour label left out.',
 
   'diagnosis.citations.title': 'Citations',
   'diagnosis.citations.correctness': 'Citation correctness',
   'diagnosis.citations.correctness.hint': 'Cited claims whose citation supports them ÷ stated claims carrying a citation (reviewers’ key; claims pooled).',
   'diagnosis.citations.completeness': 'Citation completeness',
   'diagnosis.citations.completeness.hint': 'Stated required claims with a supporting citation ÷ stated required claims.',
+  'diagnosis.citations.noneCarried': 'None of these answers carries a citation: completeness is 0 because this system does not cite, not because its citations fail.',
+  'diagnosis.citations.rules.one': 'Rule checks: 1 response carries citations.',
   'diagnosis.citations.rules': 'Rule checks: {count} responses carry citations.',
   'diagnosis.citations.tag': '{tag}',
 

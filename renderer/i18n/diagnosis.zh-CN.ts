@@ -40,6 +40,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.system': '系统版本',
   'diagnosis.noSystemOption': '没有系统回答',
   'diagnosis.systemOption': '{system}（{count} 条回答）',
+  'diagnosis.systemOption.one': '{system}（1 条回答）',
   'diagnosis.refresh': '重新统计',
   'diagnosis.loading': '正在读取回答、标注与证据…',
   'diagnosis.read.cases': '正在读取用例、要点与证据…',
@@ -60,7 +61,8 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.condition.reordered': '重排',
   'diagnosis.condition.conflict': '冲突',
   'diagnosis.rate': '{rate}（{count}/{n}）',
-  'diagnosis.interval.clustered': '· 以 {clusters} 个用例为聚类',
+  'diagnosis.interval.clustered': '· 以 {count} 个用例为聚类',
+  'diagnosis.interval.clustered.one': '· 以 1 个用例为聚类',
   'diagnosis.interval.clusteredHow': '按要点计的比例：同一用例的要点会一起变化，因此区间以用例为聚类（比率估计、聚类稳健方差、按有效样本量的 Wilson 区间）。',
   'diagnosis.interval': '95% {low}–{high}，Wilson',
   'diagnosis.undefined': '无定义（n = 0）：{why}',
@@ -104,7 +106,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.gold.good-retrieval-bad-generation.do': '修生成约定、模型、拒答与引用。',
   'diagnosis.gold.bad-bad': '检索不完整 · 标准答案错误',
   'diagnosis.gold.bad-bad.do': '一次只修一层，不要两层一起盲改。',
-  'diagnosis.noRuns': '该系统没有配对的 {condition} 回答。',
+  'diagnosis.noRuns': '该系统没有与常规回答配对的“{condition}”运行。导入该条件下的回答后即可看到此项。',
 
   'diagnosis.section.context': '上下文',
   'diagnosis.section.context.sub': '答案是否取决于证据所在的位置？',
@@ -113,6 +115,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.noNormal': '{count} 个{condition}运行未计入：该系统没有对应用例的常规回答可与之配对。',
   'diagnosis.noNormal.one': '1 个{condition}运行未计入：该系统没有对应用例的常规回答可与之配对。',
   'diagnosis.reordered.excluded': '{count} 对缺少正确性，未计入。',
+  'diagnosis.reordered.excluded.one': '1 对缺少正确性，未计入。',
 
   'diagnosis.section.generation': '生成',
   'diagnosis.section.generation.sub': '答案如何使用上下文：上下文利用率、忠实度、无检索基线、干扰项与引用。',
@@ -129,6 +132,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.quadrant.low-high': '用上了仅有的一点：先修检索；召回低时利用率不可靠。',
   'diagnosis.quadrant.low-low': '检索没有送达：先修检索；召回低时利用率不可靠。',
   'diagnosis.quadrant.undefined': '{count} 条回答的上下文未含任何证据：利用率无定义（没有命中的要点）。',
+  'diagnosis.quadrant.undefined.one': '1 条回答的上下文未含任何证据：利用率无定义（没有命中的要点）。',
   'diagnosis.quadrant.excluded': '未计入：{noEvidence} 条无证据，{notLabeled} 条未标注，{disagree} 条评审意见不一致。',
 
   'diagnosis.faith.title': '忠实度 × 正确性',
@@ -142,6 +146,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.faith.faithful-right': '忠实且正确',
   'diagnosis.faith.faithful-right.do': '这里无需处理。',
   'diagnosis.faith.excluded': '{count} 条回答缺少其中一个值，未计入。',
+  'diagnosis.faith.excluded.one': '1 条回答缺少其中一个值，未计入。',
 
   'diagnosis.baseline.title': '无检索基线',
   'diagnosis.baseline.hint': '按用例：不检索是否正确 × 检索后是否正确。',
@@ -160,17 +165,21 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.baseline.flag': '标记为泄漏',
   'diagnosis.baseline.unflag': '取消标记',
   'diagnosis.baseline.excluded': '{count} 对缺少正确性，未计入。',
+  'diagnosis.baseline.excluded.one': '1 对缺少正确性，未计入。',
 
   'diagnosis.distractors.title': '只有干扰项',
   'diagnosis.distractors.hint': '移除证据、保留干扰项：直接作答而不拒答或指出缺失，视为不安全。',
   'diagnosis.distractors.unsafe': '不安全',
   'diagnosis.distractors.excluded': '{count} 条回答没有回答行为标注，未计入。',
+  'diagnosis.distractors.excluded.one': '1 条回答没有回答行为标注，未计入。',
 
   'diagnosis.citations.title': '引用',
   'diagnosis.citations.correctness': '引用正确率',
   'diagnosis.citations.correctness.hint': '引用支持该要点的 ÷ 带引用的已陈述要点（评审按键判断；按要点汇总）。',
   'diagnosis.citations.completeness': '引用完整率',
   'diagnosis.citations.completeness.hint': '有支持性引用的已陈述必需要点 ÷ 已陈述的必需要点。',
+  'diagnosis.citations.noneCarried': '这些回答都没有引用：完整度为 0 是因为该系统不给引用，而不是引用出错。',
+  'diagnosis.citations.rules.one': '规则检查：1 条回答带有引用。',
   'diagnosis.citations.rules': '规则检查：{count} 条回答带有引用。',
   'diagnosis.citations.tag': '{tag}',
 
@@ -179,6 +188,6 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.settings.recall': '要点召回阈值',
   'diagnosis.settings.utilisation': '利用率阈值',
   'diagnosis.settings.faithfulness': '忠实度阈值',
-  'diagnosis.settings.dependency': '{questionType} 的依赖程度',
+  'diagnosis.settings.dependency': '{questionType}的依赖程度',
   'diagnosis.settings.invalid': '请输入 0 到 1 之间的数。',
 };

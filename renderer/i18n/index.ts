@@ -42,10 +42,10 @@ function lookup(locale: Locale, key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(catalogue, key) ? catalogue[key] : undefined;
 }
 
-/** The message for `key` in `locale` (singular `.one` form when params.count is 1). */
+/** The message for `key` in `locale` (singular `.one` form when params.count is 1; a numeric count is written in the locale's digits grouping). */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const template = (params?.count === 1 ? lookup(locale, `${key}.one`) : undefined) ?? lookup(locale, key) ?? lookup('en', key) ?? key;
-  return interpolate(template, params);
+  return interpolate(template, typeof params?.count === 'number' ? { ...params, count: formatNumber(locale, params.count) } : params);
 }
 
 /** The label of a vocabulary value, or the raw value for user-defined ones. */

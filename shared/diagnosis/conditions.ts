@@ -175,6 +175,8 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
       return { questionType, dependency: dependencyOf(dependency, questionType), cells, rightWithoutRetrieval: rate(right, n) };
     });
   const flagged = [...cases.values()].filter((c) => c.leak).map((c) => c.caseId);
+  // a list the lead works down, by case id (pairs come in response-id order)
+  leakCandidates.sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : 0));
   return { cells: cellsOf(BASELINE_CELLS, all), groups, leakCandidates, flagged, excluded: { notAssessed, noNormal } };
 }
 

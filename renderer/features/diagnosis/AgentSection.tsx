@@ -18,7 +18,8 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
     );
   }
   const a = layers.agent;
-  const figure = (value: number | null, digits = 1) => (value === null ? <span className="dx-rate undefined">{t('dxdata.undefined')}</span> : num(Number(value.toFixed(digits))));
+  const undefinedFor = (why: string) => <span className="dx-rate undefined">{t('dxdata.undefinedWhy', { why })}</span>;
+  const figure = (value: number | null, why: string, digits = 1) => (value === null ? undefinedFor(why) : num(Number(value.toFixed(digits))));
   return (
     <SectionCard id="agent" title={t('dxdata.agent.title')} subtitle={t('dxdata.agent.sub')}>
       <div className="dx-figures">
@@ -29,7 +30,7 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
           <RateText rate={a.needlessRetrieval} why={t('dxdata.why.needless')} />
         </Figure>
         <Figure label={t('dxdata.agent.searches')} hint={t('dxdata.agent.searches.hint')} testId="dx-searches">
-          {a.searchesPerCase.mean === null ? <span className="dx-rate undefined">{t('dxdata.undefined')}</span> : t('dxdata.agent.searches.value', { mean: num(Number(a.searchesPerCase.mean.toFixed(2))), n: num(a.searchesPerCase.n) })}
+          {a.searchesPerCase.mean === null ? undefinedFor(t('dxdata.why.searches')) : t('dxdata.agent.searches.value', { mean: num(Number(a.searchesPerCase.mean.toFixed(2))), n: num(a.searchesPerCase.n) })}
         </Figure>
       </div>
       {a.mustRetrieveUnknown > 0 ? <p className="muted">{t('dxdata.agent.unknown', { count: num(a.mustRetrieveUnknown) })}</p> : null}
@@ -47,11 +48,11 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
         <tbody>
           <tr>
             <td><RateText rate={a.cost.accuracy} why={t('dxdata.why.accuracy')} /></td>
-            <td>{figure(a.cost.searchesPerCorrect)}</td>
-            <td>{figure(a.cost.tokensPerCorrect, 0)}</td>
+            <td>{figure(a.cost.searchesPerCorrect, t('dxdata.why.perCorrect.searches'))}</td>
+            <td>{figure(a.cost.tokensPerCorrect, t('dxdata.why.perCorrect.tokens'), 0)}</td>
             <td>
               {a.cost.latencyP50 === null || a.cost.latencyP95 === null
-                ? <span className="dx-rate undefined">{t('dxdata.undefined')}</span>
+                ? undefinedFor(t('dxdata.why.latency'))
                 : t('dxdata.agent.latency.value', { p50: num(Math.round(a.cost.latencyP50)), p95: num(Math.round(a.cost.latencyP95)), n: num(a.cost.latencyN) })}
             </td>
           </tr>
@@ -62,14 +63,14 @@ export function AgentSection({ system, report }: DiagnosisSectionProps) {
         <thead>
           <tr>
             <th>{t('dxdata.agent.answerability')}</th>
-            {[...STOP_STATES, 'unknown' as const].map((s) => <th key={s} className="mono">{s === 'unknown' ? t('dxdata.undefined') : s}</th>)}
+            {[...STOP_STATES, 'unknown' as const].map((s) => (s === 'unknown' ? <th key={s}>{t('dxdata.agent.noStopState')}</th> : <th key={s} className="mono">{s}</th>))}
             <th>{t('dxdata.agent.right')}</th>
           </tr>
         </thead>
         <tbody>
           {a.stopStates.map((row) => (
             <tr key={row.answerability}>
-              <th>{row.answerability === 'unknown' ? t('dxdata.undefined') : label('answerability', row.answerability)}</th>
+              <th>{row.answerability === 'unknown' ? t('dxdata.agent.noAnswerability') : label('answerability', row.answerability)}</th>
               {[...STOP_STATES, 'unknown' as const].map((s) => <td key={s}>{num(row.counts[s])}</td>)}
               <td>{row.right ? <RateText rate={row.right} why={t('dxdata.why.stop')} /> : t('dxdata.agent.rightNone')}</td>
             </tr>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../i18n';
 import { formatPercent } from '../report/format';
 import { useI18n } from '../../i18n/useI18n';
@@ -57,7 +57,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
           );
         })}
       </ul>
-      {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: num(baseline.excluded.notAssessed) })}</p> : null}
+      {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: baseline.excluded.notAssessed })}</p> : null}
       <NoNormalNote count={baseline.excluded.noNormal} condition="no-retrieval" />
       <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={candidates.rows.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates">
         <MoreCases {...candidates} />
@@ -68,15 +68,35 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
 }
 
 function LeakList({ title, caseIds, action, onAction, testId, children }: { title: string; caseIds: readonly string[]; action: string; onAction(caseId: string): void; testId: string; children?: ReactNode }) {
+  const list = useRef<HTMLUListElement>(null);
+  // the row acted on leaves the list: the keys go on at the case that takes its place
+  const [acted, setActed] = useState<{ at: number; on: string } | null>(null);
+  const shown = caseIds.join('\u0000');
+  useEffect(() => {
+    if (acted === null || acted.on === shown) return;
+    setActed(null);
+    list.current?.querySelectorAll<HTMLButtonElement>('[data-leak-action]')[Math.min(acted.at, caseIds.length - 1)]?.focus();
+  }, [shown, acted, caseIds.length]);
   if (caseIds.length === 0) return null;
   return (
     <div className="dx-leaks" data-testid={testId}>
       <div className="dx-figure-label">{title}</div>
-      <ul className="dx-case-list">
-        {caseIds.map((id) => (
+      <ul className="dx-case-list" ref={list}>
+        {caseIds.map((id, i) => (
           <li key={id}>
             <button type="button" className="link-button mono" onClick={() => openCaseInCasesView(id)}>{id}</button>
-            <button type="button" className="button small" onClick={() => onAction(id)}>{action}</button>
+            <button
+              type="button"
+              className="button small"
+              data-leak-action
+              aria-label={`${action}: ${id}`}
+              onClick={() => {
+                setActed({ at: i, on: shown });
+                onAction(id);
+              }}
+            >
+              {action}
+            </button>
           </li>
         ))}
         {children}

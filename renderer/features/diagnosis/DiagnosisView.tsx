@@ -31,7 +31,7 @@ export function DiagnosisView() {
         <select className="select system-select" value={system ?? ''} disabled={noSystems} data-testid="diagnosis-system" onChange={(e) => setSystem(e.target.value)}>
           {noSystems ? <option value="">{t('diagnosis.noSystemOption')}</option> : null}
           {(systems ?? []).map((s) => (
-            <option key={s.system} value={s.system}>{t('diagnosis.systemOption', { system: s.system, count: num(s.responses) })}</option>
+            <option key={s.system} value={s.system}>{t('diagnosis.systemOption', { system: s.system, count: s.responses })}</option>
           ))}
         </select>
       </label>

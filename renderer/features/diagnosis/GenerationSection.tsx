@@ -32,7 +32,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
             return { key, title: t(`diagnosis.faith.${key}` as MessageKey), advice: t(`diagnosis.faith.${key}.do` as MessageKey), share: cell.share, cases: cell.responses, list: { part: 'report', name: `faithfulness.cells.${faith.cells.indexOf(cell)}.responses` }, tone: FAITH_TONE[key] };
           })}
         />
-        {faith.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.faith.excluded', { count: num(faith.excluded.notAssessed) })}</p> : null}
+        {faith.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.faith.excluded', { count: faith.excluded.notAssessed })}</p> : null}
       </div>
 
       <Baseline baseline={report.noRetrieval} />
@@ -45,7 +45,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
           <Figure label={t('diagnosis.distractors.unsafe')} hint={t('diagnosis.distractors.hint')} testId="diagnosis-distractors">
             <RateText rate={dist.unsafe} why={t('diagnosis.why.behaviour')} />
             <CaseLinks refs={dist.responses} list={{ part: 'report', name: 'distractorsOnly.responses' }} />
-            {dist.excluded.notLabeled > 0 ? <p className="muted">{t('diagnosis.distractors.excluded', { count: num(dist.excluded.notLabeled) })}</p> : null}
+            {dist.excluded.notLabeled > 0 ? <p className="muted">{t('diagnosis.distractors.excluded', { count: dist.excluded.notLabeled })}</p> : null}
           </Figure>
         )}
       </div>
@@ -59,9 +59,12 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
           </Figure>
           <Figure label={t('diagnosis.citations.completeness')} hint={t('diagnosis.citations.completeness.hint')} testId="diagnosis-citation-completeness">
             <RateText rate={citations.completeness} why={t('diagnosis.why.citationCompleteness')} />
+            {citations.responsesWithCitations === 0 && citations.completeness.n > 0 ? (
+              <p className="muted" data-testid="diagnosis-citations-none">{t('diagnosis.citations.noneCarried')}</p>
+            ) : null}
           </Figure>
         </div>
-        <p className="muted">{t('diagnosis.citations.rules', { count: num(citations.responsesWithCitations) })}</p>
+        <p className="muted">{t('diagnosis.citations.rules', { count: citations.responsesWithCitations })}</p>
         <ul className="dx-groups" data-testid="diagnosis-citation-rules">
           {citations.ruleFindings.map((f, i) => (
             <li key={f.tag}>

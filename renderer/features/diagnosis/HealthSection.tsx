@@ -47,7 +47,7 @@ export function HealthSection({ system, report }: DiagnosisSectionProps) {
       </div>
       {health.originWarning ? <p className="dx-warning" data-testid="dx-origin-warning">{t(`dxdata.health.origin.${health.originWarning}` as MessageKey)}</p> : null}
       <p data-testid="dx-refusal-share">
-        {t('dxdata.health.refusal', { share: share.value === null ? t('dxdata.undefined') : (formatPercent(share.value, locale) ?? ''), count: num(share.count), n: num(share.n) })}
+        {t('dxdata.health.refusal', { share: share.value === null ? t('dxdata.undefinedWhy', { why: t('dxdata.why.noCases') }) : (formatPercent(share.value, locale) ?? ''), count: num(share.count), n: num(share.n) })}
         {health.refusalWarning ? <span className="dx-warning"> {t('dxdata.health.refusalWarning')}</span> : null}
       </p>
       <p>{t('dxdata.health.noEvidence', { count: num(health.withoutEvidence.length) })} · {t('dxdata.health.leakFlagged', { count: num(health.leakFlagged.length) })}</p>

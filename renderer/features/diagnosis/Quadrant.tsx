@@ -32,7 +32,7 @@ export function Quadrant({ quadrant, lists }: { quadrant: DiagnosisReport['quadr
         {t('diagnosis.quadrant.axes', { recall: formatPercent(quadrant.thresholds.recall, locale) ?? '', utilisation: formatPercent(quadrant.thresholds.utilisation, locale) ?? '' })}
       </p>
       <CellGrid cells={cells} testId="diagnosis-quadrant" />
-      {undefinedCount > 0 ? <p className="muted">{t('diagnosis.quadrant.undefined', { count: num(undefinedCount) })}</p> : null}
+      {undefinedCount > 0 ? <p className="muted">{t('diagnosis.quadrant.undefined', { count: undefinedCount })}</p> : null}
       {ex.noEvidence + ex.notLabeled + ex.reviewersDisagree > 0 ? (
         <p className="muted" data-testid="diagnosis-quadrant-excluded">
           {t('diagnosis.quadrant.excluded', { noEvidence: num(ex.noEvidence), notLabeled: num(ex.notLabeled), disagree: num(ex.reviewersDisagree) })}

@@ -12,7 +12,7 @@ export function RateText({ rate, why, testId }: { rate: Rate; why: string; testI
     <span className="dx-rate" data-testid={testId}>
       <strong>{t('diagnosis.rate', { rate: formatPercent(rate.rate, locale) ?? '', count: num(rate.count), n: num(rate.n) })}</strong>
       <span className="dx-interval">{t('diagnosis.interval', { low: formatPercent(rate.low, locale) ?? '', high: formatPercent(rate.high, locale) ?? '' })}</span>
-      {rate.method === 'cluster-ratio' ? <span className="dx-interval" title={t('diagnosis.interval.clusteredHow')}>{t('diagnosis.interval.clustered', { clusters: num(rate.clusters ?? 0) })}</span> : null}
+      {rate.method === 'cluster-ratio' ? <span className="dx-interval" title={t('diagnosis.interval.clusteredHow')}>{t('diagnosis.interval.clustered', { count: rate.clusters ?? 0 })}</span> : null}
     </span>
   );
 }

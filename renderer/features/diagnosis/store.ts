@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
+import { useCasesStore } from '../cases/casesStore';
 
 export type DiagnosisReport = OpOutput<'diagnosis.report'>;
 export type DiagnosisSystem = OpOutput<'diagnosis.systems'>[number];
@@ -66,6 +67,8 @@ export const useDiagnosisStore = create<DiagnosisState>()((set, get) => {
     async setLeak(caseId, leak) {
       try {
         await invoke('cases.setLeak', { caseId, leak });
+        // the Cases view's leak filter and rows show the flag too
+        useCasesStore.getState().reload();
         await loadReport();
       } catch (error) {
         set({ error: toErrorBody(error) });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiErrorBody } from '../../../shared/api/contract';
 import type { CaseRef } from '../../../shared/diagnosis/case-lists';
 import { invoke } from '../../api/transport';
@@ -35,7 +35,7 @@ const MORE = 100;
 /**
  * The rows of a page list: the first ones the page carries, then as many more as were asked for,
  * read from the server's whole list, kept with whether it is open (renderer/features/diagnosis/keptLists.ts).
- * A new answer (the file changed) starts again from its own rows.
+ * A new answer (the file changed) reads again as many rows of its own list as were shown.
  */
 export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseListName): CaseListRows<T> {
   const report = useDiagnosisStore((s) => s.report);
@@ -52,13 +52,13 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
   // the rows come from the very list the page's rows were cut from, so they have its shape
   const more = answer && kept.version === answer.version ? (kept.more as T[]) : [];
   const rows = more.length > 0 ? [...refs, ...more] : refs;
-  async function loadMore(): Promise<void> {
+  async function load(limit: number): Promise<void> {
     if (!answer || loading) return;
     setLoading(true);
     setError(null);
     try {
       // the system and version of the answer on screen (while another system loads, this one's rows are shown)
-      const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length, limit: MORE });
+      const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length, limit });
       if (key !== null) keep(key, { version: answer.version, more: [...more, ...page.cases] });
     } catch (caught) {
       const body = toErrorBody(caught);
@@ -69,6 +69,13 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
       setLoading(false);
     }
   }
+  const loadMore = () => load(MORE);
+  // a page read anew (the file changed, a case flagged) shows as many of its rows as were shown before:
+  // the list does not shrink under the reader
+  const shownBefore = answer && kept.version !== null && kept.version !== answer.version ? kept.more.length : 0;
+  useEffect(() => {
+    if (shownBefore > 0) void load(shownBefore);
+  }, [answer?.version]); // once per new answer
   const open = kept.open;
   const setOpen = (value: boolean) => {
     if (key !== null) keep(key, { open: value });
