@@ -215,6 +215,11 @@ export const enLabeling = {
   'labeling.value.claims.one': '1 claim',
 
   'labeling.help.title': 'Keyboard shortcuts',
+  'labeling.help.stated.toggle': 'Claims this answer states: mark the claim with that key stated / not stated',
+  'labeling.help.stated.all': 'Claims this answer states: all stated',
+  'labeling.help.stated.none': 'Claims this answer states: none stated',
+  'labeling.help.stated.citation': 'The cited text supports the active claim / does not / no citation (when the answer carries citations)',
+  'labeling.help.stated.save': 'Save the marks and go to the next step',
   'labeling.help.choose': 'Choose an option (saved at once, then the next step)',
   'labeling.help.confirm': 'Confirm the suggestion or the current value, and go on',
   'labeling.help.cases': 'Next / previous case',

@@ -217,6 +217,11 @@ export const zhLabeling: Record<keyof typeof enLabeling, string> = {
   'labeling.value.claims.one': '1 个要点',
 
   'labeling.help.title': '键盘快捷键',
+  'labeling.help.stated.toggle': '答案陈述了哪些要点：按对应键切换该要点已陈述 / 未陈述',
+  'labeling.help.stated.all': '答案陈述了哪些要点：全部已陈述',
+  'labeling.help.stated.none': '答案陈述了哪些要点：全部未陈述',
+  'labeling.help.stated.citation': '引用文本支持当前要点 / 不支持 / 无引用（回答带有引用时）',
+  'labeling.help.stated.save': '保存标记并进入下一步',
   'labeling.help.choose': '选择选项（立即保存，然后进入下一步）',
   'labeling.help.confirm': '确认建议或当前值，并继续',
   'labeling.help.cases': '下一个 / 上一个用例',

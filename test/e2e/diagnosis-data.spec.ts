@@ -82,8 +82,8 @@ test('the Diagnosis screen shows the leak first, then stale data, agent decision
   await expect(page.getByTestId('diagnosis-section-permission')).toContainText('权限泄露');
   await expect(page.getByTestId('diagnosis-section-agent')).toContainText('准确率与成本并列');
   await staleList.scrollIntoViewIfNeeded();
-  // building the conflict set wrote to the file: the page was read again, its lists closed
-  await staleList.getByRole('button', { name: /^片段，含全部运行（\d+）$/ }).click();
+  // building the conflict set wrote to the file: the page was read again, and the list opened before is still open
+  await expect(staleList.getByRole('button', { name: '收起用例' })).toBeVisible();
   await expect(staleList.getByTestId('dx-case-row').first()).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'diagnosis-stale-zh-CN.png') });
   await page.getByTestId('diagnosis-section-permission').scrollIntoViewIfNeeded();

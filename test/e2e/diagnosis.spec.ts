@@ -86,11 +86,24 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await expect(page.getByTestId('stated-forbidden')).toBeVisible();
   await expect(page.getByTestId('stated-unsaved')).toBeHidden();
 
+  await expect(page.getByTestId('step-card').locator('.status-saved')).toBeVisible();
+
   // "all" then "none" shortcuts on the way back, then undo restores nothing changed in the file
   await page.keyboard.press('a');
   await expect(page.locator('[data-testid="stated-row"][data-stated="yes"]')).toHaveCount(3);
   await page.keyboard.press('n');
   await expect(page.locator('[data-testid="stated-row"][data-stated="yes"]')).toHaveCount(0);
+  // changed marks: the card's header no longer says "saved", the step's footer says "not saved yet"
+  await expect(page.getByTestId('stated-unsaved')).toBeVisible();
+  await expect(page.getByTestId('step-card').locator('.status-saved')).toHaveCount(0);
+  // "?" lists this step's own keys, not the other steps' meanings of the same keys
+  await page.keyboard.press('?');
+  const help = page.getByTestId('shortcut-overlay');
+  await expect(help).toContainText('Claims this answer states: none stated');
+  await expect(help).toContainText('The cited text supports the active claim');
+  await expect(help).not.toContainText('new claim');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
 
   // the Diagnosis screen names each root cause's layer and the figures with n and intervals
   await page.getByTestId('nav-diagnosis').click();

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/useI18n';
 import { dimensionOf, useLabelingStore } from './labelingStore';
 import type { MessageKey } from '../../i18n';
 import { optionKeys } from './keymap';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 
 const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['1', '…', '9'], label: 'labeling.help.choose' },
@@ -22,6 +23,16 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
   { keys: ['Esc'], label: 'labeling.help.close' },
 ];
 
+/** On "claims this answer states" its own keys come first, and the rows whose keys mean something else there are left out. */
+const STATED_ROWS: { keys: string[]; label: MessageKey }[] = [
+  { keys: ['1', '…', '9', '0', 'Q', '…', 'P'], label: 'labeling.help.stated.toggle' },
+  { keys: ['A'], label: 'labeling.help.stated.all' },
+  { keys: ['N'], label: 'labeling.help.stated.none' },
+  { keys: ['S', 'D', 'C'], label: 'labeling.help.stated.citation' },
+  { keys: ['Enter'], label: 'labeling.help.stated.save' },
+];
+const NOT_ON_STATED = new Set<MessageKey>(['labeling.help.choose', 'labeling.help.confirm', 'labeling.help.numeric', 'labeling.help.claims', 'labeling.help.attach', 'labeling.help.multi']);
+
 /** The keys that answer a step with these values: all of them when few, else first … last. */
 function answerKeys(values: readonly (string | number)[]): string[] {
   const keys = optionKeys(values).filter(Boolean);
@@ -38,7 +49,10 @@ export function ShortcutOverlay() {
   const dimensions = useLabelingStore((s) => s.dimensions);
   if (!open) return null;
   const values = stepDimension ? dimensionOf(dimensions, stepDimension)?.options.map((o) => o.value) : undefined;
-  const rows = ROWS.map((row) => (row.label === 'labeling.help.choose' && values?.length ? { ...row, keys: answerKeys(values) } : row));
+  const rows =
+    stepDimension === CLAIMS_STATED
+      ? [...STATED_ROWS, ...ROWS.filter((row) => !NOT_ON_STATED.has(row.label))]
+      : ROWS.map((row) => (row.label === 'labeling.help.choose' && values?.length ? { ...row, keys: answerKeys(values) } : row));
   return (
     <div className="shortcut-backdrop" onMouseDown={() => toggle(false)}>
       <section

@@ -11,6 +11,8 @@ import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, value
 import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StatedStep } from '../diagnosis/stated/StatedStep';
+import { statedUnsaved, useStatedDraft } from '../diagnosis/stated/statedDraft';
+import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 import { ClaimEditor } from './ClaimEditor';
 import { MultiStep } from './MultiStep';
 import { saveMultiDraft } from './multiDraft';
@@ -45,6 +47,7 @@ export function StepCard() {
   const { item, stepIndex, saves, dimensions, reasonPrompt } = usePick(useLabelingStore, 'item', 'stepIndex', 'saves', 'dimensions', 'reasonPrompt');
   const kind = useLabelingStore(currentStepKind);
   const { retrySave, confirm } = usePick(useLabelingStore, 'retrySave', 'confirm');
+  const statedMarks = useStatedDraft((s) => s.marks);
   if (!item) return null;
   if (kind === 'summary') return <SummaryStep />;
   const step = item.steps[stepIndex];
@@ -53,6 +56,8 @@ export function StepCard() {
   const dimension = dimensionOf(dimensions, step.dimension);
   const save = saves[saveKey(caseId, step)];
   const saved = isSaved(step, save);
+  // "claims this answer states" marks changed since the save are not saved: the header does not say they are
+  const savedAsShown = saved && !(step.dimension === CLAIMS_STATED && statedUnsaved(item, step, statedMarks));
   const response = step.responseId ? item.detail.responses.find((r) => r.id === step.responseId) : null;
   const question = dimensionQuestion(i18n, step.dimension);
   const hasSuggestion = step.suggestion !== undefined && step.suggestion !== null;
@@ -66,7 +71,7 @@ export function StepCard() {
         <span className="step-card-status">
           {save?.status === 'saving' ? <span className="status-saving"><span className="saving-dot" /> {t('labeling.step.saving')}</span> : null}
           <StepWaitingMark save={save} />
-          {saved ? (
+          {savedAsShown ? (
             <span className="status-saved" title={step.current ? t('labeling.step.savedAt', { time: formatTime(i18n, step.current.at) }) : undefined}>
               <Icon name="check" size={12} /> {t('labeling.step.saved')}
             </span>

@@ -1,5 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
-import { completeMarks, sameMarks, unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
+import { unmarkedClaims, ClaimsStatedValueSchema } from '../../../../shared/diagnosis/claims-stated';
 import { CITATION_VERDICTS, type CitationVerdict } from '../../../../shared/diagnosis/types';
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { MessageKey } from '../../../i18n';
@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/useI18n';
 import type { LabelStep } from '../../labeling/labelingStore';
 import { TOGGLE_KEYS } from '../../labeling/keymap';
 import { askedAgain } from '../../labeling/sequence';
-import { openStatedDraft, ownClaimsEditAside, saveStatedDraft, statedListOf, useStatedDraft } from './statedDraft';
+import { openStatedDraft, ownClaimsEditAside, saveStatedDraft, statedListOf, statedUnsaved, useStatedDraft } from './statedDraft';
 import './stated.css';
 
 /** "Claims this answer states": one row per required and forbidden claim, one key each. */
@@ -28,8 +28,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
   const saved = ClaimsStatedValueSchema.safeParse(step.current?.value);
   const stored = step.current?.value != null && saved.success ? saved.data : null;
   const changed = stored ? unmarkedClaims(list, stored) : [];
-  // what Enter would save, against what the file holds (as the step would save it): marks not saved yet say so
-  const unsaved = stored === null || !sameMarks(completeMarks(list, marks, citations > 0), completeMarks(list, stored, citations > 0));
+  const unsaved = statedUnsaved(item, step, marks);
   const forbiddenStated = list.some((c) => c.forbidden && marks[c.id]?.stated);
 
   return (

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { completeMarks, statedClaimList, ClaimsStatedValueSchema, type StatedClaim } from '../../../../shared/diagnosis/claims-stated';
+import { completeMarks, sameMarks, statedClaimList, ClaimsStatedValueSchema, type StatedClaim } from '../../../../shared/diagnosis/claims-stated';
 import type { CitationVerdict, StatedMark } from '../../../../shared/diagnosis/types';
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { Claim } from '../../../../shared/domain/schemas';
@@ -77,6 +77,15 @@ export function ownClaimsEditAside(item: LabelingItem, list: readonly StatedClai
   const listed = list.filter((c) => !c.forbidden).map((c) => c.text.trim());
   const edited = (own as Claim[]).map((c) => c.text.trim());
   return listed.length !== edited.length || listed.some((text, i) => text !== edited[i]);
+}
+
+/** Whether Enter would save other marks than the file holds for the step (as the step would save them): the draft is not saved yet. */
+export function statedUnsaved(item: LabelingItem, step: LabelStep, marks: Readonly<Record<string, StatedMark>>): boolean {
+  const list = statedListOf(item);
+  const cited = answerCites(item, step);
+  const saved = ClaimsStatedValueSchema.safeParse(step.current?.value);
+  const stored = step.current?.value != null && saved.success ? saved.data : null;
+  return stored === null || !sameMarks(completeMarks(list, marks, cited), completeMarks(list, stored, cited));
 }
 
 /** Starts the draft of a step from what it shows (a save in flight, else the stored label). */
