@@ -35,13 +35,13 @@ export function listCases(db: Db, filters: CaseFilters, offset: number, limit: n
   const where = caseWhere(db, filters);
   const rows = db
     .prepare(
-      `SELECT c.seq, c.id, c.query, c.answerability, c.question_type, c.origin, c.split,
+      `SELECT c.seq, c.id, c.query, c.answerability, c.question_type, c.origin, c.split, c.leak,
               (SELECT group_concat(slice, char(31)) FROM (SELECT slice FROM case_slices WHERE case_seq = c.seq ORDER BY position)) AS slices,
               (SELECT count(*) FROM responses r WHERE r.case_seq = c.seq) AS response_count,
               (SELECT permission_leak | (edited << 1) FROM case_marks m WHERE m.case_seq = c.seq) AS marks
          FROM cases c ${where.sql} ORDER BY c.seq LIMIT ? OFFSET ?`,
     )
-    .all(...where.params, limit, offset) as (Pick<CaseRow, 'seq' | 'id' | 'query' | 'answerability' | 'question_type' | 'origin' | 'split'> & { slices: string | null; response_count: number; marks: number | null })[];
+    .all(...where.params, limit, offset) as (Pick<CaseRow, 'seq' | 'id' | 'query' | 'answerability' | 'question_type' | 'origin' | 'split' | 'leak'> & { slices: string | null; response_count: number; marks: number | null })[];
   return rows.map((r) => ({
     id: r.id,
     query: r.query,
@@ -52,6 +52,7 @@ export function listCases(db: Db, filters: CaseFilters, offset: number, limit: n
     slices: r.slices ? r.slices.split('\u001f') : [],
     responseCount: r.response_count,
     flags: flagsOf(r.marks ?? 0),
+    leak: r.leak === 1,
   }));
 }
 

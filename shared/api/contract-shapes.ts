@@ -73,6 +73,8 @@ export const CaseSummarySchema = z.object({
   slices: z.array(z.string()),
   responseCount: z.number().int(),
   flags: z.array(z.enum(CASE_FLAGS)),
+  /** Flagged by the lead as a leak: answered right without retrieval, it measures the model's memory. */
+  leak: z.boolean(),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 

@@ -3,6 +3,7 @@ import type { CaseRecord } from '../../../shared/domain/schemas';
 import type { MessageKey } from '../../i18n';
 import { useI18n } from '../../i18n/useI18n';
 import { EnumChip } from '../../common/EnumChip';
+import { LeakFlag } from './LeakFlag';
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -34,6 +35,9 @@ export function CaseMeta({ record }: { record: CaseRecord }) {
         <Item label={t('detail.origin')}>{record.origin ? label('origin', record.origin) : notSet}</Item>
         <Item label={t('detail.split')}>{record.split ? label('split', record.split) : notSet}</Item>
         <Item label={t('detail.group')}>{text(record.group)}</Item>
+        <Item label={t('detail.memoryLeak')}>
+          <LeakFlag caseId={record.id} leak={record.leak === true} />
+        </Item>
         <Item label={t('detail.answerability')}>
           {record.answerability ? <EnumChip kind="answerability" value={record.answerability} /> : notSet}
         </Item>

@@ -45,6 +45,11 @@ export const CaseRow = memo(function CaseRow({ row, index, start, selected, onSe
         {row.slices.length > 0 ? (
           <span className="case-row-slices">{row.slices.map((slice) => label('slice', slice)).join(' · ')}</span>
         ) : null}
+        {row.leak ? (
+          <span className="case-row-flag memory-leak" data-testid="case-flag-leak" title={t('cases.leakFlagged.title')}>
+            {t('cases.leakFlagged')}
+          </span>
+        ) : null}
         {row.flags.map((flag) => (
           <span key={flag} className={`case-row-flag ${flag}`} data-testid={`case-flag-${flag}`} title={t(`cases.flag.${flag}.title`)}>
             {label('flag', flag)}
