@@ -15,6 +15,7 @@ export function CaseLinks<T extends CaseRef>({
   testId,
   note,
   showKey = 'diagnosis.cases.show',
+  of,
 }: {
   refs: readonly T[];
   list: CaseListName;
@@ -22,14 +23,17 @@ export function CaseLinks<T extends CaseRef>({
   note?: (row: T) => string;
   /** The toggle's words when the list's rows are not one per case (a row per stale chunk). */
   showKey?: MessageKey;
+  /** The figure or cell the cases are of: named to a screen reader, so the page's many toggles can be told apart. */
+  of?: string;
 }) {
   const { t, num } = useI18n();
   const { rows, total, open, setOpen, ...more } = useCaseList(refs, list);
   if (total === 0) return <span className="muted dx-no-cases">{t('diagnosis.cases.none')}</span>;
+  const words = open ? t('diagnosis.cases.hide') : t(showKey, { count: num(total) });
   return (
     <div className="dx-cases" data-testid={testId}>
-      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t('diagnosis.cases.hide') : t(showKey, { count: num(total) })}
+      <button type="button" className="link-button" aria-expanded={open} aria-label={of ? `${words} · ${of}` : undefined} onClick={() => setOpen(!open)}>
+        {words}
       </button>
       {open ? (
         <ul className="dx-case-list">

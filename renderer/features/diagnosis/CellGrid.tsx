@@ -25,7 +25,7 @@ export function CellGrid({ cells, testId }: { cells: readonly GridCell[]; testId
           <div className="dx-cell-title">{c.title}</div>
           <RateText rate={c.share} why={t('diagnosis.why.cells')} />
           {c.advice ? <p className="dx-cell-advice">{c.advice}</p> : null}
-          <CaseLinks refs={c.cases} list={c.list} />
+          <CaseLinks refs={c.cases} list={c.list} of={c.title} />
         </div>
       ))}
     </div>

@@ -16,7 +16,7 @@ export function ContextSection({ report }: DiagnosisSectionProps) {
       ) : (
         <Figure label={t('diagnosis.reordered')} hint={t('diagnosis.reordered.hint')} testId="diagnosis-reordered">
           <RateText rate={r.changed} why={t('diagnosis.why.reordered')} />
-          <CaseLinks refs={r.cases} list={{ part: 'report', name: 'reordered.cases' }} />
+          <CaseLinks refs={r.cases} list={{ part: 'report', name: 'reordered.cases' }} of={t('diagnosis.reordered')} />
           {r.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.reordered.excluded', { count: r.excluded.notAssessed })}</p> : null}
           <NoNormalNote count={r.excluded.noNormal} condition="reordered" />
         </Figure>

@@ -44,7 +44,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         ) : (
           <Figure label={t('diagnosis.distractors.unsafe')} hint={t('diagnosis.distractors.hint')} testId="diagnosis-distractors">
             <RateText rate={dist.unsafe} why={t('diagnosis.why.behaviour')} />
-            <CaseLinks refs={dist.responses} list={{ part: 'report', name: 'distractorsOnly.responses' }} />
+            <CaseLinks refs={dist.responses} list={{ part: 'report', name: 'distractorsOnly.responses' }} of={t('diagnosis.distractors.unsafe')} />
             {dist.excluded.notLabeled > 0 ? <p className="muted">{t('diagnosis.distractors.excluded', { count: dist.excluded.notLabeled })}</p> : null}
           </Figure>
         )}
@@ -55,7 +55,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         <div className="dx-figures">
           <Figure label={t('diagnosis.citations.correctness')} hint={t('diagnosis.citations.correctness.hint')} testId="diagnosis-citation-correctness">
             <RateText rate={citations.correctness} why={t('diagnosis.why.citationCorrectness')} />
-            <CaseLinks refs={citations.unsupported} list={{ part: 'report', name: 'citations.unsupported' }} />
+            <CaseLinks refs={citations.unsupported} list={{ part: 'report', name: 'citations.unsupported' }} of={t('diagnosis.citations.correctness')} />
           </Figure>
           <Figure label={t('diagnosis.citations.completeness')} hint={t('diagnosis.citations.completeness.hint')} testId="diagnosis-citation-completeness">
             <RateText rate={citations.completeness} why={t('diagnosis.why.citationCompleteness')} />
@@ -68,7 +68,7 @@ export function GenerationSection({ report }: DiagnosisSectionProps) {
         <ul className="dx-groups" data-testid="diagnosis-citation-rules">
           {citations.ruleFindings.map((f, i) => (
             <li key={f.tag}>
-              <span className="mono">{f.tag}</span> <CaseLinks refs={f.responses} list={{ part: 'report', name: `citations.ruleFindings.${i}.responses` }} />
+              <span className="mono">{f.tag}</span> <CaseLinks refs={f.responses} list={{ part: 'report', name: `citations.ruleFindings.${i}.responses` }} of={f.tag} />
             </li>
           ))}
         </ul>

@@ -40,7 +40,7 @@ export function LayersSection({ report }: DiagnosisSectionProps) {
                   <th scope="row" className="dx-layer-name">{t(layerKey(c.layer))}</th>
                   <td><RateText rate={c.share} why={t('diagnosis.why.cells')} /></td>
                   <td>
-                    <CaseLinks refs={assigned} list={{ part: 'report', name: `layers.assignments@${c.layer}` }} note={(a) => reasonText(t, a.reason)} />
+                    <CaseLinks refs={assigned} list={{ part: 'report', name: `layers.assignments@${c.layer}` }} note={(a) => reasonText(t, a.reason)} of={t(layerKey(c.layer))} />
                   </td>
                 </tr>
               );
