@@ -108,6 +108,8 @@ export const enCore = {
   'cases.count': '{shown} of {total} cases',
   'cases.count.one': '{shown} of {total} case',
   'cases.countLoading': 'Counting cases…',
+  'cases.openedHidden': '{id}, open on the right, is not in this list: the filters leave it out.',
+  'cases.openedHidden.show': 'Clear the filters and show it',
   'cases.clearFilters': 'Clear filters',
   'cases.empty': 'No cases match',
   'cases.emptyHint': 'Try another search or clear the filters.',

@@ -103,6 +103,8 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'cases.count': '{shown} / {total} 条用例',
   'cases.count.one': '{shown} / {total} 条用例',
   'cases.countLoading': '正在统计用例…',
+  'cases.openedHidden': '右侧打开的 {id} 不在此列表中：筛选条件把它排除了。',
+  'cases.openedHidden.show': '清除筛选并显示它',
   'cases.clearFilters': '清除筛选',
   'cases.empty': '没有符合条件的用例',
   'cases.emptyHint': '换个搜索词，或清除筛选条件。',

@@ -69,4 +69,22 @@ test('a leak flagged by keyboard on the Diagnosis screen shows in the Cases view
   await expect(flag).toHaveAttribute('data-leak', 'no');
   await expect(page.getByTestId('case-flag-leak')).toHaveCount(1);
   await expect(page.getByTestId('filter-leak').locator('option')).toContainText(['全部', '已标记为泄漏（1）']);
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-switch').blur();
+
+  // with the list filtered to flagged cases, a candidate opened from Diagnosis is said to be left out, and one click shows it
+  await page.getByTestId('filter-leak').selectOption('leak');
+  await expect(page.getByTestId('case-row')).toHaveCount(1);
+  await page.getByTestId('nav-diagnosis').click();
+  await candidates.getByRole('button', { name: IDS[0], exact: true }).click();
+  await expect(page.getByTestId('opened-case-hidden')).toContainText(`${IDS[0]}, open on the right, is not in this list`);
+  await page.screenshot({ path: join(SHOTS, 'cases-opened-hidden-en.png') });
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('opened-case-hidden')).toContainText('筛选条件把它排除了');
+  await page.screenshot({ path: join(SHOTS, 'cases-opened-hidden-zh-CN.png') });
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-switch').blur();
+  await page.getByTestId('opened-case-show').click();
+  await expect(page.getByTestId('opened-case-hidden')).toHaveCount(0);
+  await expect(page.getByTestId('case-row').filter({ hasText: IDS[0] })).toHaveClass(/selected/);
 });

@@ -6,6 +6,7 @@ import { ErrorDetails } from '../../common/ErrorDetails';
 import { LabelFilteredButton } from '../labeling/LabelFilteredButton';
 import { CaseDetailPane } from '../case-detail/CaseDetailPane';
 import { CaseCount } from './CaseCount';
+import { OpenedCaseNote } from './OpenedCaseNote';
 import { CaseFilters } from './CaseFilters';
 import { CaseList } from './CaseList';
 import { CaseSearch } from './CaseSearch';
@@ -27,6 +28,7 @@ export function CasesView() {
           <CaseSearch />
           <CaseFilters />
           <CaseCount />
+          <OpenedCaseNote />
           <div className="list-actions">
             <LabelFilteredButton />
             <ExportFilteredButton />
