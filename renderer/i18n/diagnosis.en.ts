@@ -5,6 +5,8 @@ export const enDiagnosis = {
   'labeling.dim.claimsStated': 'Claims this answer states',
   'labeling.ask.claimsStated': 'Which of the case’s required and forbidden claims does this answer state?',
   'labeling.value.stated': '{stated} of {count} stated',
+  'labeling.value.forbiddenStated': '{count} forbidden stated',
+  'labeling.value.forbiddenStated.one': 'a forbidden claim stated',
   'labeling.value.claimsStated.stated': 'stated',
   'labeling.value.claimsStated.not-stated': 'not stated',
   'labeling.stated.keys': '1–9, 0, then Q E R T Y I O P stated / not stated (past those: Tab, then Space) · A all · N none · Enter save',

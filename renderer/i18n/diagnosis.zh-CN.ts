@@ -9,6 +9,8 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'labeling.dim.claimsStated': '答案陈述了哪些要点',
   'labeling.ask.claimsStated': '这个答案陈述了用例中的哪些必需要点与禁止要点？',
   'labeling.value.stated': '陈述 {stated}/{count}',
+  'labeling.value.forbiddenStated': '陈述了 {count} 个禁止要点',
+  'labeling.value.forbiddenStated.one': '陈述了禁止要点',
   'labeling.stated.keys': '1–9、0，再到 Q E R T Y I O P 切换陈述/未陈述（更多要点：Tab 后按空格） · A 全部 · N 全不 · Enter 保存',
   'labeling.stated.citationKeys': '当前要点的引用：S 支持 · D 不支持 · C 无引用',
   'labeling.stated.stated': '已陈述',

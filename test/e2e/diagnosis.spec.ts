@@ -72,7 +72,7 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await page.keyboard.press('Enter');
   const row = page.locator(`[data-testid="step"][data-dimension="claimsStated"][data-response-id="r-prior"]`);
   await expect(row.getByTestId('step-saved')).toBeVisible();
-  await expect(row).toContainText('1 of 3 stated');
+  await expect(row).toContainText('0 of 2 stated · a forbidden claim stated');
 
   // undo takes the saved label back: the rows show what the file now holds, not the old marks; redo brings both back
   await row.click();
@@ -80,7 +80,7 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await expect(rows.nth(2)).toHaveAttribute('data-stated', 'no');
   await expect(page.getByTestId('stated-forbidden')).toBeHidden();
   await page.keyboard.press('Shift+U');
-  await expect(row).toContainText('1 of 3 stated');
+  await expect(row).toContainText('0 of 2 stated · a forbidden claim stated');
   if (!(await rows.count())) await row.click();
   await expect(rows.nth(2)).toHaveAttribute('data-stated', 'yes');
   await expect(page.getByTestId('stated-forbidden')).toBeVisible();

@@ -1,3 +1,4 @@
+import { isForbiddenClaimId } from '../../../shared/diagnosis/claim-ids';
 import type { LabelValue } from '../../../shared/domain/dimensions';
 import { catalogues, hasEnumLabel, type EnumKind, type MessageKey } from '../../i18n';
 import { formatScaleValue } from './numeric';
@@ -38,8 +39,12 @@ export function valueLabel(i18n: I18n, dimension: string, value: LabelValue | un
   if (Array.isArray(value)) return i18n.t('labeling.value.claims', { count: value.length });
   if (typeof value === 'boolean') return i18n.t(value ? 'common.yes' : 'common.no');
   if (typeof value === 'object') {
-    const marks = Object.values(value);
-    return i18n.t('labeling.value.stated', { stated: marks.filter((m) => m.stated).length, count: marks.length });
+    // required claims counted apart from forbidden ones: a stated forbidden claim is a fault, not one more "stated"
+    const entries = Object.entries(value);
+    const required = entries.filter(([id]) => !isForbiddenClaimId(id));
+    const forbidden = entries.filter(([id, m]) => isForbiddenClaimId(id) && m.stated).length;
+    const stated = i18n.t('labeling.value.stated', { stated: required.filter(([, m]) => m.stated).length, count: required.length });
+    return forbidden > 0 ? `${stated} · ${i18n.t('labeling.value.forbiddenStated', { count: forbidden })}` : stated;
   }
   const kind = ENUM_DIMENSIONS[dimension];
   if (kind && typeof value === 'string' && hasEnumLabel(i18n.locale, kind, value)) return i18n.label(kind, value);

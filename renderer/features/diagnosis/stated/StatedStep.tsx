@@ -98,12 +98,16 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
         </div>
       ) : null}
       <div className="stated-actions" onMouseDown={keepFocus}>
-        <button type="button" className="button small" onClick={() => draft.setAll(list, true)}><kbd>A</kbd> {t('labeling.stated.all')}</button>
-        <button type="button" className="button small" onClick={() => draft.setAll(list, false)}><kbd>N</kbd> {t('labeling.stated.none')}</button>
+        {list.length > 0 ? (
+          <>
+            <button type="button" className="button small" onClick={() => draft.setAll(list, true)}><kbd>A</kbd> {t('labeling.stated.all')}</button>
+            <button type="button" className="button small" onClick={() => draft.setAll(list, false)}><kbd>N</kbd> {t('labeling.stated.none')}</button>
+          </>
+        ) : null}
         <button type="button" className="button small primary" data-testid="stated-save" onClick={saveStatedDraft}><kbd>Enter</kbd> {t('labeling.stated.save')}</button>
         {unsaved ? <span className="multi-unsaved" data-testid="stated-unsaved">{t('labeling.multi.unsaved')}</span> : null}
       </div>
-      <p className="muted stated-keys">{t('labeling.stated.keys')}{citations > 0 ? ` · ${t('labeling.stated.citationKeys')}` : ''}</p>
+      {list.length > 0 ? <p className="muted stated-keys">{t('labeling.stated.keys')}{citations > 0 ? ` · ${t('labeling.stated.citationKeys')}` : ''}</p> : null}
     </div>
   );
 }
