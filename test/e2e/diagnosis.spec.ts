@@ -104,6 +104,12 @@ test('label "claims this answer states" by keyboard, then read the Diagnosis scr
   await expect(help).not.toContainText('new claim');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+  // marks not saved yet outlive a reload of the window: the step shows them again, still "not saved yet"
+  await page.reload();
+  await expect(page.getByTestId('label-case-id')).toHaveText('refund-prior');
+  await page.locator(`[data-testid="step"][data-dimension="claimsStated"][data-response-id="r-prior"]`).click();
+  await expect(page.getByTestId('stated-unsaved')).toBeVisible();
+  await expect(page.locator('[data-testid="stated-row"][data-stated="yes"]')).toHaveCount(0);
 
   // the Diagnosis screen names each root cause's layer and the figures with n and intervals
   await page.getByTestId('nav-diagnosis').click();

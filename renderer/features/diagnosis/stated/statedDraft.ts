@@ -4,6 +4,7 @@ import type { CitationVerdict, StatedMark } from '../../../../shared/diagnosis/t
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { Claim } from '../../../../shared/domain/schemas';
 import { saveKey, shownValue, useLabelingStore, type LabelStep } from '../../labeling/labelingStore';
+import { useReviewerStore } from '../../reviewers/reviewerStore';
 
 /**
  * The marks of the "claims this answer states" step being answered, before Enter saves them as one
@@ -25,6 +26,44 @@ interface StatedDraftState {
   setActive(index: number): void;
 }
 
+// marks not saved yet outlive a reload or a closed window: the latest draft is kept in the window's
+// storage with the step (test set, reviewer, case, response) and the value it started from, and
+// given back only to that step while the file still holds that value
+const KEPT_DRAFT = 'touchstone.statedDraft';
+
+function keptDraft(key: string, base: string): Record<string, StatedMark> | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT_DRAFT) ?? 'null') as { key?: unknown; base?: unknown; marks?: unknown } | null;
+    if (!kept || kept.key !== key) return null;
+    // the file's value moved since (a save, an undo): the draft was made on another value and is let go
+    if (kept.base !== base) {
+      forgetDraft();
+      return null;
+    }
+    const marks = ClaimsStatedValueSchema.safeParse(kept.marks);
+    return marks.success ? { ...marks.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetDraft(): void {
+  try {
+    localStorage.removeItem(KEPT_DRAFT);
+  } catch {
+    // nothing kept
+  }
+}
+
+function keepDraft(key: string | null, base: string | null, marks: Record<string, StatedMark>): void {
+  if (key === null) return;
+  try {
+    localStorage.setItem(KEPT_DRAFT, JSON.stringify({ key, base, marks }));
+  } catch {
+    // a full or refused storage keeps the draft in the window only
+  }
+}
+
 export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
   key: null,
   base: null,
@@ -34,7 +73,7 @@ export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
     const base = JSON.stringify(saved ?? null);
     if (get().key === key && get().base === base) return;
     const parsed = ClaimsStatedValueSchema.safeParse(saved);
-    set({ key, base, marks: saved != null && parsed.success ? { ...parsed.data } : {}, active: 0 });
+    set({ key, base, marks: keptDraft(key, base) ?? (saved != null && parsed.success ? { ...parsed.data } : {}), active: 0 });
   },
   toggle(list, index) {
     const claim = list[index];
@@ -42,16 +81,19 @@ export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
     const marks = get().marks;
     const stated = !marks[claim.id]?.stated;
     set({ marks: { ...marks, [claim.id]: stated ? { stated: true, citation: marks[claim.id]?.citation ?? null } : { stated: false } }, active: index });
+    keepDraft(get().key, get().base, get().marks);
   },
   setAll(list, stated) {
     const marks = get().marks;
     set({ marks: Object.fromEntries(list.map((c) => [c.id, stated ? { stated: true, citation: marks[c.id]?.citation ?? null } : { stated: false }])) });
+    keepDraft(get().key, get().base, get().marks);
   },
   setCitation(list, verdict, cited) {
     const claim = list[get().active];
     const marks = get().marks;
     if (!cited || !claim || !marks[claim.id]?.stated) return;
     set({ marks: { ...marks, [claim.id]: { stated: true, citation: verdict } } });
+    keepDraft(get().key, get().base, get().marks);
   },
   setActive(index) {
     set({ active: index });
@@ -92,7 +134,8 @@ export function statedUnsaved(item: LabelingItem, step: LabelStep, marks: Readon
 export function openStatedDraft(item: LabelingItem, step: LabelStep): void {
   const caseId = item.detail.case.id;
   const saves = useLabelingStore.getState().saves;
-  useStatedDraft.getState().open(saveKey(caseId, step), shownValue({ saves }, caseId, step) ?? null);
+  const { current, testSetId } = useReviewerStore.getState();
+  useStatedDraft.getState().open([testSetId ?? '', current?.id ?? '', saveKey(caseId, step)].join('\u0000'), shownValue({ saves }, caseId, step) ?? null);
 }
 
 /** Whether the answer the step judges carries citations (the citation keys apply only then). */
@@ -106,5 +149,6 @@ export function saveStatedDraft(): void {
   const labeling = useLabelingStore.getState();
   if (!labeling.item) return;
   const cited = answerCites(labeling.item, labeling.item.steps[labeling.stepIndex]);
+  forgetDraft();
   labeling.choose(completeMarks(statedListOf(labeling.item), useStatedDraft.getState().marks, cited));
 }
