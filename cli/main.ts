@@ -177,12 +177,20 @@ function lockForWriting(path: string): void {
 /** Temporary copies of test sets that could not be read where they are, removed (and named) when the command ends. */
 const readCopies: { original: string; folder: string }[] = [];
 
-/** The file to open for looking: the test set itself, else (its folder cannot be written) a temporary copy. */
-function readablePath(path: string): string {
-  if (readableInPlace(path)) return path;
+/**
+ * The test set opened for looking where it is, else (its folder cannot be written) through a temporary
+ * copy; a refusal names the test set, not the copy (which is gone when the user reads it).
+ */
+function openNamingOriginal(path: string, verifyIntegrity: boolean): ReadOnlyTestSet {
+  if (readableInPlace(path)) return openTestSetReadOnly(path, { verifyIntegrity });
   const copy = copyForReading(path);
   readCopies.push({ original: path, folder: copy.folder });
-  return copy.path;
+  try {
+    return openTestSetReadOnly(copy.path, { verifyIntegrity });
+  } catch (error) {
+    if (error instanceof ApiError && error.location?.file === copy.path) throw new ApiError(error.code, error.text ?? { key: error.message }, { ...error.location, file: path });
+    throw error;
+  }
 }
 
 async function openExisting(path: string): Promise<OpenedTestSet> {
@@ -198,7 +206,7 @@ async function openExisting(path: string): Promise<OpenedTestSet> {
  */
 function openForReading(path: string, verifyIntegrity = true): ReadOnlyTestSet {
   if (!existsSync(path)) throw new ApiError('not-found', say('err.cli.no-test-set', { path }), { file: path, line: null, field: '--db' });
-  const opened = openTestSetReadOnly(readablePath(path), { verifyIntegrity });
+  const opened = openNamingOriginal(path, verifyIntegrity);
   if (opened.schemaVersion < opened.latestSchemaVersion) {
     opened.db.close();
     throw new ApiError(
@@ -229,16 +237,12 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 
 type Result = { code: number; json: unknown; text: string };
 
-/**
- * `touchstone import labels DIR|FILE --db FILE`: a label pack folder (verified, then merged) or a
- * labels export (JSON Lines or CSV) appended back; both idempotent, with a backup only when something is added.
- */
-/** The "stated" rows imported that do not mark their case's current claims: kept, and named (the figures count them as not given). */
+/** The "stated" rows imported that do not mark their case's current claims: kept, and named with what they miss. */
 function statedMismatchLines(file: string, mismatches: readonly StatedMismatch[]): string[] {
   if (mismatches.length === 0) return [];
   const shown = 20;
   return [
-    `warning: ${mismatches.length} claimsStated row${mismatches.length === 1 ? '' : 's'} of ${file} do${mismatches.length === 1 ? 'es' : ''} not mark exactly the case's current claims; kept, but counted as not given by Diagnosis and asked again in the Label screen:`,
+    `warning: ${mismatches.length} claimsStated row${mismatches.length === 1 ? '' : 's'} of ${file} do${mismatches.length === 1 ? 'es' : ''} not mark exactly the case's current claims; kept. Diagnosis counts a value that leaves a claim unmarked as not given, and ignores marks of ids that are not claims of the case:`,
     ...mismatches.slice(0, shown).map((m) =>
       `  line ${m.line}, case ${m.caseId}, field "value": ${[m.unmarked.length ? `unmarked: ${m.unmarked.join(', ')}` : '', m.unknown.length ? `not claims of the case: ${m.unknown.join(', ')}` : ''].filter(Boolean).join('; ')}`,
     ),
@@ -246,6 +250,10 @@ function statedMismatchLines(file: string, mismatches: readonly StatedMismatch[]
   ];
 }
 
+/**
+ * `touchstone import labels DIR|FILE --db FILE`: a label pack folder (verified, then merged) or a
+ * labels export (JSON Lines or CSV) appended back; both idempotent, with a backup only when something is added.
+ */
 async function importLabelsCommand(input: string | undefined, values: { db?: string }): Promise<Result> {
   if (!input) throw new UsageError('DIR or FILE is required: touchstone import labels DIR|FILE --db FILE.');
   const path = requireDb(values.db);
@@ -434,7 +442,7 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
     case 'check': {
       const path = requireDb(values.db);
       if (!existsSync(path)) throw new ApiError('not-found', say('err.testset.missing', { path }), { file: path, line: null, field: '--db' });
-      const opened = openTestSetReadOnly(readablePath(path), { verifyIntegrity: false });
+      const opened = openNamingOriginal(path, false);
       try {
         const report = checkIntegrity(opened.db);
         // a damaged file is not advised to migrate: writing to it could lose more
@@ -492,16 +500,18 @@ async function run(argv: string[], io: CliIo): Promise<Result> {
   }
 }
 
-/** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
-// a reader that stops early (`| head`) closes the pipe: the rest of the output is dropped and the exit code kept
+// a reader that stops early (`| head`, `2>&1 | head`) closes the pipe: the rest of the output is dropped and the exit code kept
 let quietOnClosedPipe = false;
 
+/** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
 export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   if (io === stdio && !quietOnClosedPipe) {
     quietOnClosedPipe = true;
-    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-    });
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error;
+      });
+    }
   }
   const json = argv.includes('--json');
   if (argv.filter((a) => a !== '--json').length === 1 && argv.includes('--version')) {

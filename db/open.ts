@@ -2,7 +2,7 @@ import { backupDirOf, cleanPartialBackups } from './backups';
 import { text as say } from '../shared/messages/text';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
@@ -200,10 +200,15 @@ export function readableInPlace(path: string): boolean {
 export function copyForReading(path: string): { folder: string; path: string } {
   const folder = mkdtempSync(join(tmpdir(), 'touchstone-read-'));
   const copy = join(folder, basename(path));
-  // no one can write a folder that cannot be read in place except its owner; a copy torn by such a
-  // write meanwhile is found by the quick check every opening for looking runs
-  if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
-  copyFileSync(path, copy);
+  try {
+    // a copy torn by a write meanwhile (by a user who may write the folder) is found by the quick check
+    // the commands that look run on opening
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    copyFileSync(path, copy);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new ApiError('invalid-data', say('err.testset.copy-failed', { file: basename(path), folder: dirname(resolve(path)), reason: (error as Error).message }), { file: path, line: null, field: null });
+  }
   return { folder, path: copy };
 }
 

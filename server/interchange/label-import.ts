@@ -85,6 +85,7 @@ export async function importLabelFileInto(file: { db: Db; path: string }, name: 
 /** The file's "stated" rows that leave a current claim of their case unmarked or mark an id it does not have. */
 function statedMismatches(db: Db, events: readonly IncomingEvent[]): StatedMismatch[] {
   const stated = events.filter((r) => r.e.dimension === CLAIMS_STATED && r.e.kind !== 'undo' && typeof r.e.value === 'object' && r.e.value !== null && !Array.isArray(r.e.value));
+  if (stated.length === 0) return [];
   const ids = statedIdsOfCases(db, stated.map((r) => r.e.caseId));
   return stated.flatMap((r) => {
     const current = ids.get(r.e.caseId);

@@ -64,9 +64,9 @@ function ofCurrentClaims(marks: ClaimsStatedValue, current: StatedIds): ClaimsSt
 }
 
 /**
- * How a "stated" value misses the case's current claims: the claims it leaves unmarked and the ids it
- * marks that the case does not have (null: it marks exactly the current claims). Such a value counts as
- * not given in the figures, and the step asks it again.
+ * How a "stated" value misses the case's current claims: the claims it leaves unmarked (the figures then
+ * count the value as not given) and the ids it marks that the case does not have (those marks are
+ * ignored); null when it marks exactly the current claims.
  */
 export function statedMismatch(marks: Readonly<Record<string, unknown>>, current: StatedIds): { unmarked: string[]; unknown: string[] } | null {
   const known = new Set([...current.claims, ...current.forbidden]);

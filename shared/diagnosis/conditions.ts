@@ -134,6 +134,9 @@ export interface NoRetrievalBaseline {
 
 const correctOf = (c: Sourced<boolean> | null): boolean | null => (c ? c.value : null);
 
+// case-9 before case-10, whatever the reader's locale
+const CASE_ORDER = new Intl.Collator('en', { numeric: true });
+
 /** Per case: correct without retrieval × correct with retrieval (refs are the no-retrieval responses). */
 export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases: ReadonlyMap<string, DxCase>, dependency: Readonly<Record<string, Dependency>>): NoRetrievalBaseline {
   const all = new Map<BaselineCell, ResponseRef[]>();
@@ -176,7 +179,7 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
     });
   const flagged = [...cases.values()].filter((c) => c.leak).map((c) => c.caseId);
   // a list the lead works down, by case id (pairs come in response-id order)
-  leakCandidates.sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : 0));
+  leakCandidates.sort((a, b) => CASE_ORDER.compare(a.caseId, b.caseId));
   return { cells: cellsOf(BASELINE_CELLS, all), groups, leakCandidates, flagged, excluded: { notAssessed, noNormal } };
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,14 @@ describe.skipIf(!canRun)('a test set in a folder its reader cannot write', () =>
       expect(run.stderr).toContain(`${folder} cannot be written by this user, so set.sqlite was read through a temporary copy, since removed`);
       expect(readdirSync(tmp).filter((name) => name.startsWith('touchstone-read-'))).toEqual([]);
     }
+    // a copy that cannot be made (its log unreadable to this user) is said, and leaves nothing behind
+    writeFileSync(join(folder, 'set.sqlite-wal'), '');
+    chmodSync(join(folder, 'set.sqlite-wal'), 0o600);
+    const failed = asNobody([BIN, 'stats', '--db', join(folder, 'set.sqlite')], tmp);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('so set.sqlite would be read through a temporary copy, and the copy failed');
+    expect(readdirSync(tmp).filter((name) => name.startsWith('touchstone-read-'))).toEqual([]);
+    rmSync(join(folder, 'set.sqlite-wal'));
     const init = asNobody([BIN, 'init', '--db', join(folder, 'set.sqlite')], tmp);
     expect(init.status).toBe(1);
     expect(init.stderr).toContain('set.sqlite cannot be changed where it is');

@@ -36,7 +36,7 @@ export function CaseMeta({ record }: { record: CaseRecord }) {
         <Item label={t('detail.split')}>{record.split ? label('split', record.split) : notSet}</Item>
         <Item label={t('detail.group')}>{text(record.group)}</Item>
         <Item label={t('detail.memoryLeak')}>
-          <LeakFlag caseId={record.id} leak={record.leak === true} />
+          <LeakFlag key={record.id} caseId={record.id} leak={record.leak === true} />
         </Item>
         <Item label={t('detail.answerability')}>
           {record.answerability ? <EnumChip kind="answerability" value={record.answerability} /> : notSet}

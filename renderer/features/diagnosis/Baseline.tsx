@@ -59,7 +59,7 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
       </ul>
       {baseline.excluded.notAssessed > 0 ? <p className="muted">{t('diagnosis.baseline.excluded', { count: baseline.excluded.notAssessed })}</p> : null}
       <NoNormalNote count={baseline.excluded.noNormal} condition="no-retrieval" />
-      <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={candidates.rows.map((r) => r.caseId)} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates">
+      <LeakList title={t('diagnosis.baseline.leakCandidates')} caseIds={candidates.rows.map((r) => r.caseId)} settling={candidates.rereading} action={t('diagnosis.baseline.flag')} onAction={(id) => void setLeak(id, true)} testId="diagnosis-leak-candidates">
         <MoreCases {...candidates} />
       </LeakList>
       <LeakList title={t('diagnosis.baseline.flagged')} caseIds={baseline.flagged} action={t('diagnosis.baseline.unflag')} onAction={(id) => void setLeak(id, false)} testId="diagnosis-leak-flagged" />
@@ -67,16 +67,25 @@ export function Baseline({ baseline }: { baseline: DiagnosisReport['noRetrieval'
   );
 }
 
-function LeakList({ title, caseIds, action, onAction, testId, children }: { title: string; caseIds: readonly string[]; action: string; onAction(caseId: string): void; testId: string; children?: ReactNode }) {
+function LeakList({ title, caseIds, settling = false, action, onAction, testId, children }: {
+  title: string;
+  caseIds: readonly string[];
+  /** The list is being read again as long as it was: the keys wait for its rows. */
+  settling?: boolean;
+  action: string;
+  onAction(caseId: string): void;
+  testId: string;
+  children?: ReactNode;
+}) {
   const list = useRef<HTMLUListElement>(null);
   // the row acted on leaves the list: the keys go on at the case that takes its place
   const [acted, setActed] = useState<{ at: number; on: string } | null>(null);
   const shown = caseIds.join('\u0000');
   useEffect(() => {
-    if (acted === null || acted.on === shown) return;
+    if (acted === null || acted.on === shown || settling) return;
     setActed(null);
     list.current?.querySelectorAll<HTMLButtonElement>('[data-leak-action]')[Math.min(acted.at, caseIds.length - 1)]?.focus();
-  }, [shown, acted, caseIds.length]);
+  }, [shown, acted, caseIds.length, settling]);
   if (caseIds.length === 0) return null;
   return (
     <div className="dx-leaks" data-testid={testId}>

@@ -21,6 +21,8 @@ export interface CaseListRows<T> {
   /** Not shown yet; the next "show more" reads `next` of them. */
   remaining: number;
   next: number;
+  /** Rows shown before a new answer are being read again from it: the list is not yet as long as it was. */
+  rereading: boolean;
   /** Whether the list is shown (kept across visits to the page). */
   open: boolean;
   setOpen(open: boolean): void;
@@ -31,6 +33,8 @@ export interface CaseListRows<T> {
 
 /** Cases read per "show more". */
 const MORE = 100;
+/** The most one `diagnosis.cases` ask may read (shared/api/diagnosis-ops.ts). */
+const MOST_PER_ASK = 500;
 
 /**
  * The rows of a page list: the first ones the page carries, then as many more as were asked for,
@@ -56,10 +60,15 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
     if (!answer || loading) return;
     setLoading(true);
     setError(null);
+    const read: CaseRef[] = [];
     try {
-      // the system and version of the answer on screen (while another system loads, this one's rows are shown)
-      const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length, limit });
-      if (key !== null) keep(key, { version: answer.version, more: [...more, ...page.cases] });
+      // the system and version of the answer on screen (while another system loads, this one's rows are shown), in asks the contract allows
+      while (read.length < limit) {
+        const page = await invoke('diagnosis.cases', { system: answer.system, version: answer.version, part: list.part, list: list.name, offset: rows.length + read.length, limit: Math.min(MOST_PER_ASK, limit - read.length) });
+        read.push(...page.cases);
+        if (page.cases.length === 0) break;
+      }
+      if (key !== null) keep(key, { version: answer.version, more: [...more, ...read] });
     } catch (caught) {
       const body = toErrorBody(caught);
       // the file was written since the page was read: its lists are read again (the new answer starts its own rows)
@@ -80,5 +89,5 @@ export function useCaseList<T extends CaseRef>(refs: readonly T[], list: CaseLis
   const setOpen = (value: boolean) => {
     if (key !== null) keep(key, { open: value });
   };
-  return { rows, total, remaining: Math.max(0, total - rows.length), next: Math.min(MORE, Math.max(0, total - rows.length)), open, setOpen, loading, error, loadMore };
+  return { rows, total, remaining: Math.max(0, total - rows.length), next: Math.min(MORE, Math.max(0, total - rows.length)), open, setOpen, rereading: shownBefore > 0 || loading, loading, error, loadMore };
 }

@@ -100,7 +100,7 @@ function AppendedDetail({ file }: { file: ImportFile }) {
       ) : null}
       {appended.statedMismatches.length > 0 ? (
         <p className="import-warning" role="status" data-testid="import-stated-mismatches" data-count={appended.statedMismatches.length}>
-          {t('import.statedMismatches', { count: appended.statedMismatches.length, lines: appended.statedMismatches.slice(0, 10).map((m) => num(m.line)).join(', ') + (appended.statedMismatches.length > 10 ? ' …' : '') })}
+          {t('import.statedMismatches', { count: appended.statedMismatches.length, lines: appended.statedMismatches.slice(0, 10).map((m) => String(m.line)).join(', ') + (appended.statedMismatches.length > 10 ? ' …' : '') })}
         </p>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n/useI18n';
 import { dimensionOf, useLabelingStore } from './labelingStore';
 import type { MessageKey } from '../../i18n';
-import { optionKeys } from './keymap';
+import { optionKeys, TOGGLE_KEYS } from './keymap';
 import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 
 const ROWS: { keys: string[]; label: MessageKey }[] = [
@@ -25,7 +25,7 @@ const ROWS: { keys: string[]; label: MessageKey }[] = [
 
 /** On "claims this answer states" its own keys come first, and the rows whose keys mean something else there are left out. */
 const STATED_ROWS: { keys: string[]; label: MessageKey }[] = [
-  { keys: ['1', '…', '9', '0', 'Q', '…', 'P'], label: 'labeling.help.stated.toggle' },
+  { keys: ['1', '…', '9', '0', ...TOGGLE_KEYS.slice(10).map((key) => key.toUpperCase())], label: 'labeling.help.stated.toggle' },
   { keys: ['A'], label: 'labeling.help.stated.all' },
   { keys: ['N'], label: 'labeling.help.stated.none' },
   { keys: ['S', 'D', 'C'], label: 'labeling.help.stated.citation' },
