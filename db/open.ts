@@ -183,12 +183,23 @@ export interface ReadOnlyTestSet {
  * beside it, which must be there already or be made in the file's folder.
  */
 export function readableInPlace(path: string): boolean {
-  if (existsSync(`${path}-shm`)) return true;
+  if (existsSync(`${path}-shm`) || !inWalMode(path)) return true;
   try {
     accessSync(dirname(resolve(path)), constants.W_OK);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Whether the file's header says it is read through a write-ahead log (header bytes 18 and 19 are 2). */
+function inWalMode(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const header = Buffer.alloc(20);
+    return readSync(fd, header, 0, 20, 0) === 20 && header[18] === 2 && header[19] === 2;
+  } finally {
+    closeSync(fd);
   }
 }
 

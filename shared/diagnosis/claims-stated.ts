@@ -83,7 +83,8 @@ export function statedMismatch(marks: Readonly<Record<string, unknown>>, current
  */
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[], current?: StatedIds): StatedState {
   const adj = asClaimsStated(adjudicated);
-  if (adj) return { kind: 'value', marks: adj, source: 'adjudicated' };
+  // an adjudication of the claims as they were (one now left unmarked) is not given: the reviewers' values decide
+  if (adj && (!current || (statedMismatch(adj, current)?.unmarked.length ?? 0) === 0)) return { kind: 'value', marks: adj, source: 'adjudicated' };
   const values = reviewers.flatMap((v) => {
     const marks = asClaimsStated(v);
     if (!marks) return [];

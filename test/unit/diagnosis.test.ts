@@ -396,5 +396,8 @@ describe('the "stated" value the figures use', () => {
     // a value that leaves a current claim unmarked is not given: the other reviewer's is the value
     expect(statedState(undefined, [ann, dan], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'reviewer', marks: dan });
     expect(statedState(undefined, [ann], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'none' });
+    // so is an adjudication of the claims as they were: the reviewers who marked the current ones decide
+    expect(statedState(ann, [dan], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'reviewer', marks: dan });
+    expect(statedState(dan, [ann], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'adjudicated', marks: dan });
   });
 });

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { ApiErrorBody } from '../../../shared/api/contract';
-import { invoke } from '../../api/transport';
 import { ErrorDetails } from '../../common/ErrorDetails';
 import { toErrorBody } from '../../common/errors';
 import { useI18n } from '../../i18n/useI18n';
-import { useCasesStore } from '../cases/casesStore';
-import { useDetailStore } from './detailStore';
+import { setCaseLeak } from '../cases/caseLeak';
 
 /**
  * The lead's leak flag of a case (answered right without retrieval, it measures the model's memory,
@@ -19,9 +17,7 @@ export function LeakFlag({ caseId, leak }: { caseId: string; leak: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await invoke('cases.setLeak', { caseId, leak: value });
-      useDetailStore.getState().reload();
-      useCasesStore.getState().reload();
+      await setCaseLeak(caseId, value);
     } catch (caught) {
       setError(toErrorBody(caught));
     } finally {

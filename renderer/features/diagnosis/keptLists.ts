@@ -17,6 +17,8 @@ export interface KeptList {
 interface KeptListsState {
   lists: Record<string, KeptList>;
   keep(key: string, patch: Partial<KeptList>): void;
+  /** Lets go of the lists of every other test set (another file opened: their rows are not shown again). */
+  keepOnly(testSetId: string | null): void;
 }
 
 export const NOT_KEPT: KeptList = { open: false, version: null, more: [] };
@@ -24,6 +26,7 @@ export const NOT_KEPT: KeptList = { open: false, version: null, more: [] };
 export const useKeptLists = create<KeptListsState>()((set) => ({
   lists: {},
   keep: (key, patch) => set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? NOT_KEPT), ...patch } } })),
+  keepOnly: (testSetId) => set((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).filter(([key]) => key.startsWith(`${testSetId ?? ''}\u0000`))) })),
 }));
 
 /** A list's key: the test set, the system version, the answer and the list's name there. */

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ApiErrorBody, OpOutput } from '../../../shared/api/contract';
 import { invoke } from '../../api/transport';
 import { toErrorBody } from '../../common/errors';
-import { useCasesStore } from '../cases/casesStore';
+import { setCaseLeak } from '../cases/caseLeak';
+import { useKeptLists } from './keptLists';
 
 export type DiagnosisReport = OpOutput<'diagnosis.report'>;
 export type DiagnosisSystem = OpOutput<'diagnosis.systems'>[number];
@@ -48,7 +49,10 @@ export const useDiagnosisStore = create<DiagnosisState>()((set, get) => {
     error: null,
 
     async init(testSetId) {
-      if (get().testSetId !== testSetId) set({ testSetId, systems: null, system: null, report: null });
+      if (get().testSetId !== testSetId) {
+        set({ testSetId, systems: null, system: null, report: null });
+        useKeptLists.getState().keepOnly(testSetId);
+      }
       set({ loading: true, error: null });
       try {
         const systems = await invoke('diagnosis.systems', {});
@@ -66,9 +70,7 @@ export const useDiagnosisStore = create<DiagnosisState>()((set, get) => {
     refresh: () => loadReport(),
     async setLeak(caseId, leak) {
       try {
-        await invoke('cases.setLeak', { caseId, leak });
-        // the Cases view's leak filter and rows show the flag too
-        useCasesStore.getState().reload();
+        await setCaseLeak(caseId, leak);
         await loadReport();
       } catch (error) {
         set({ error: toErrorBody(error) });

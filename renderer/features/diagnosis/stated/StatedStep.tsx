@@ -4,7 +4,7 @@ import { CITATION_VERDICTS, type CitationVerdict } from '../../../../shared/diag
 import type { LabelingItem } from '../../../../shared/api/labeling-ops';
 import type { MessageKey } from '../../../i18n';
 import { useI18n } from '../../../i18n/useI18n';
-import type { LabelStep } from '../../labeling/labelingStore';
+import { useLabelingStore, type LabelStep } from '../../labeling/labelingStore';
 import { TOGGLE_KEYS } from '../../labeling/keymap';
 import { askedAgain } from '../../labeling/sequence';
 import { openStatedDraft, ownClaimsEditAside, saveStatedDraft, statedListOf, statedUnsaved, useStatedDraft } from './statedDraft';
@@ -16,6 +16,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
   const list = statedListOf(item);
   const marks = useStatedDraft((s) => s.marks);
   const active = useStatedDraft((s) => s.active);
+  const saves = useLabelingStore((s) => s.saves);
   const draft = useStatedDraft.getState();
   const response = item.detail.responses.find((r) => r.id === step.responseId);
   const citations = response?.citations?.length ?? 0;
@@ -38,7 +39,7 @@ export function StatedStep({ item, step }: { item: LabelingItem; step: LabelStep
           {t(step.askAgainBecause === 'case-changed' ? 'labeling.stated.askedAgainChanged' : 'labeling.stated.askedAgain')}
         </p>
       ) : null}
-      {ownClaimsEditAside(item, list) ? <p className="muted stated-own-edit" data-testid="stated-own-edit">{t('labeling.stated.ownEditAside')}</p> : null}
+      {ownClaimsEditAside(item, list, saves) ? <p className="muted stated-own-edit" data-testid="stated-own-edit">{t('labeling.stated.ownEditAside')}</p> : null}
       {changed.length > 0 ? <p className="stated-changed" role="status" data-testid="stated-changed">{t('labeling.stated.changed', { count: num(changed.length) })}</p> : null}
       {list.length === 0 ? <p className="muted">{t('labeling.stated.empty')}</p> : null}
       <ol className="stated-list">

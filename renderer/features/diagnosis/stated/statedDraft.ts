@@ -107,14 +107,16 @@ export function statedListOf(item: LabelingItem): StatedClaim[] {
   return statedClaimList(claims, item.detail.case.forbiddenClaims);
 }
 
+type LabelingSaves = ReturnType<typeof useLabelingStore.getState>['saves'];
+
 /**
  * Whether this reviewer's own edit of the case's claims (saved or being saved) differs from the claims
  * the step lists: the step marks the claims the lead settled (else the imported ones), so an edit of
  * one expert is not listed until the lead settles it.
  */
-export function ownClaimsEditAside(item: LabelingItem, list: readonly StatedClaim[]): boolean {
+export function ownClaimsEditAside(item: LabelingItem, list: readonly StatedClaim[], saves: LabelingSaves): boolean {
   const step = item.steps.find((s) => s.dimension === 'claims' && s.responseId === null);
-  const own = step ? shownValue({ saves: useLabelingStore.getState().saves }, item.detail.case.id, step) : null;
+  const own = step ? shownValue({ saves }, item.detail.case.id, step) : null;
   if (!Array.isArray(own)) return false;
   const listed = list.filter((c) => !c.forbidden).map((c) => c.text.trim());
   const edited = (own as Claim[]).map((c) => c.text.trim());
