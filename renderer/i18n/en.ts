@@ -133,6 +133,7 @@ export const enCore = {
   'detail.loading': 'Loading case…',
   'detail.query': 'Query',
   'detail.referenceAnswer': 'Reference answer',
+  'detail.referenceAnswer.mine': 'Your edit (counts once the lead settles it)',
   'detail.noReferenceAnswer': 'No reference answer yet',
   'detail.claims': 'Claims',
   'detail.claimsSummary': '{count} claims, {missing} without evidence',

@@ -128,6 +128,7 @@ const zhCore: Record<keyof typeof enCore, string> = {
   'detail.loading': '正在加载用例…',
   'detail.query': '问题',
   'detail.referenceAnswer': '参考答案',
+  'detail.referenceAnswer.mine': '你的修改（负责人裁定后生效）',
   'detail.noReferenceAnswer': '尚无参考答案',
   'detail.claims': '要点',
   'detail.claimsSummary': '{count} 个要点，{missing} 个缺少证据',

@@ -85,6 +85,8 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
 
     // Cy's edit (the first claim alone) was not the one settled: the step lists the settled claims and says his edit is not among them
     // (the window shares the browser's storage with Ada's: it opens in Chinese, on the queue she was in)
+    // and his own reference answer shows beside the case's, on the same screen
+    await record(cy, null, 'referenceAnswer', '可以，30 天内退款并按天折算。');
     const cyPage = await context.newPage();
     await openApp(cyPage, { reviewer: { testSetId, id: cy } });
     await cyPage.getByTestId('nav-label').click();
@@ -93,6 +95,8 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
     await expect(currentStep(cyPage)).toHaveAttribute('data-dimension', 'claimsStated');
     await expect(cyPage.getByTestId('stated-row')).toHaveCount(2);
     await expect(cyPage.getByTestId('stated-own-edit')).toContainText('你对要点的修改与之不同');
+    await expect(cyPage.getByTestId('reference-answer-mine')).toContainText('你的修改');
+    await expect(cyPage.getByTestId('reference-answer-mine')).toContainText('可以，30 天内退款并按天折算。');
     await cyPage.screenshot({ path: join(SHOTS, 'stated-own-edit-zh-CN.png'), fullPage: true });
     await cyPage.getByTestId('language-switch').click();
     await cyPage.getByTestId('language-switch').blur();

@@ -2,8 +2,11 @@ import type { SettledValue } from '../../../shared/api/conflict-ops';
 import { useI18n } from '../../i18n/useI18n';
 import { SettledNote } from './SettledNote';
 
-/** The case's reference answer: the lead's settled text when a conflict was resolved, the imported one kept beside it. */
-export function ReferenceAnswer({ text, settled }: { text: string | null | undefined; settled?: SettledValue | null }) {
+/**
+ * The case's reference answer: the lead's settled text when a conflict was resolved, the imported one kept
+ * beside it; on the Label screen also the reviewer's own edit (`mine`), which counts for the case once the lead settles it.
+ */
+export function ReferenceAnswer({ text, settled, mine }: { text: string | null | undefined; settled?: SettledValue | null; mine?: string | null }) {
   const { t } = useI18n();
   const shown = typeof settled?.value === 'string' ? settled.value : text;
   return (
@@ -17,6 +20,12 @@ export function ReferenceAnswer({ text, settled }: { text: string | null | undef
       ) : (
         <p className="muted">{t('detail.noReferenceAnswer')}</p>
       )}
+      {mine && mine !== shown ? (
+        <p className="imported-value" data-testid="reference-answer-mine">
+          <span className="imported-label">{t('detail.referenceAnswer.mine')}</span>
+          {mine}
+        </p>
+      ) : null}
       {settled ? (
         <p className="imported-value" data-testid="reference-answer-imported">
           <span className="imported-label">{t('conflicts.imported')}</span>

@@ -5,6 +5,7 @@ import { groupRevisions } from '../../../shared/documents/revision-order';
 import { useI18n } from '../../i18n/useI18n';
 import { currentStepKind, useLabelingStore } from './labelingStore';
 import { useClaimsDraftStore } from './claimsDraftStore';
+import { savedKey, shownReference, useReferenceAnswerStore } from './referenceAnswerStore';
 import { LABEL_CONTEXT_ID } from './labelDomIds';
 import { EnumChip } from '../../common/EnumChip';
 import { ReferenceAnswer } from '../case-detail/ReferenceAnswer';
@@ -39,6 +40,10 @@ export function CaseContext() {
 
   const step = item && stepIndex < item.steps.length ? item.steps[stepIndex] : null;
   const judgedId = step?.responseId ?? null;
+  // this reviewer's own edit of the reference answer, shown beside the case's until the lead settles it
+  const savedEdit = useReferenceAnswerStore((s) => (caseId ? s.saved[savedKey(caseId)] : undefined));
+  const reference = item ? shownReference(item, savedEdit) : null;
+  const ownReference = reference?.source === 'mine' ? reference.text : null;
 
   // a response step brings the judged response into view (the first one sits right under the query)
   useEffect(() => {
@@ -74,7 +79,7 @@ export function CaseContext() {
       <div className="label-context-inner">
         <ContextQuery query={detail.case} />
         {judgedId ? responses : null}
-        <ReferenceAnswer text={detail.case.referenceAnswer} settled={detail.settled?.referenceAnswer} />
+        <ReferenceAnswer text={detail.case.referenceAnswer} settled={detail.settled?.referenceAnswer} mine={ownReference} />
         {documents}
         {judgedId ? null : responses}
       </div>
