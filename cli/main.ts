@@ -26,6 +26,7 @@ import { commandHelp } from './help';
 import { runsCommand } from './runs-command';
 import { importSummary } from './import-summary';
 import { appVersion } from '../server/app-version';
+import { storageFaultBody } from '../server/storage-errors';
 import { parseColumnMapping } from '../shared/import/foreign/mapped';
 import { renderText, text as say } from '../shared/messages/text';
 
@@ -531,7 +532,8 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
       io.err(commandHelp(USAGE, argv.find((a) => !a.startsWith('-'))));
       return EXIT.usage;
     }
-    const body = error instanceof ApiError ? error.toBody() : { code: 'internal', message: (error as Error).message, location: null };
+    // a file the command cannot write (read-only, full, locked) is worded as the app words it
+    const body = error instanceof ApiError ? error.toBody() : (storageFaultBody(error, null) ?? { code: 'internal', message: (error as Error).message, location: null });
     if (json) io.out(JSON.stringify({ error: body }, null, 2));
     io.err(`touchstone: ${body.message}`);
     return EXIT.invalidData;

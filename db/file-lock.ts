@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { ApiError } from '../shared/api/contract';
 import { text as say } from '../shared/messages/text';
 
@@ -85,11 +85,7 @@ export function acquireWriteLock(filePath: string, app: string): FileLock {
       }
       return new FileLock(lockPath);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-        throw new ApiError('invalid-data', say('err.testset.folder-not-writable', { file: basename(filePath), folder: dirname(resolve(filePath)) }), { file: resolve(filePath), line: null, field: null });
-      }
-      if (code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readHolder(lockPath);
     if (holder && holder.pid === process.pid && holder.host === hostname()) return new FileLock(lockPath);

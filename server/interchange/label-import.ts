@@ -7,6 +7,7 @@ import type { Db } from '../../db/open';
 import { ApiError } from '../../shared/api/contract';
 import { LabelValueSchema, recordableDimension, valueProblem } from '../../shared/domain/dimensions';
 import { ImportDataError } from '../../shared/import/errors';
+import { importFailure } from '../imports/import-pipeline';
 import { parseLabelFile, type LabelFileEvent } from '../../shared/interchange/label-file';
 import { labelCellValue } from '../../shared/interchange/export-file';
 import { text } from '../../shared/messages/text';
@@ -33,10 +34,9 @@ export interface ImportedLabelFile {
   backupPath: string | null;
 }
 
-/** A parse problem as the refusal every import gives: file, line and field, and nothing written. */
+/** A parse problem as the refusal every import gives (the import pipeline's): file, line and field named first, and nothing written. */
 export function fileRefusal(error: unknown): unknown {
-  if (!(error instanceof ImportDataError)) return error;
-  return new ApiError('invalid-data', text('err.import.refused', { problem: error.text }), { file: error.file, line: error.line, field: error.field });
+  return error instanceof ImportDataError ? ApiError.fromBody(importFailure(error, error.file)) : error;
 }
 
 /** The file's rows as events to plan: a CSV value cell takes the type its dimension accepts. */

@@ -3,6 +3,7 @@ import { PastInstantSchema } from '../security/well-formed';
 import { text as say } from '../messages/text';
 import { ImportDataError } from '../import/errors';
 import { LabelValueSchema } from '../domain/dimensions';
+import { ClaimsStatedValueSchema } from '../diagnosis/claims-stated';
 import { parseRow, readExportFile, type ExportFileRow } from './export-file';
 
 /** The columns of `touchstone export labels` (JSON Lines keys and CSV header alike), in their written order. */
@@ -45,9 +46,14 @@ const RowSchema = z.strictObject({
   roundId: z.number().int().positive().nullable().optional(),
 });
 
+const MarksRowSchema = z.object({ value: ClaimsStatedValueSchema });
+
 function checked({ line, fields, value }: ExportFileRow, file: string): LabelFileEvent {
   // a CSV value cell is typed later, by its dimension
-  const r = parseRow(RowSchema, { ...fields, value: 'json' in value ? value.json : null }, file, line);
+  const json = 'json' in value ? value.json : null;
+  // an object can only be "claims this answer states" marks: checked as such, its problem is named where it is (value.c1.stated)
+  if (typeof json === 'object' && json !== null && !Array.isArray(json)) parseRow(MarksRowSchema, { value: json }, file, line);
+  const r = parseRow(RowSchema, { ...fields, value: json }, file, line);
   const kind = r.kind ?? 'set';
   const undoes = r.undoes ?? null;
   if ((kind === 'undo') !== (undoes !== null)) throw new ImportDataError(file, line, 'undoes', say('err.labels-file.undo-shape'));

@@ -222,7 +222,6 @@ export const enErrors = {
   'err.testset.newer': '{file} was written by a newer Touchstone (schema version {version}; this version understands up to {latest}). Update Touchstone to open it. It was not modified.',
   'err.testset.damaged': '{file} is damaged (SQLite quick_check: {check}). It was not modified; restore a backup.',
   'err.testset.readonly-folder': '{file} cannot be read where it is: SQLite reads a test set through a small shared-memory file it makes beside it, and {folder} cannot be written by this user. The file is not damaged and was not modified. Copy it to a folder you can write to, or run the command as a user who may write the folder.',
-  'err.testset.folder-not-writable': '{file} cannot be changed where it is: {folder} cannot be written by this user, and Touchstone keeps a lock file beside a test set it changes (SQLite keeps its log there too). The file is not damaged and was not modified. Copy it to a folder you can write to, or open it as a user who may write the folder.',
   'err.testset.copy-failed': '{folder} cannot be written by this user, so {file} would be read through a temporary copy, and the copy failed: {reason}. Nothing was changed.',
   'note.cli.read-through-copy': '{folder} cannot be written by this user, so {file} was read through a temporary copy, since removed; the file itself was not touched.',
   'err.testset.unreadable': '{file} cannot be read as a test set: {reason}. It was not modified; if it is a test set it is damaged: restore a backup (from {backups} beside it).',

@@ -218,7 +218,6 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.testset.newer': '{file} 由更新版本的 Touchstone 写入（表结构版本 {version}；此版本最高支持 {latest}）。请更新 Touchstone 后再打开。文件未被修改。',
   'err.testset.damaged': '{file} 已损坏（SQLite quick_check：{check}）。文件未被修改；请恢复一个备份。',
   'err.testset.readonly-folder': '无法在原位置读取 {file}：SQLite 读取测试集时要在它旁边创建一个小的共享内存文件，而当前用户无法写入 {folder}。文件没有损坏，也未被修改。请把它复制到你可写的文件夹，或以能写入该文件夹的用户运行命令。',
-  'err.testset.folder-not-writable': '无法在原位置修改 {file}：当前用户无法写入 {folder}，而 Touchstone 修改测试集时要在它旁边放一个锁文件（SQLite 也在那里写日志）。文件没有损坏，也未被修改。请把它复制到你可写的文件夹，或以能写入该文件夹的用户打开。',
   'err.testset.copy-failed': '当前用户无法写入 {folder}，因此需通过临时副本读取 {file}，但复制失败：{reason}。没有任何改动。',
   'note.cli.read-through-copy': '当前用户无法写入 {folder}，因此通过一个临时副本读取了 {file}，副本已删除；文件本身未被改动。',
   'err.testset.unreadable': '无法把 {file} 作为测试集读取：{reason}。文件未被修改；如果它是测试集，说明已损坏：请从旁边的 {backups} 恢复备份。',

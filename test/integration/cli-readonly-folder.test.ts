@@ -18,7 +18,7 @@ const canRun = process.getuid?.() === 0 && asNobody(['-e', `require('node:fs').a
 /**
  * A test set in a folder the reader may not write (a shared read-only copy): SQLite cannot make the
  * shared-memory file it reads a WAL file through. A command that only looks reads a temporary copy
- * and says so; one that writes is refused naming the folder, not calling the file damaged. Nothing is
+ * and says so; one that writes is refused as the app refuses a read-only file, not calling it damaged. Nothing is
  * written beside the file, and the copy is gone when the command ends.
  */
 describe.skipIf(!canRun)('a test set in a folder its reader cannot write', () => {
@@ -52,9 +52,8 @@ describe.skipIf(!canRun)('a test set in a folder its reader cannot write', () =>
     rmSync(join(folder, 'set.sqlite-wal'));
     const init = asNobody([BIN, 'init', '--db', join(folder, 'set.sqlite')], tmp);
     expect(init.status).toBe(1);
-    expect(init.stderr).toContain('set.sqlite cannot be changed where it is');
-    expect(init.stderr).toContain(folder);
-    expect(init.stderr).toContain('is not damaged');
+    expect(init.stderr).toContain(`${join(folder, 'set.sqlite')} cannot be written (it or its folder is read-only): nothing was written`);
+    expect(init.stderr).not.toContain('EACCES');
     expect(init.stderr).not.toContain('restore a backup');
     expect(readdirSync(folder)).toEqual(['set.sqlite']);
     expect(existsSync(`${join(folder, 'set.sqlite')}-shm`)).toBe(false);

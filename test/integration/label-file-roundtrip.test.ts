@@ -146,4 +146,17 @@ describe('a labels file whose "claims this answer states" rows miss the case\'s 
     expect(text.stdout).toContain(`line 2, case refund-annual-day20, field "value": unmarked: c2, c3, ${forbidden}`);
     expect(text.stdout).toContain('line 3, case refund-annual-day20, field "value": not claims of the case: 7 天内全额退款');
   });
+
+  it('refuses a row whose marks are malformed, naming file, line and the mark\'s field, and writes nothing', async () => {
+    const dir = tempDir();
+    const db = await sampleSet(dir, 'bad-stated.sqlite');
+    const file = join(dir, 'bad-stated.jsonl');
+    const row = (value: unknown) => ({ caseId: 'refund-annual-day20', responseId: 'r-3.1-refund-annual-day20', dimension: 'claimsStated', value, reviewer: 'Ann', at: '2026-11-01T00:00:00Z' });
+    writeFileSync(file, [row({ c1: { stated: true } }), row({ c1: { stated: 1 } })].map((r) => JSON.stringify(r)).join('\n'));
+    const before = count(db, 'SELECT count(*) FROM label_events');
+    const refused = await cli('import', 'labels', file, '--db', db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('bad-stated.jsonl, line 2, field "value.c1.stated": expected a boolean, got a number (1). Nothing was imported.');
+    expect(count(db, 'SELECT count(*) FROM label_events')).toBe(before);
+  });
 });
