@@ -189,5 +189,6 @@ export const enDiagnosis = {
   'diagnosis.settings.utilisation': 'Utilisation threshold',
   'diagnosis.settings.faithfulness': 'Faithfulness threshold',
   'diagnosis.settings.dependency': 'Dependency of {questionType}',
+  'diagnosis.settings.dependencyHint': 'Strong dependency (policies, prices, contracts): an answer right without retrieval is a warning, the model remembered what will change. Supplementary (general knowledge): the no-retrieval baseline reports what retrieval fixed and what it broke.',
   'diagnosis.settings.invalid': 'Enter a number from 0 to 1.',
 } as const satisfies Record<string, string>;

@@ -191,5 +191,6 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'diagnosis.settings.utilisation': '利用率阈值',
   'diagnosis.settings.faithfulness': '忠实度阈值',
   'diagnosis.settings.dependency': '{questionType}的依赖程度',
+  'diagnosis.settings.dependencyHint': '强依赖（政策、价格、合同）：不检索也答对是警示，模型记住的内容会过时。补充性（常识）：无检索基线报告检索修好了什么、弄坏了什么。',
   'diagnosis.settings.invalid': '请输入 0 到 1 之间的数。',
 };

@@ -109,6 +109,7 @@ export function DiagnosisSettingsSection() {
           </label>
         ))}
       </div>
+      {questionTypes.length > 0 ? <p className="muted" data-testid="diagnosis-settings-dependency-hint">{t('diagnosis.settings.dependencyHint')}</p> : null}
     </SettingsCard>
   );
 }
