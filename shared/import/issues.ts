@@ -63,6 +63,7 @@ export function describeIssue(issue: Issue, schema: z.ZodType): FieldProblem {
       return { field, message: ownMessage(issue.message) ?? text('err.field.too-few', { min: Number(issue.minimum) }) };
     }
     case 'too_big':
+      if (issue.origin === 'number' || issue.origin === 'int') return { field, message: ownMessage(issue.message, input) ?? text(issue.inclusive ? 'err.field.at-most' : 'err.field.less-than', { max: Number(issue.maximum), got: preview(input) }) };
       return { field, message: ownMessage(issue.message) ?? text('err.field.too-many', { max: Number(issue.maximum) }) };
     case 'invalid_format':
       return { field, message: ownMessage(issue.message, input) ?? text('err.field.format', { format: issue.format, got: preview(input) }) };
@@ -97,6 +98,8 @@ function typeName(t: string): LocalText {
 }
 
 function gotType(expected: LocalText, input: unknown): LocalText {
+  // a number past what a double holds (1e400 in the file) is read as Infinity
+  if (typeof input === 'number' && !Number.isFinite(input)) return text('err.field.not-finite', { expected });
   const scalar = typeof input === 'number' || typeof input === 'boolean' || typeof input === 'string';
   return scalar
     ? text('err.field.type-preview', { expected, got: describeType(input), preview: preview(input, 30) })
