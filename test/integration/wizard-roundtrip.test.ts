@@ -77,7 +77,7 @@ describe('every export goes back in through the import wizard', () => {
       }
       const labelsJob = (await throughWizard(backend, exported.at(-1)!.path)).job;
       // the same labels file again: nothing added, every event counted as already here
-      expect(labelsJob.appended).toEqual({ rows: labelEvents, added: 0, alreadyPresent: labelEvents, reviewersCreated: [] });
+      expect(labelsJob.appended).toEqual({ rows: labelEvents, added: 0, alreadyPresent: labelEvents, reviewersCreated: [], statedMismatches: [] });
 
       const freshRuns = byId(await call<{ id: number }[]>(backend, 'judgeRuns.list', {}));
       for (const [i, [what, format, runId]] of files.entries()) {
@@ -131,11 +131,11 @@ describe('every export goes back in through the import wizard', () => {
         await call(backend, 'testSets.open', { path: target });
         const { detected, job } = await throughWizard(backend, exports[`adjudications.${format}`].path);
         expect(detected).toMatchObject({ kind: 'adjudications', format });
-        expect(job).toMatchObject({ state: 'done', kind: 'adjudications', appended: { rows: decisions, added: decisions, alreadyPresent: 0, reviewersCreated: [] } });
+        expect(job).toMatchObject({ state: 'done', kind: 'adjudications', appended: { rows: decisions, added: decisions, alreadyPresent: 0, reviewersCreated: [], statedMismatches: [] } });
         const again = await exportTo(backend, join(dir, `again-${format}`), 'adjudications', format);
         expect(readFileSync(again).equals(exports[`adjudications.${format}`].bytes)).toBe(true);
         const repeat = await throughWizard(backend, exports[`adjudications.${format}`].path);
-        expect(repeat.job.appended).toEqual({ rows: decisions, added: 0, alreadyPresent: decisions, reviewersCreated: [] });
+        expect(repeat.job.appended).toEqual({ rows: decisions, added: 0, alreadyPresent: decisions, reviewersCreated: [], statedMismatches: [] });
       }
       // labels as JSON Lines into the copy: the events it holds are already there, counted as such
       const labels = await throughWizard(backend, exports['labels.jsonl'].path);
