@@ -109,7 +109,7 @@ export function DiagnosisSettingsSection() {
           </label>
         ))}
       </div>
-      {questionTypes.length > 0 ? <p className="muted" data-testid="diagnosis-settings-dependency-hint">{t('diagnosis.settings.dependencyHint')}</p> : null}
+      {questionTypes.length > 0 ? <p className="muted dx-settings-hint" data-testid="diagnosis-settings-dependency-hint">{t('diagnosis.settings.dependencyHint')}</p> : null}
     </SettingsCard>
   );
 }
