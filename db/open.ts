@@ -33,12 +33,12 @@ export interface OpenedTestSet {
 
 export const SQLITE_MAGIC = 'SQLite format 3\0';
 
-/** The first 16 bytes of a file (an SQLite file starts with SQLITE_MAGIC). */
-export function readHeader(path: string): string {
+/** The first `bytes` bytes of a file, one character each (an SQLite file starts with SQLITE_MAGIC). */
+export function readHeader(path: string, bytes = 16): string {
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(16);
-    const read = readSync(fd, buffer, 0, 16, 0);
+    const buffer = Buffer.alloc(bytes);
+    const read = readSync(fd, buffer, 0, bytes, 0);
     return buffer.subarray(0, read).toString('latin1');
   } finally {
     closeSync(fd);
@@ -194,13 +194,8 @@ export function readableInPlace(path: string): boolean {
 
 /** Whether the file's header says it is read through a write-ahead log (header bytes 18 and 19 are 2). */
 function inWalMode(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const header = Buffer.alloc(20);
-    return readSync(fd, header, 0, 20, 0) === 20 && header[18] === 2 && header[19] === 2;
-  } finally {
-    closeSync(fd);
-  }
+  const header = readHeader(path, 20);
+  return header.charCodeAt(18) === 2 && header.charCodeAt(19) === 2;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface StatedMismatch {
 export interface ImportedLabelFile {
   file: string;
   eventCount: number;
-  /** Imported, and counted as not given by the figures until asked again: said, never dropped silently. */
+  /** Imported and said, never passed over silently: a value leaving a claim unmarked counts as not given in Diagnosis, marks of ids that are not claims are ignored. */
   statedMismatches: StatedMismatch[];
   added: number;
   alreadyPresent: number;

@@ -142,7 +142,7 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const AppendedCountsSchema = z.object({
   rows: z.number().int(), added: z.number().int(), alreadyPresent: z.number().int(), reviewersCreated: z.array(z.string()),
-  /** Labels files: "claims this answer states" rows that do not mark exactly their case's current claims (kept; the figures count them as not given). */
+  /** Labels files: "claims this answer states" rows that do not mark exactly their case's current claims (kept; see server/interchange/label-import.ts). */
   statedMismatches: z.array(z.object({ line: z.number().int(), caseId: z.string(), unmarked: z.array(z.string()), unknown: z.array(z.string()) })),
 });
 export type AppendedCounts = z.infer<typeof AppendedCountsSchema>;

@@ -56,13 +56,6 @@ export interface StatedIds {
   forbidden: readonly string[];
 }
 
-function ofCurrentClaims(marks: ClaimsStatedValue, current: StatedIds): ClaimsStatedValue {
-  const out: ClaimsStatedValue = {};
-  for (const id of current.claims) if (id in marks) out[id] = marks[id];
-  for (const id of current.forbidden) if (id in marks) out[id] = marks[id];
-  return out;
-}
-
 /**
  * How a "stated" value misses the case's current claims: the claims it leaves unmarked (the figures then
  * count the value as not given) and the ids it marks that the case does not have (those marks are
@@ -84,15 +77,13 @@ export function statedMismatch(marks: Readonly<Record<string, unknown>>, current
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[], current?: StatedIds): StatedState {
   const adj = asClaimsStated(adjudicated);
   // an adjudication of the claims as they were (one now left unmarked) is not given: the reviewers' values decide
-  if (adj && (!current || (statedMismatch(adj, current)?.unmarked.length ?? 0) === 0)) return { kind: 'value', marks: adj, source: 'adjudicated' };
+  if (adj && (!current || marksOfCurrent(adj, current.claims, current.forbidden))) return { kind: 'value', marks: adj, source: 'adjudicated' };
   const values = reviewers.flatMap((v) => {
     const marks = asClaimsStated(v);
-    if (!marks) return [];
-    if (!current) return [marks];
     // reviewers are compared on the case's current claims: a mark of a claim it no longer has counts for
     // nothing, and a value that leaves a current claim unmarked is not given (the step asks it again)
-    const own = ofCurrentClaims(marks, current);
-    return Object.keys(own).length === current.claims.length + current.forbidden.length ? [own] : [];
+    const own = marks && current ? marksOfCurrent(marks, current.claims, current.forbidden) : marks;
+    return own ? [own] : [];
   });
   if (values.length === 0) return { kind: 'none' };
   const first = values[0];
@@ -117,8 +108,11 @@ export function statedState(adjudicated: unknown, reviewers: readonly unknown[],
  * "not stated"). Marks of claims the case no longer has are left out.
  */
 export function currentMarks(stated: StatedState, claimIds: readonly string[], forbiddenIds: readonly string[]): Readonly<Record<string, StatedMark>> | null {
-  if (stated.kind !== 'value') return null;
-  const { marks } = stated;
+  return stated.kind === 'value' ? marksOfCurrent(stated.marks, claimIds, forbiddenIds) : null;
+}
+
+/** Marks of the current claims, or null when one of them is unmarked (as currentMarks). */
+function marksOfCurrent(marks: Readonly<Record<string, StatedMark>>, claimIds: readonly string[], forbiddenIds: readonly string[]): Readonly<Record<string, StatedMark>> | null {
   for (const id of claimIds) if (!(id in marks)) return null;
   for (const id of forbiddenIds) if (!(id in marks)) return null;
   let keys = 0;

@@ -11,7 +11,7 @@ import { dimensionLabel, dimensionQuestion, formatTime, refusalReasonText, value
 import { hasLabel } from './sequence';
 import { Icon } from '../../common/Icon';
 import { StatedStep } from '../diagnosis/stated/StatedStep';
-import { statedUnsaved, useStatedDraft } from '../diagnosis/stated/statedDraft';
+import { statedDraftKey, statedUnsaved, useStatedDraft } from '../diagnosis/stated/statedDraft';
 import { CLAIMS_STATED } from '../../../shared/diagnosis/claims-stated';
 import { ClaimEditor } from './ClaimEditor';
 import { MultiStep } from './MultiStep';
@@ -49,7 +49,7 @@ export function StepCard() {
   const { retrySave, confirm } = usePick(useLabelingStore, 'retrySave', 'confirm');
   const statedMarks = useStatedDraft((s) => s.marks);
   // the draft of this very step (it is opened after the step's first render)
-  const statedDraftKey = useStatedDraft((s) => s.key);
+  const draftKey = useStatedDraft((s) => s.key);
   if (!item) return null;
   if (kind === 'summary') return <SummaryStep />;
   const step = item.steps[stepIndex];
@@ -59,7 +59,7 @@ export function StepCard() {
   const save = saves[saveKey(caseId, step)];
   const saved = isSaved(step, save);
   // "claims this answer states" marks changed since the save are not saved: the header does not say they are
-  const savedAsShown = saved && !(step.dimension === CLAIMS_STATED && statedDraftKey?.endsWith(saveKey(caseId, step)) && statedUnsaved(item, step, statedMarks));
+  const savedAsShown = saved && !(step.dimension === CLAIMS_STATED && draftKey === statedDraftKey(caseId, step) && statedUnsaved(item, step, statedMarks));
   const response = step.responseId ? item.detail.responses.find((r) => r.id === step.responseId) : null;
   const question = dimensionQuestion(i18n, step.dimension);
   const hasSuggestion = step.suggestion !== undefined && step.suggestion !== null;

@@ -55,7 +55,7 @@ function forgetDraft(): void {
   }
 }
 
-function keepDraft(key: string | null, base: string | null, marks: Record<string, StatedMark>): void {
+function keepDraft({ key, base, marks }: Pick<StatedDraftState, 'key' | 'base' | 'marks'>): void {
   if (key === null) return;
   try {
     localStorage.setItem(KEPT_DRAFT, JSON.stringify({ key, base, marks }));
@@ -64,41 +64,45 @@ function keepDraft(key: string | null, base: string | null, marks: Record<string
   }
 }
 
-export const useStatedDraft = create<StatedDraftState>()((set, get) => ({
-  key: null,
-  base: null,
-  marks: {},
-  active: 0,
-  open(key, saved) {
-    const base = JSON.stringify(saved ?? null);
-    if (get().key === key && get().base === base) return;
-    const parsed = ClaimsStatedValueSchema.safeParse(saved);
-    set({ key, base, marks: keptDraft(key, base) ?? (saved != null && parsed.success ? { ...parsed.data } : {}), active: 0 });
-  },
-  toggle(list, index) {
-    const claim = list[index];
-    if (!claim) return;
-    const marks = get().marks;
-    const stated = !marks[claim.id]?.stated;
-    set({ marks: { ...marks, [claim.id]: stated ? { stated: true, citation: marks[claim.id]?.citation ?? null } : { stated: false } }, active: index });
-    keepDraft(get().key, get().base, get().marks);
-  },
-  setAll(list, stated) {
-    const marks = get().marks;
-    set({ marks: Object.fromEntries(list.map((c) => [c.id, stated ? { stated: true, citation: marks[c.id]?.citation ?? null } : { stated: false }])) });
-    keepDraft(get().key, get().base, get().marks);
-  },
-  setCitation(list, verdict, cited) {
-    const claim = list[get().active];
-    const marks = get().marks;
-    if (!cited || !claim || !marks[claim.id]?.stated) return;
-    set({ marks: { ...marks, [claim.id]: { stated: true, citation: verdict } } });
-    keepDraft(get().key, get().base, get().marks);
-  },
-  setActive(index) {
-    set({ active: index });
-  },
-}));
+export const useStatedDraft = create<StatedDraftState>()((set, get) => {
+  /** A change of the person's marks, kept beyond the window too. */
+  const mark = (patch: Partial<StatedDraftState>) => {
+    set(patch);
+    keepDraft(get());
+  };
+  return {
+    key: null,
+    base: null,
+    marks: {},
+    active: 0,
+    open(key, saved) {
+      const base = JSON.stringify(saved ?? null);
+      if (get().key === key && get().base === base) return;
+      const parsed = ClaimsStatedValueSchema.safeParse(saved);
+      set({ key, base, marks: keptDraft(key, base) ?? (saved != null && parsed.success ? { ...parsed.data } : {}), active: 0 });
+    },
+    toggle(list, index) {
+      const claim = list[index];
+      if (!claim) return;
+      const marks = get().marks;
+      const stated = !marks[claim.id]?.stated;
+      mark({ marks: { ...marks, [claim.id]: stated ? { stated: true, citation: marks[claim.id]?.citation ?? null } : { stated: false } }, active: index });
+    },
+    setAll(list, stated) {
+      const marks = get().marks;
+      mark({ marks: Object.fromEntries(list.map((c) => [c.id, stated ? { stated: true, citation: marks[c.id]?.citation ?? null } : { stated: false }])) });
+    },
+    setCitation(list, verdict, cited) {
+      const claim = list[get().active];
+      const marks = get().marks;
+      if (!cited || !claim || !marks[claim.id]?.stated) return;
+      mark({ marks: { ...marks, [claim.id]: { stated: true, citation: verdict } } });
+    },
+    setActive(index) {
+      set({ active: index });
+    },
+  };
+});
 
 /** The step's claim list: the case's settled claims, else the imported ones, then its forbidden claims. */
 export function statedListOf(item: LabelingItem): StatedClaim[] {
@@ -132,12 +136,17 @@ export function statedUnsaved(item: LabelingItem, step: LabelStep, marks: Readon
   return stored === null || !sameMarks(completeMarks(list, marks, cited), completeMarks(list, stored, cited));
 }
 
+/** Whose draft of which step: the test set, the reviewer at the keyboard, the case and the response. */
+export function statedDraftKey(caseId: string, step: Pick<LabelStep, 'dimension' | 'responseId'>): string {
+  const { current, testSetId } = useReviewerStore.getState();
+  return [testSetId ?? '', current?.id ?? '', saveKey(caseId, step)].join('\u0000');
+}
+
 /** Starts the draft of a step from what it shows (a save in flight, else the stored label). */
 export function openStatedDraft(item: LabelingItem, step: LabelStep): void {
   const caseId = item.detail.case.id;
   const saves = useLabelingStore.getState().saves;
-  const { current, testSetId } = useReviewerStore.getState();
-  useStatedDraft.getState().open([testSetId ?? '', current?.id ?? '', saveKey(caseId, step)].join('\u0000'), shownValue({ saves }, caseId, step) ?? null);
+  useStatedDraft.getState().open(statedDraftKey(caseId, step), shownValue({ saves }, caseId, step) ?? null);
 }
 
 /** Whether the answer the step judges carries citations (the citation keys apply only then). */
