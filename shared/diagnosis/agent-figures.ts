@@ -79,22 +79,26 @@ export interface CostBesideAccuracy {
   latencyN: number;
 }
 
-const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
-const known = <T>(values: (T | null)[]): T[] => values.filter((v): v is T => v !== null);
-
 function costBesideAccuracy(list: readonly AgentResponse[]): CostBesideAccuracy {
-  const judged = list.filter((r) => r.correct !== null);
-  const correct = judged.filter((r) => r.correct).length;
-  const perCorrect = (values: (number | null)[]) => {
-    // Only when every judged response reports the cost: a partial total would flatter the system.
-    if (correct === 0 || values.some((v) => v === null)) return null;
-    return known(values).reduce((a, b) => a + b, 0) / correct;
-  };
-  const latencies = known(list.map((r) => r.latencyMs));
+  let judged = 0;
+  let correct = 0;
+  // totals over the judged responses; null once one of them does not report it: a partial total would flatter the system
+  let searches: number | null = 0;
+  let tokens: number | null = 0;
+  const latencies: number[] = [];
+  for (const r of list) {
+    if (r.latencyMs !== null) latencies.push(r.latencyMs);
+    if (r.correct === null) continue;
+    judged += 1;
+    if (r.correct) correct += 1;
+    searches = searches === null || r.searches === null ? null : searches + r.searches;
+    tokens = tokens === null || r.tokens === null ? null : tokens + r.tokens;
+  }
+  const perCorrect = (total: number | null) => (correct === 0 || total === null ? null : total / correct);
   return {
-    accuracy: rate(correct, judged.length),
-    searchesPerCorrect: perCorrect(judged.map((r) => r.searches)),
-    tokensPerCorrect: perCorrect(judged.map((r) => r.tokens)),
+    accuracy: rate(correct, judged),
+    searchesPerCorrect: perCorrect(searches),
+    tokensPerCorrect: perCorrect(tokens),
     latencyP50: latencies.length ? percentile(latencies, 50) : null,
     latencyP95: latencies.length ? percentile(latencies, 95) : null,
     latencyN: latencies.length,
@@ -102,13 +106,24 @@ function costBesideAccuracy(list: readonly AgentResponse[]): CostBesideAccuracy 
 }
 
 function stopStates(list: readonly AgentResponse[]): AgentFigures['stopStates'] {
-  return [...groupBy(list, (r) => r.answerability ?? 'unknown')].map(([answerability, rows]) => {
-    const counts = Object.fromEntries([...STOP_STATES, 'unknown'].map((s) => [s, 0])) as Record<StopState | 'unknown', number>;
-    for (const r of rows) counts[r.stopState ?? 'unknown'] += 1;
-    const rightStop = RIGHT_STOP[answerability];
-    const withState = rows.filter((r) => r.stopState !== null);
-    return { answerability, counts, right: rightStop ? rate(withState.filter((r) => r.stopState === rightStop).length, withState.length) : null };
-  });
+  const byAnswerability = new Map<string, { counts: Record<StopState | 'unknown', number>; withState: number; right: number }>();
+  for (const r of list) {
+    const answerability = r.answerability ?? 'unknown';
+    let group = byAnswerability.get(answerability);
+    if (!group) {
+      const counts = Object.fromEntries([...STOP_STATES, 'unknown'].map((s) => [s, 0])) as Record<StopState | 'unknown', number>;
+      byAnswerability.set(answerability, (group = { counts, withState: 0, right: 0 }));
+    }
+    group.counts[r.stopState ?? 'unknown'] += 1;
+    if (r.stopState === null) continue;
+    group.withState += 1;
+    if (r.stopState === RIGHT_STOP[answerability]) group.right += 1;
+  }
+  return [...byAnswerability].map(([answerability, { counts, withState, right }]) => ({
+    answerability,
+    counts,
+    right: RIGHT_STOP[answerability] ? rate(right, withState) : null,
+  }));
 }
 
 export function agentFigures(responses: readonly AgentResponse[]): AgentFigures[] {
@@ -117,16 +132,36 @@ export function agentFigures(responses: readonly AgentResponse[]): AgentFigures[
 
 /** One system's agent figures (all undefined, never 0, when it has no responses). */
 export function agentFiguresOf(system: string, list: readonly AgentResponse[]): AgentFigures {
-  const must = list.filter((r) => r.mustRetrieve === true && r.retrievalCalled !== null);
-  const none = list.filter((r) => r.mustRetrieve === false && r.retrievalCalled !== null);
-  const searches = known(list.map((r) => r.searches));
+  let must = 0;
+  let missed = 0;
+  let none = 0;
+  let needless = 0;
+  let unknown = 0;
+  let searches = 0;
+  let searched = 0;
+  for (const r of list) {
+    if (r.mustRetrieve === null) unknown += 1;
+    else if (r.retrievalCalled !== null) {
+      if (r.mustRetrieve) {
+        must += 1;
+        if (!r.retrievalCalled) missed += 1;
+      } else {
+        none += 1;
+        if (r.retrievalCalled) needless += 1;
+      }
+    }
+    if (r.searches !== null) {
+      searches += r.searches;
+      searched += 1;
+    }
+  }
   return {
     system,
     responses: list.length,
-    missedRetrieval: rate(must.filter((r) => !r.retrievalCalled).length, must.length),
-    needlessRetrieval: rate(none.filter((r) => r.retrievalCalled).length, none.length),
-    mustRetrieveUnknown: list.filter((r) => r.mustRetrieve === null).length,
-    searchesPerCase: { mean: mean(searches), n: searches.length },
+    missedRetrieval: rate(missed, must),
+    needlessRetrieval: rate(needless, none),
+    mustRetrieveUnknown: unknown,
+    searchesPerCase: { mean: searched === 0 ? null : searches / searched, n: searched },
     stopStates: stopStates(list),
     cost: costBesideAccuracy(list),
   };

@@ -2,6 +2,7 @@ import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
 import { caseMarks } from './claims-stated';
 import type { ResponseRef } from './quadrant';
+import { caseSlots, slotsOfResponses } from './derived-once';
 import { ClusterTally, pushTo, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
@@ -66,9 +67,13 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
   const unsupported: ResponseRef[] = [];
   const byTag = new Map<CitationTag, ResponseRef[]>();
   let withCitations = 0;
-  for (const r of responses) {
-    const kase = cases.get(r.caseId);
-    if (!kase) continue;
+  const slots = slotsOfResponses(responses, cases);
+  const { list } = caseSlots(cases);
+  for (let i = 0; i < responses.length; i++) {
+    const slot = slots[i];
+    if (slot < 0) continue;
+    const r = responses[i];
+    const kase = list[slot];
     const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;
     if (carries) {
       withCitations += 1;
@@ -97,8 +102,8 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
         if (citation === 'supported') supportedRequired += 1;
       }
     }
-    correctness.add(r.caseId, supported, cited);
-    completeness.add(r.caseId, supportedRequired, statedRequired);
+    correctness.addAt(slot, supported, cited);
+    completeness.addAt(slot, supportedRequired, statedRequired);
     if (supported < cited) unsupported.push({ caseId: r.caseId, responseId: r.responseId });
   }
   return {

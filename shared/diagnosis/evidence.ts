@@ -47,10 +47,12 @@ export function claimUnits(kase: DxCase): ClaimUnits[] {
   let out = claimsCache.get(kase);
   if (!out) {
     const units = caseUnits(kase);
-    out = kase.claims.flatMap((c) => {
-      const own = units.flatMap((u, i) => (u.claims.includes(c.id) ? [i] : []));
-      return own.length > 0 ? [{ claimId: c.id, units: own }] : [];
-    });
+    out = [];
+    for (const c of kase.claims) {
+      let own: number[] | null = null;
+      for (let i = 0; i < units.length; i++) if (units[i].claims.includes(c.id)) (own ??= []).push(i);
+      if (own) out.push({ claimId: c.id, units: own });
+    }
     claimsCache.set(kase, out);
   }
   return out;

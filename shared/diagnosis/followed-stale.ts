@@ -42,9 +42,22 @@ export const CONFLICT = 'conflict';
 const isNormal = (r: DataLayerResponse) => r.condition === null || r.condition === 'normal';
 const followed = (r: DataLayerResponse) => r.statesForbidden === true && r.stale.length > 0;
 
-function followOld(responses: readonly DataLayerResponse[]): FollowOld {
-  const labeled = responses.filter((r) => r.statesForbidden !== null);
-  return { followed: rate(labeled.filter(followed).length, labeled.length), unlabeled: responses.length - labeled.length };
+/** Counts towards a FollowOld, in the one pass over a system's responses. */
+class FollowTally {
+  responses = 0;
+  labeled = 0;
+  followed = 0;
+
+  add(r: DataLayerResponse): void {
+    this.responses += 1;
+    if (r.statesForbidden === null) return;
+    this.labeled += 1;
+    if (followed(r)) this.followed += 1;
+  }
+
+  figure(): FollowOld {
+    return { followed: rate(this.followed, this.labeled), unlabeled: this.responses - this.labeled };
+  }
 }
 
 /** Per system: stale context share, followed-stale rate, and the conflict slice's follow-old rate both ways. */
@@ -54,14 +67,26 @@ export function dataLayerFigures(responses: readonly DataLayerResponse[]): DataL
 
 export function dataLayerFiguresOf(system: string, list: readonly DataLayerResponse[]): DataLayerFigures {
   // Gold-context, conflict and other staged runs say nothing about the system's own knowledge base.
-  const normal = list.filter(isNormal);
+  const normal = new FollowTally();
+  const conflictRuns = new FollowTally();
+  const conflictSliceNormal = new FollowTally();
+  let staleNormal = 0;
+  const followedResponses: string[] = [];
+  for (const r of list) {
+    if (isNormal(r)) {
+      normal.add(r);
+      if (r.stale.length > 0) staleNormal += 1;
+      if (r.caseSlices.includes(CONFLICT)) conflictSliceNormal.add(r);
+    } else if (r.condition === CONFLICT) conflictRuns.add(r);
+    if (followed(r)) followedResponses.push(r.responseId);
+  }
   return {
     system,
-    responses: normal.length,
-    staleContext: rate(normal.filter((r) => r.stale.length > 0).length, normal.length),
-    followedStale: followOld(normal),
-    conflictRuns: followOld(list.filter((r) => r.condition === CONFLICT)),
-    conflictSliceNormal: followOld(normal.filter((r) => r.caseSlices.includes(CONFLICT))),
-    followedResponses: list.filter(followed).map((r) => r.responseId),
+    responses: normal.responses,
+    staleContext: rate(staleNormal, normal.responses),
+    followedStale: normal.figure(),
+    conflictRuns: conflictRuns.figure(),
+    conflictSliceNormal: conflictSliceNormal.figure(),
+    followedResponses,
   };
 }

@@ -1,7 +1,7 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
 import { currentMarks } from './claims-stated';
-import { builtOnce, casesById, derivedOnce } from './derived-once';
+import { builtOnce, caseSlots, casesById, derivedOnce, slotsOfResponses } from './derived-once';
 import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
 import { judgeBlamesGeneration, type BlamePair } from './judge-blame';
@@ -89,7 +89,11 @@ interface ResponseLayers {
   data: DataLayerResponse;
   agent: AgentResponse;
   suggestions: { caseId: string; responseId: string; suggestion: TagSuggestion }[];
+  /** The tags suggested, each once. */
+  tags: string[];
 }
+
+const NONE: never[] = [];
 
 const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }: Scope): ResponseLayers => {
   const { caseId, responseId } = r;
@@ -106,13 +110,20 @@ const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }:
       system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
       searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
     },
-    suggestions: (r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale, newestText)).map((suggestion) => ({ caseId, responseId, suggestion })),
+    ...suggested(caseId, responseId, r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale, newestText)),
   };
 });
 
+function suggested(caseId: string, responseId: string, list: readonly TagSuggestion[]): Pick<ResponseLayers, 'suggestions' | 'tags'> {
+  if (list.length === 0) return { suggestions: NONE, tags: NONE };
+  return { suggestions: list.map((suggestion) => ({ caseId, responseId, suggestion })), tags: [...new Set(list.map((s) => s.tag))] };
+}
+
 export function layersReport(input: LayersInput): LayersReport {
   const scope = scopeOf(input.documents, input.system);
-  const caseOf = casesById(input.cases);
+  const cases = casesById(input.cases);
+  const slots = slotsOfResponses(input.responses, cases);
+  const { list } = caseSlots(cases);
   // one pass over the responses, filling every list (at 100,000 responses each further pass costs tens of ms)
   const leaks: LeakInput[] = [];
   const data: DataLayerResponse[] = [];
@@ -122,16 +133,16 @@ export function layersReport(input: LayersInput): LayersReport {
   const staleResponses: LayersReport['staleResponses'] = [];
   const pairs: BlamePair[] = [];
   let judged = false;
-  for (const r of input.responses) {
-    const c = caseOf.get(r.caseId);
-    if (!c) continue;
-    const per = layersOf(r, c, scope);
+  for (let i = 0; i < input.responses.length; i++) {
+    if (slots[i] < 0) continue;
+    const r = input.responses[i];
+    const per = layersOf(r, list[slots[i]], scope);
     leaks.push(per.leak);
     data.push(per.data);
     if (r.condition === 'normal') agent.push(per.agent);
     if (per.suggestions.length > 0) {
-      suggestions.push(...per.suggestions);
-      tagsPerResponse.push(per.suggestions.map((s) => s.suggestion.tag));
+      for (const s of per.suggestions) suggestions.push(s);
+      tagsPerResponse.push(per.tags);
     }
     for (const s of per.stale) staleResponses.push({ caseId: r.caseId, responseId: r.responseId, docId: s.docId, revision: s.revision, current: s.current, reason: s.reason });
     if (r.judgeLayer) judged = true;

@@ -1,6 +1,6 @@
 import { caseMarks } from './claims-stated';
 import type { DocumentIndex } from './documents';
-import { derivedOnce } from './derived-once';
+import { caseSlots, derivedOnce, slotsOfResponses } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { rate, type Rate } from './rate';
 import type { DxCase, DxResponse, ResponseFacts } from './types';
@@ -123,9 +123,12 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
   let assessed = 0;
   let notAssessed = 0;
   let unplaced = 0;
-  for (const r of responses) {
-    const kase = cases.get(r.caseId);
-    if (!kase) continue;
+  const slots = slotsOfResponses(responses, cases);
+  const { list } = caseSlots(cases);
+  for (let i = 0; i < responses.length; i++) {
+    if (slots[i] < 0) continue;
+    const r = responses[i];
+    const kase = list[slots[i]];
     const fails = failing(r, kase);
     if (fails === null) {
       notAssessed += 1;

@@ -74,15 +74,20 @@ export function leaksBySystem(inputs: readonly LeakInput[]): SystemLeaks[] {
 }
 
 export function leaksOfSystem(system: string, list: readonly LeakInput[]): SystemLeaks {
-  const leaking = list.filter((i) => i.leaks.leaked.length > 0);
-  return {
-    system,
-    responses: list.length,
-    leakingResponses: leaking.map((i) => ({ responseId: i.responseId, caseId: i.caseId, restrictedCase: i.answerability === 'restricted', chunks: i.leaks.leaked })),
-    leakedChunks: leaking.reduce((sum, i) => sum + i.leaks.leaked.length, 0),
-    scopeUnknownResponses: list.filter((i) => i.leaks.scopeUnknown > 0).length,
-    scopeUnknownChunks: list.reduce((sum, i) => sum + i.leaks.scopeUnknown, 0),
-  };
+  const leakingResponses: LeakingResponse[] = [];
+  let leakedChunks = 0;
+  let scopeUnknownResponses = 0;
+  let scopeUnknownChunks = 0;
+  for (const i of list) {
+    const { leaked, scopeUnknown } = i.leaks;
+    if (leaked.length > 0) {
+      leakingResponses.push({ responseId: i.responseId, caseId: i.caseId, restrictedCase: i.answerability === 'restricted', chunks: leaked });
+      leakedChunks += leaked.length;
+    }
+    if (scopeUnknown > 0) scopeUnknownResponses += 1;
+    scopeUnknownChunks += scopeUnknown;
+  }
+  return { system, responses: list.length, leakingResponses, leakedChunks, scopeUnknownResponses, scopeUnknownChunks };
 }
 
 /** Whether any system leaked: `touchstone diagnose` exits 5 then. */

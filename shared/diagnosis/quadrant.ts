@@ -1,5 +1,5 @@
 import { caseMarks } from './claims-stated';
-import { derivedOnce } from './derived-once';
+import { caseSlots, derivedOnce, slotsOfResponses } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { ClusterTally, pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
@@ -72,15 +72,18 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
   const excluded = { noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 };
   const placed = new Map<string, ResponseRef[]>();
   const utilisationUndefined: ResponseRef[] = [];
-  for (const response of responses) {
-    const kase = cases.get(response.caseId);
-    if (!kase) continue;
-    const use = responseUse(response, kase);
+  const slots = slotsOfResponses(responses, cases);
+  const { list } = caseSlots(cases);
+  for (let i = 0; i < responses.length; i++) {
+    const slot = slots[i];
+    if (slot < 0) continue;
+    const response = responses[i];
+    const use = responseUse(response, list[slot]);
     if (use.withEvidence === 0) {
       excluded.noEvidence += 1;
       continue;
     }
-    recall.add(response.caseId, use.held, use.withEvidence);
+    recall.addAt(slot, use.held, use.withEvidence);
     if (response.stated.kind === 'disagree') {
       excluded.reviewersDisagree += 1;
       continue;
@@ -93,7 +96,7 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
       utilisationUndefined.push(use.ref);
       continue;
     }
-    utilisation.add(response.caseId, use.heldStated, use.held);
+    utilisation.addAt(slot, use.heldStated, use.held);
     const r: Level = use.held / use.withEvidence >= thresholds.recall ? 'high' : 'low';
     const u: Level = use.heldStated / use.held >= thresholds.utilisation ? 'high' : 'low';
     const key = `${r}/${u}`;

@@ -1,5 +1,6 @@
 import { clusterRatio } from '../stats/cluster-ratio';
 import { wilson } from '../stats/wilson';
+import { caseSlots } from './derived-once';
 
 /**
  * A count out of n with its 95% interval. With n = 0 the rate is undefined (null) and says why,
@@ -24,40 +25,31 @@ export function rate(count: number, n: number): Rate {
   return { count, n, rate: count / n, low, high, method: 'wilson' };
 }
 
-const slotsCache = new WeakMap<ReadonlyMap<string, unknown>, Map<string, number>>();
-
-/** Each case id's place in the map (computed once per map): the tallies count into arrays, not maps. */
-function caseSlots(cases: ReadonlyMap<string, unknown>): Map<string, number> {
-  let slots = slotsCache.get(cases);
-  if (!slots) {
-    slots = new Map();
-    for (const id of cases.keys()) slots.set(id, slots.size);
-    slotsCache.set(cases, slots);
-  }
-  return slots;
-}
-
 /**
  * Counts of claims per case, for a rate over claims whose interval treats cases as clusters:
  * `add(caseId, count, n)` adds to the case's totals (several responses of one case are one cluster).
  */
 export class ClusterTally {
-  private readonly slots: Map<string, number>;
+  private readonly slots: ReadonlyMap<string, number>;
   private readonly counts: Float64Array;
   private readonly totals: Float64Array;
 
   /** `cases`: the cases by id (the clusters); ids not in it are not counted. */
   constructor(cases: ReadonlyMap<string, unknown>) {
-    this.slots = caseSlots(cases);
+    this.slots = caseSlots(cases).slots;
     this.counts = new Float64Array(this.slots.size);
     this.totals = new Float64Array(this.slots.size);
   }
 
   add(caseId: string, count: number, n: number): void {
     const at = this.slots.get(caseId);
-    if (at === undefined) return;
-    this.counts[at] += count;
-    this.totals[at] += n;
+    if (at !== undefined) this.addAt(at, count, n);
+  }
+
+  /** add() by the case's place in the map (shared/diagnosis/derived-once.ts slotsOfResponses). */
+  addAt(slot: number, count: number, n: number): void {
+    this.counts[slot] += count;
+    this.totals[slot] += n;
   }
 
   rate(): Rate {

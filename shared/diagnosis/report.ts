@@ -5,7 +5,7 @@ import { DocumentIndex } from './documents';
 import { faithfulnessTable, type FaithfulnessTable } from './faithfulness';
 import { layerSummary, type LayerSummary } from './layers';
 import { quadrant, type Quadrant } from './quadrant';
-import type { DiagnosisInput, DiagnosisSettings, DxDocument } from './types';
+import type { DiagnosisInput, DiagnosisSettings, DxDocument, DxResponse } from './types';
 
 /** Everything the Diagnosis screen and `touchstone diagnose` show for one system version. */
 export interface DiagnosisReport {
@@ -29,7 +29,8 @@ export function diagnose(input: DiagnosisInput): DiagnosisReport {
   const documents = documentIndex(input.documents);
   const { pairs, duplicates } = pairAcrossConditions(input.responses);
   // figures about the system as deployed read its normal responses only, one per case
-  const normal = [...pairs.values()].flatMap((p) => (p.byCondition.normal ? [p.byCondition.normal] : []));
+  const normal: DxResponse[] = [];
+  for (const p of pairs.values()) if (p.byCondition.normal) normal.push(p.byCondition.normal);
   const byCondition: Record<string, number> = {};
   for (const r of input.responses) byCondition[r.condition] = (byCondition[r.condition] ?? 0) + 1;
   const s = input.settings;

@@ -31,11 +31,19 @@
  *   (server/diagnosis/keep-current.ts: this includes its wait for writes to pause, 3–6 s, and the read),
  *   and diagnosisPageAfterEditMs: the page asked then;
  * - diagnosisReportFromFileMs, diagnosisLayersFromFileMs: each half read from the file and computed in
- *   process, no contract checks and nothing kept.
+ *   process, no contract checks and nothing kept;
+ * - diagnosisFiguresShippedColdMs: both halves' figures computed from the file's inputs, already read,
+ *   by code bundled as the app's Diagnosis worker is, in a fresh process (nothing derived, nothing
+ *   optimised before; median of 5 processes), with its report and layers halves apart and
+ *   diagnosisFiguresShippedKeptMs, the same again once every response's derived values are kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { diagnosisInput, setCaseLeak } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { createReviewer, recordLabel } from '../../db/labels';
@@ -157,6 +165,42 @@ async function fromScratch(runs: number, input: DiagnosisInput, compute: (copy: 
   return samples.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs / 2)];
 }
 
+interface ColdFigures {
+  coldMs: number;
+  coldCpuMs: number;
+  reportMs: number;
+  layersMs: number;
+  keptMs: number;
+}
+
+/**
+ * Both halves of the page's figures computed from a file's inputs in code bundled as the app ships its
+ * Diagnosis worker (esbuild, as build/build-electron.mjs; not this process's tsx, which wraps every
+ * function to keep its name), each run in a fresh process so nothing is derived or optimised before:
+ * the median of `runs` by wall time. The bundle lives beside node_modules so better-sqlite3 resolves.
+ */
+async function figuresAsShipped(path: string, system: string, runs: number): Promise<ColdFigures> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const outfile = join(root, '.bench', 'diagnosis-figures-cold.mjs');
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  await build({
+    entryPoints: [join(root, 'test', 'bench', 'diagnosis-figures-cold.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const samples: ColdFigures[] = [];
+  for (let run = 0; run < runs; run++) samples.push(JSON.parse(execFileSync(process.execPath, [outfile, path, system], { encoding: 'utf8' })) as ColdFigures);
+  const median = samples.sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs / 2)];
+  const ms = (n: number) => Math.round(n);
+  return { coldMs: ms(median.coldMs), coldCpuMs: ms(median.coldCpuMs), reportMs: ms(median.reportMs), layersMs: ms(median.layersMs), keptMs: ms(median.keptMs) };
+}
+
 /** One label written on the app's connection, on the next normal response (alternately right and wrong). */
 function labeler(db: Db, input: DiagnosisInput): () => void {
   const reviewer = createReviewer(db, `Bench labeler ${Date.now()}`).id;
@@ -259,6 +303,9 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
     }
     const keptCurrent = Math.round(performance.now() - editedAt);
     const afterEdit = await measure(1, pageDispatcher(() => file));
+    await closed(file);
+    const shipped = await figuresAsShipped(path, input.system, 5);
+    file = await opened(path);
     const report = () => diagnose(diagnosisInput(file, input.system));
     const layers = () => layersReport(layersInput(file, input.system));
     const fromFile = await measure(3, report);
@@ -269,6 +316,11 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
         `reopened after a label, read whole ${figure(coldRead[1])} (this thread's longest stall ${stall} ms), after a label once read ahead ${figure(afterReadAhead)}, ` +
         `first after the import ${figure(afterImport)}, after a label ${figure(afterLabel)}; ${(pageBytes / 1e3).toFixed(0)} kB of answers; show more ${figure(more)}; ` +
         `after a case edit stored again in ${keptCurrent} ms, then the page ${figure(afterEdit)}`,
+    );
+    console.log(
+      `Diagnosis figures at ${input.responses.length.toLocaleString('en-US')} responses, as the app's worker runs them, from inputs read: ` +
+        `first computation ${shipped.coldMs} ms (${shipped.coldCpuMs} ms CPU; report ${shipped.reportMs} ms, layers ${shipped.layersMs} ms), ` +
+        `again with what each response derives kept ${shipped.keptMs} ms`,
     );
     return {
       diagnosisResponses: input.responses.length,
@@ -296,6 +348,11 @@ export async function measureDiagnosis(db: Db, system: string, dir: string): Pro
       diagnosisReportFromFileCpuMs: fromFile.cpuMs,
       diagnosisLayersFromFileMs: layersFromFile.wallMs,
       diagnosisLayersFromFileCpuMs: layersFromFile.cpuMs,
+      diagnosisFiguresShippedColdMs: shipped.coldMs,
+      diagnosisFiguresShippedColdCpuMs: shipped.coldCpuMs,
+      diagnosisFiguresShippedReportMs: shipped.reportMs,
+      diagnosisFiguresShippedLayersMs: shipped.layersMs,
+      diagnosisFiguresShippedKeptMs: shipped.keptMs,
     };
   } finally {
     if (file.open) await closed(file);
