@@ -70,7 +70,7 @@ const responseSlots = new WeakMap<readonly { caseId: string }[], ResponseSlots>(
  */
 export function slotsOfResponses(responses: readonly { caseId: string }[], cases: ReadonlyMap<string, unknown>): Int32Array {
   const kept = responseSlots.get(responses);
-  if (kept && kept.cases === cases) return kept.slots;
+  if (kept && kept.cases === cases && kept.slots.length === responses.length) return kept.slots;
   const { slots: byId } = caseSlots(cases);
   const slots = new Int32Array(responses.length);
   for (let i = 0; i < responses.length; i++) slots[i] = byId.get(responses[i].caseId) ?? -1;

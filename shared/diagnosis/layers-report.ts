@@ -82,12 +82,13 @@ function scopeOf(documents: readonly KnownRevision[], system: string): Scope {
   return scope;
 }
 
-/** What the data, permission and agent figures read of one response (of a system, with its case). */
-interface ResponseLayers {
+/**
+ * What the data, permission and agent figures read of one response (of a system, with its case): one
+ * object each of their lists holds (at 100,000 responses an object apiece for each would cost more than
+ * the figures themselves).
+ */
+interface ResponseLayers extends LeakInput, DataLayerResponse, AgentResponse {
   stale: StaleChunk[];
-  leak: LeakInput;
-  data: DataLayerResponse;
-  agent: AgentResponse;
   suggestions: { caseId: string; responseId: string; suggestion: TagSuggestion }[];
   /** The tags suggested, each once. */
   tags: string[];
@@ -102,22 +103,17 @@ const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }:
     const revisions = index.get(docId);
     return revisions ? (newestFirst(revisions)[0].text ?? null) : null;
   };
+  const suggestions = r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale, newestText);
   return {
-    stale,
-    leak: { responseId, caseId, system, caseScope: c.accessScope, answerability: c.answerability, leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index) },
-    data: { responseId, caseId, system, condition: r.condition, caseSlices: c.slices, stale, statesForbidden: statesForbidden(r.stated, c) },
-    agent: {
-      system, answerability: c.answerability, mustRetrieve: c.mustRetrieve, caseId, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
-      searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
-    },
-    ...suggested(caseId, responseId, r.facts?.suggestions ?? suggestionsForResponse(r, c.evidence, stale, newestText)),
+    responseId, caseId, system, caseScope: c.accessScope, answerability: c.answerability,
+    leaks: r.facts?.leaks ?? leaksOf(r.finalContext, c.accessScope, index),
+    condition: r.condition, caseSlices: c.slices, stale, statesForbidden: statesForbidden(r.stated, c),
+    mustRetrieve: c.mustRetrieve, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
+    searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
+    suggestions: suggestions.length === 0 ? NONE : suggestions.map((suggestion) => ({ caseId, responseId, suggestion })),
+    tags: suggestions.length === 0 ? NONE : [...new Set(suggestions.map((s) => s.tag))],
   };
 });
-
-function suggested(caseId: string, responseId: string, list: readonly TagSuggestion[]): Pick<ResponseLayers, 'suggestions' | 'tags'> {
-  if (list.length === 0) return { suggestions: NONE, tags: NONE };
-  return { suggestions: list.map((suggestion) => ({ caseId, responseId, suggestion })), tags: [...new Set(list.map((s) => s.tag))] };
-}
 
 export function layersReport(input: LayersInput): LayersReport {
   const scope = scopeOf(input.documents, input.system);
@@ -137,9 +133,9 @@ export function layersReport(input: LayersInput): LayersReport {
     if (slots[i] < 0) continue;
     const r = input.responses[i];
     const per = layersOf(r, list[slots[i]], scope);
-    leaks.push(per.leak);
-    data.push(per.data);
-    if (r.condition === 'normal') agent.push(per.agent);
+    leaks.push(per);
+    data.push(per);
+    if (r.condition === 'normal') agent.push(per);
     if (per.suggestions.length > 0) {
       for (const s of per.suggestions) suggestions.push(s);
       tagsPerResponse.push(per.tags);
