@@ -29,7 +29,6 @@ export interface ClaimUnits {
 }
 
 const unitsCache = new WeakMap<DxCase, CaseUnit[]>();
-const claimsCache = new WeakMap<DxCase, ClaimUnits[]>();
 const holdsCache = new WeakMap<readonly DxChunk[], ListHolds>();
 
 export function caseUnits(kase: DxCase): CaseUnit[] {
@@ -42,21 +41,21 @@ export function caseUnits(kase: DxCase): CaseUnit[] {
   return units;
 }
 
-/** The claims that have evidence, each with the indices of the units it cites. */
+/**
+ * The claims that have evidence, each with the indices of the units it cites. Not kept: a case is
+ * read by one or two normal responses, so keeping it would cost more than computing it.
+ */
 export function claimUnits(kase: DxCase): ClaimUnits[] {
-  let out = claimsCache.get(kase);
-  if (!out) {
-    const units = caseUnits(kase);
-    out = [];
-    for (const c of kase.claims) {
-      let own: number[] | null = null;
-      for (let i = 0; i < units.length; i++) if (units[i].claims.includes(c.id)) (own ??= []).push(i);
-      if (own) out.push({ claimId: c.id, units: own });
-    }
-    claimsCache.set(kase, out);
+  const units = caseUnits(kase);
+  const out: ClaimUnits[] = [];
+  for (const c of kase.claims) {
+    let own: number[] | null = null;
+    for (let i = 0; i < units.length; i++) if (units[i].claims.includes(c.id)) (own ??= []).push(i);
+    if (own) out.push({ claimId: c.id, units: own });
   }
   return out;
 }
+
 
 function matchList(kase: DxCase, chunks: readonly DxChunk[]): ListHolds {
   const units = caseUnits(kase).map((u) => ({ docId: u.docId, quote: u.quote, normalized: normalizeForMatch(u.quote), grade: 1, claims: [] }));

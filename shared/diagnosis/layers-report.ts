@@ -111,9 +111,15 @@ const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }:
     mustRetrieve: c.mustRetrieve, retrievalCalled: r.retrievalCalled, stopState: r.stopState,
     searches: r.searches, tokens: r.tokens, latencyMs: r.latencyMs, correct: r.correct,
     suggestions: suggestions.length === 0 ? NONE : suggestions.map((suggestion) => ({ caseId, responseId, suggestion })),
-    tags: suggestions.length === 0 ? NONE : [...new Set(suggestions.map((s) => s.tag))],
+    tags: suggestions.length === 0 ? NONE : tagsOnce(suggestions),
   };
 });
+
+function tagsOnce(suggestions: readonly TagSuggestion[]): string[] {
+  const tags: string[] = [];
+  for (const s of suggestions) if (!tags.includes(s.tag)) tags.push(s.tag);
+  return tags;
+}
 
 export function layersReport(input: LayersInput): LayersReport {
   const scope = scopeOf(input.documents, input.system);

@@ -33,7 +33,7 @@ export interface LayerAssignment {
 /** A normal response fails when its correctness (human, else judge) is below the top, or it states a forbidden claim. */
 export function failing(response: DxResponse, kase: DxCase): boolean | null {
   const marks = caseMarks(response, kase);
-  if (marks && kase.forbidden.some((f) => marks[f.id].stated)) return true;
+  if (marks) for (const f of kase.forbidden) if (marks[f.id].stated) return true;
   return response.correct ? !response.correct.value : null;
 }
 
@@ -100,7 +100,7 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
 
 const assignmentOf = derivedOnce((r: DxResponse, kase: DxCase, documents: DocumentIndex): LayerAssignment | null => {
   const placed = assignLayer(r, kase, documents);
-  return placed && { caseId: r.caseId, responseId: r.responseId, ...placed };
+  return placed && { caseId: r.caseId, responseId: r.responseId, layer: placed.layer, reason: placed.reason };
 });
 
 export interface LayerSummary {

@@ -1,6 +1,6 @@
 import { caseMarks } from './claims-stated';
 import { caseSlots, derivedOnce, slotsOfResponses } from './derived-once';
-import { claimRank, claimUnits, listHolds } from './evidence';
+import { caseUnits, listHolds } from './evidence';
 import { ClusterTally, pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
@@ -41,19 +41,30 @@ export interface ResponseUse {
 }
 
 const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, kase) => {
-  const claims = claimUnits(kase);
+  // claimUnits' definitions, counted without building its lists: most cases are read by one normal response
+  const units = caseUnits(kase);
   const context = listHolds(response, kase, 'context');
   const marks = caseMarks(response, kase);
+  let withEvidence = 0;
   let held = 0;
   let heldStated = 0;
-  for (const c of claims) {
-    if (claimRank(c, context) === null) continue;
+  for (const c of kase.claims) {
+    let cites = false;
+    let isHeld = false;
+    for (let u = 0; u < units.length && !isHeld; u++) {
+      if (!units[u].claims.includes(c.id)) continue;
+      cites = true;
+      isHeld = context.first.has(u);
+    }
+    if (!cites) continue;
+    withEvidence += 1;
+    if (!isHeld) continue;
     held += 1;
-    if (marks && marks[c.claimId]?.stated === true) heldStated += 1;
+    if (marks && marks[c.id]?.stated === true) heldStated += 1;
   }
   return {
     ref: { caseId: response.caseId, responseId: response.responseId },
-    withEvidence: claims.length,
+    withEvidence,
     held,
     heldStated: marks ? heldStated : null,
   };
