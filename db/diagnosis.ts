@@ -3,7 +3,7 @@ import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedIdsOf, statedState, type StatedIds } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
-import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxEvidence, type DxResponse, type Sourced } from '../shared/diagnosis/types';
+import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
 import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
@@ -75,14 +75,18 @@ function humanValues(db: Db, system: string, seqs: readonly number[] | null): { 
   const marks = LABEL_DIMENSIONS.map(() => '?').join(', ');
   const only = onlyResponses(seqs);
   // per item, per reviewer (in the order each first labeled it), the stored text of their latest event:
-  // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map)
-  const latest = new Map<number, (number | string | null)[]>();
-  // a "stated" label given before its case's content changed is asked again: it counts as not given
+  // [reviewer, text, reviewer, text, …] (an item has a reviewer or two: a list is lighter than a map);
+  // then, in place, the reviewers' values
+  const latest = new Map<number, unknown[]>();
+  // a "stated" label given before its case's content changed is asked again: it counts as not given.
+  // `+x.dimension` keeps the planner off the dimension index: these dimensions are most of the table, and
+  // reading it in id order needs no sort, where the index's order costs a lookup per row and a sort spilled
+  // to disk (~3× slower at 250,000 events); a read of some responses still finds them by label_events_item
   const events = db
     .prepare(
       `SELECT x.response_seq, x.dimension, x.reviewer_id, x.value FROM label_events x JOIN responses r ON r.seq = x.response_seq
         LEFT JOIN case_content_changes c ON c.case_seq = x.case_seq
-        WHERE r.system = ? AND x.dimension IN (${marks})${only.sql}
+        WHERE r.system = ? AND +x.dimension IN (${marks})${only.sql}
           AND (x.dimension <> '${CLAIMS_STATED}' OR c.after_event IS NULL OR x.id >= c.after_event) ORDER BY x.id`,
     )
     .raw()
@@ -100,15 +104,20 @@ function humanValues(db: Db, system: string, seqs: readonly number[] | null): { 
     byReviewer[at] = reviewer;
     byReviewer[at + 1] = value;
   }
-  const reviewers = new Map<number, unknown[]>();
   // most labels repeat a few stored texts (the same marks, the same grade): each is decoded once, its value only read
   const decode = parsedOnce(decodeLabelValue);
-  for (const [key, byReviewer] of latest) {
-    for (let at = 1; at < byReviewer.length; at += 2) {
-      const value = decode(byReviewer[at] as string | null);
-      if (value !== null) pushTo(reviewers, key, value);
+  // each item's list becomes its reviewers' values, in their order (a list per item, not a second one:
+  // 200,000 items at 100,000 responses); an item whose every label was cleared is left out
+  for (const [key, list] of latest) {
+    let values = 0;
+    for (let at = 1; at < list.length; at += 2) {
+      const value = decode(list[at] as string | null);
+      if (value !== null) list[values++] = value;
     }
+    if (values === 0) latest.delete(key);
+    else list.length = values;
   }
+  const reviewers = latest;
   const adjudicated = new Map<number, unknown>();
   // an adjudication of "stated" that settled only labels given before the case changed is asked again with them
   const adjudications = db
@@ -174,16 +183,25 @@ function documentsOf(db: Db, today: string): DxDocument[] {
  */
 function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClaim[]> {
   const out = new Map<number, DxClaim[]>();
-  const claimRows = db.prepare('SELECT id, case_seq, text FROM claims ORDER BY case_seq, position').raw().all() as [number, number, string][];
-  const evidence = new Map<number, DxEvidence[]>();
-  for (const [claimId, docId, quote] of db.prepare('SELECT claim_id, doc_id, quote FROM evidence ORDER BY claim_id, position').raw().iterate() as Iterable<[number, string, string]>) {
-    pushTo(evidence, claimId, { docId, quote });
-  }
-  for (const [claimId, caseSeq, text] of claimRows) {
+  // a row per claim and piece of its evidence, in order (one without evidence for a claim with none):
+  // no map of the evidence by claim to build first
+  const rows = db
+    .prepare('SELECT c.id, c.case_seq, c.text, e.doc_id, e.quote FROM claims c LEFT JOIN evidence e ON e.claim_id = c.id ORDER BY c.case_seq, c.position, e.position')
+    .raw()
+    .iterate() as Iterable<[number, number, string, string | null, string | null]>;
+  let last: { id: number; claim: DxClaim } | undefined;
+  for (const [id, caseSeq, text, docId, quote] of rows) {
     if (!caseSeqs.has(caseSeq)) continue;
+    if (id === last?.id) {
+      last.claim.evidence.push({ docId: docId!, quote: quote! });
+      continue;
+    }
     let claims = out.get(caseSeq);
     if (!claims) out.set(caseSeq, (claims = []));
-    claims.push({ id: importedClaimId(claims.length), text, evidence: evidence.get(claimId) ?? [] });
+    // made with its first piece: a list grown from empty keeps room for 16 more (~15 MB at 140,000 claims)
+    const claim = { id: importedClaimId(claims.length), text, evidence: docId === null ? [] : [{ docId, quote: quote! }] };
+    claims.push(claim);
+    last = { id, claim };
   }
   const settled = db
     .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
@@ -218,18 +236,22 @@ export function statedIdsOfCases(db: Db, caseIds: readonly string[]): Map<string
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
 /**
- * Each case's units as the retrieval index keeps them per import (db/retrieval-index.ts). Null while
- * the index awaits a rebuild (the figures then match the text themselves).
+ * Each case's units as the retrieval index keeps them per import (db/retrieval-index.ts), their claims
+ * by id (the index keeps their places in `claims`). Null while the index awaits a rebuild (the figures
+ * then match the text themselves).
  */
-function indexedUnits(db: Db, system: string): Map<number, { docId: string; quote: string; positions: number[] }[]> | null {
+function indexedUnits(db: Db, system: string, claims: ReadonlyMap<number, readonly DxClaim[]>): Map<number, NonNullable<DxCase['units']>> | null {
   if (db.prepare("SELECT 1 FROM meta WHERE key = 'retrieval_index_stale'").get()) return null;
-  const units = new Map<number, { docId: string; quote: string; positions: number[] }[]>();
+  const units = new Map<number, NonNullable<DxCase['units']>>();
   const unitRows = db
     .prepare('SELECT u.case_seq, u.doc_id, u.quote, u.claims FROM retrieval_units u WHERE u.case_seq IN (SELECT case_seq FROM responses WHERE system = ?) ORDER BY u.case_seq, u.unit')
     .raw()
     .iterate(system) as Iterable<[number, string, string, string]>;
   const positionsOf = parsedOnce((text) => JSON.parse(text) as number[]);
-  for (const [caseSeq, docId, quote, claims] of unitRows) pushTo(units, caseSeq, { docId, quote, positions: positionsOf(claims) });
+  for (const [caseSeq, docId, quote, positions] of unitRows) {
+    const caseClaims = claims.get(caseSeq) ?? [];
+    pushTo(units, caseSeq, { docId, quote, claims: positionsOf(positions).map((p) => caseClaims[p]?.id) });
+  }
   return units;
 }
 
@@ -308,10 +330,10 @@ export function diagnosisInput(db: Db, system: string, today = new Date().toISOS
 
 function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInput {
   reportRead(db, system, 'cases');
-  const indexed = indexedUnits(db, system);
   const caseSeqs = new Set(db.prepare('SELECT DISTINCT case_seq FROM responses WHERE system = ?').pluck().all(system) as number[]);
   const caseRows = (db.prepare('SELECT seq, id, question_type, answerability, access_scope, forbidden_claims, leak, as_of FROM cases').all() as CaseRow[]).filter((c) => caseSeqs.has(c.seq));
   const claims = claimsByCase(db, caseSeqs);
+  const indexed = indexedUnits(db, system, claims);
   // most cases share their scope and forbidden claims: each distinct stored text is parsed once (the lists are only read)
   const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
   // each forbidden claim once, as the step lists them
@@ -321,10 +343,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const cases: DxCase[] = caseRows.map((c) => {
     caseIdOf.set(c.seq, c.id);
     const caseClaims = claims.get(c.seq) ?? [];
-    const ids = caseClaims.map((claim) => claim.id);
-    const units = indexed?.get(c.seq) ?? [];
-    const kase: DxCase = {
-      ...(indexed ? { units: units.map((u) => ({ docId: u.docId, quote: u.quote, claims: u.positions.map((p) => ids[p]) })) } : {}),
+    const fields: DxCase = {
       caseId: c.id,
       questionType: c.question_type,
       answerability: c.answerability,
@@ -333,6 +352,8 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       forbidden: forbiddenOf(c.forbidden_claims),
       leak: c.leak === 1,
     };
+    // `{ units, ...fields }`, not `{ ...{ units }, caseId, … }`: V8 builds the latter at ~10 µs a case (~1 s at 70,000)
+    const kase: DxCase = indexed ? { units: indexed.get(c.seq) ?? [], ...fields } : fields;
     caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
     return kase;
   });
