@@ -85,6 +85,7 @@ describe('J and K pressed faster than the queue answers', () => {
     const { useSweep } = await import('../../renderer/features/labeling/sweepStore');
     await labeling.getState().loadDimensions();
     await labeling.getState().openQueue(LISTED);
+    expect(labeling.getState().caseId).toBe('c1');
     const step = labeling.getState().item!.steps[labeling.getState().stepIndex];
     expect(step.dimension).toBe('answerability');
     useSweep.getState().start('answerability');
