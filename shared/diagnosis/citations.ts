@@ -1,7 +1,7 @@
 import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
 import { caseMarks } from './claims-stated';
-import type { ResponseRef } from './quadrant';
+import { refOf, type ResponseRef } from './quadrant';
 import { caseSlots, slotsOfResponses } from './derived-once';
 import { ClusterTally, pushTo, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
@@ -79,7 +79,7 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
       withCitations += 1;
       const tags = r.facts?.citationTags ?? citationTags(r, kase, documents);
       if (tags.length > 0) {
-        const ref = { caseId: r.caseId, responseId: r.responseId };
+        const ref = refOf(r);
         for (const tag of tags) pushTo(byTag, tag, ref);
       }
     }
@@ -104,7 +104,7 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
     }
     correctness.addAt(slot, supported, cited);
     completeness.addAt(slot, supportedRequired, statedRequired);
-    if (supported < cited) unsupported.push({ caseId: r.caseId, responseId: r.responseId });
+    if (supported < cited) unsupported.push(refOf(r));
   }
   return {
     correctness: correctness.rate(),

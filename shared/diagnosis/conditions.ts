@@ -1,5 +1,5 @@
 import { caseUnits, listHolds } from './evidence';
-import type { ResponseRef } from './quadrant';
+import { refOf, type ResponseRef } from './quadrant';
 import { pushTo, rate, type Rate } from './rate';
 import type { Condition, Dependency, DxCase, DxResponse, Sourced } from './types';
 
@@ -103,7 +103,7 @@ export function goldContextTable(pairs: ReadonlyMap<string, CasePairs>, cases: R
     correctnessFrom[gold.correct.source] += 1;
     const right = gold.correct.value;
     const key: GoldCell = complete ? (right ? 'good-good' : 'good-retrieval-bad-generation') : right ? 'bad-retrieval-good-generation' : 'bad-bad';
-    place(placed, key, { caseId, responseId: gold.responseId });
+    place(placed, key, refOf(gold));
   }
   return { cells: cellsOf(GOLD_CELLS, placed), correctnessFrom, excluded };
 }
@@ -153,7 +153,7 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
     if (!withR) {
       // nothing to compare with, but a right answer without retrieval is what the leak flag is for
       noNormal += 1;
-      if (b && !kase.leak) leakCandidates.push({ caseId, responseId: without.responseId });
+      if (b && !kase.leak) leakCandidates.push(refOf(without));
       continue;
     }
     const a = correctOf(withR.correct);
@@ -162,7 +162,7 @@ export function noRetrievalBaseline(pairs: ReadonlyMap<string, CasePairs>, cases
       continue;
     }
     const key: BaselineCell = a && b ? 'both-right' : a ? 'only-with-retrieval' : b ? 'only-without-retrieval' : 'both-wrong';
-    const ref = { caseId, responseId: without.responseId };
+    const ref = refOf(without);
     place(all, key, ref);
     let group = byType.get(kase.questionType);
     if (!group) byType.set(kase.questionType, (group = new Map()));
@@ -214,7 +214,7 @@ export function distractorsOnly(pairs: ReadonlyMap<string, CasePairs>): UnsafeRa
       continue;
     }
     n += 1;
-    if (!SAFE_BEHAVIOURS.has(r.behavior)) unsafe.push({ caseId: r.caseId, responseId: r.responseId });
+    if (!SAFE_BEHAVIOURS.has(r.behavior)) unsafe.push(refOf(r));
   }
   return { unsafe: rate(unsafe.length, n), responses: unsafe, excluded: { notLabeled } };
 }
@@ -250,7 +250,7 @@ export function reorderedChange(pairs: ReadonlyMap<string, CasePairs>): Reordere
       continue;
     }
     n += 1;
-    if (a !== b) changed.push({ caseId, responseId: reordered.responseId });
+    if (a !== b) changed.push(refOf(reordered));
   }
   return { changed: rate(changed.length, n), cases: changed, excluded: { notAssessed, noNormal } };
 }

@@ -1,4 +1,4 @@
-import type { ResponseRef } from './quadrant';
+import { refOf, type ResponseRef } from './quadrant';
 import { pushTo, rate, type Rate } from './rate';
 import type { DxResponse } from './types';
 
@@ -25,7 +25,7 @@ export function faithfulnessTable(responses: readonly DxResponse[], threshold: n
       continue;
     }
     const key: FaithfulnessCell = `${r.faithfulness.value >= threshold ? 'faithful' : 'unfaithful'}-${r.correct.value ? 'right' : 'wrong'}`;
-    pushTo(placed, key, { caseId: r.caseId, responseId: r.responseId });
+    pushTo(placed, key, refOf(r));
   }
   const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
   return {

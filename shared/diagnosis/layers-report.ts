@@ -127,8 +127,8 @@ export function layersReport(input: LayersInput): LayersReport {
   const slots = slotsOfResponses(input.responses, cases);
   const { list } = caseSlots(cases);
   // one pass over the responses, filling every list (at 100,000 responses each further pass costs tens of ms)
-  const leaks: LeakInput[] = [];
-  const data: DataLayerResponse[] = [];
+  // every response is in the permission and the data lists: one list serves both
+  const all: ResponseLayers[] = [];
   const agent: AgentResponse[] = [];
   const suggestions: ResponseLayers['suggestions'] = [];
   const tagsPerResponse: string[][] = [];
@@ -139,8 +139,7 @@ export function layersReport(input: LayersInput): LayersReport {
     if (slots[i] < 0) continue;
     const r = input.responses[i];
     const per = layersOf(r, list[slots[i]], scope);
-    leaks.push(per);
-    data.push(per);
+    all.push(per);
     if (r.condition === 'normal') agent.push(per);
     if (per.suggestions.length > 0) {
       for (const s of per.suggestions) suggestions.push(s);
@@ -152,8 +151,8 @@ export function layersReport(input: LayersInput): LayersReport {
   }
   return {
     system: input.system,
-    permission: leaksOfSystem(input.system, leaks),
-    data: dataLayerFiguresOf(input.system, data),
+    permission: leaksOfSystem(input.system, all),
+    data: dataLayerFiguresOf(input.system, all),
     staleResponses,
     agent: agentFiguresOf(input.system, agent),
     suggestions,

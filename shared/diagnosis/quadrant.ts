@@ -9,6 +9,11 @@ export interface ResponseRef {
   responseId: string;
 }
 
+const keptRef = derivedOnce<ResponseRef, null, null, ResponseRef>((r) => ({ caseId: r.caseId, responseId: r.responseId }));
+
+/** A response as the figures' lists name it: one object per response, shared by every list it is in and kept with it. */
+export const refOf = (response: ResponseRef): ResponseRef => keptRef(response, null, null);
+
 export type Level = 'high' | 'low';
 
 export interface QuadrantCell {
@@ -63,7 +68,7 @@ const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, ka
     if (marks && marks[c.id]?.stated === true) heldStated += 1;
   }
   return {
-    ref: { caseId: response.caseId, responseId: response.responseId },
+    ref: refOf(response),
     withEvidence,
     held,
     heldStated: marks ? heldStated : null,
