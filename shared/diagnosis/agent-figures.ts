@@ -10,7 +10,9 @@ export const DEFAULT_MUST_RETRIEVE: MustRetrieveDefaults = { 'policy-and-amounts
 /** A case's own `mustRetrieve`, else its question type's default; null when neither says. */
 export function mustRetrieveOf(c: { mustRetrieve?: boolean | null; questionType?: string | null }, defaults: MustRetrieveDefaults): boolean | null {
   if (c.mustRetrieve != null) return c.mustRetrieve;
-  return c.questionType != null && c.questionType in defaults ? defaults[c.questionType] : null;
+  // a question type named like an Object member ("constructor") is not a default, nor a setting that is not a boolean
+  const byType = c.questionType != null && Object.hasOwn(defaults, c.questionType) ? defaults[c.questionType] : null;
+  return typeof byType === 'boolean' ? byType : null;
 }
 
 /** One response as the agent layer reads it. */
@@ -142,10 +144,10 @@ export function agentFiguresOf(system: string, list: readonly AgentResponse[]): 
   for (const r of list) {
     if (r.mustRetrieve === null) unknown += 1;
     else if (r.retrievalCalled !== null) {
-      if (r.mustRetrieve) {
+      if (r.mustRetrieve === true) {
         must += 1;
         if (!r.retrievalCalled) missed += 1;
-      } else {
+      } else if (r.mustRetrieve === false) {
         none += 1;
         if (r.retrievalCalled) needless += 1;
       }

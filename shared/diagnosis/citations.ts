@@ -71,9 +71,9 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
   const { list } = caseSlots(cases);
   for (let i = 0; i < responses.length; i++) {
     const slot = slots[i];
-    if (slot < 0) continue;
+    const kase = slot < 0 ? undefined : list[slot];
+    if (!kase) continue;
     const r = responses[i];
-    const kase = list[slot];
     const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;
     if (carries) {
       withCitations += 1;

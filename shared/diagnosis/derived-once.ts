@@ -67,6 +67,8 @@ const responseSlots = new WeakMap<readonly { caseId: string }[], ResponseSlots>(
 /**
  * Where each response's case sits in the map, looked up once per list of responses: several figures go
  * over the same normal responses, and at 100,000 of them each further lookup by case id costs tens of ms.
+ * Like every value kept here, it assumes what it was built from is not changed in place: the inputs are
+ * read once and a newer read is made of new lists and maps (db/diagnosis-inputs.ts).
  */
 export function slotsOfResponses(responses: readonly { caseId: string }[], cases: ReadonlyMap<string, unknown>): Int32Array {
   const kept = responseSlots.get(responses);

@@ -56,7 +56,6 @@ export function claimUnits(kase: DxCase): ClaimUnits[] {
   return out;
 }
 
-
 function matchList(kase: DxCase, chunks: readonly DxChunk[]): ListHolds {
   const units = caseUnits(kase).map((u) => ({ docId: u.docId, quote: u.quote, normalized: normalizeForMatch(u.quote), grade: 1, claims: [] }));
   const first = new Map<number, number>();

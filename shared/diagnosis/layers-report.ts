@@ -94,7 +94,8 @@ interface ResponseLayers extends LeakInput, DataLayerResponse, AgentResponse {
   tags: string[];
 }
 
-const NONE: never[] = [];
+// shared by every response without suggestions, so frozen: a push into it would reach them all
+const NONE = Object.freeze([]) as unknown as never[];
 
 const layersOf = derivedOnce((r: LayerResponse, c: LayerCase, { index, system }: Scope): ResponseLayers => {
   const { caseId, responseId } = r;
@@ -136,9 +137,10 @@ export function layersReport(input: LayersInput): LayersReport {
   const pairs: BlamePair[] = [];
   let judged = false;
   for (let i = 0; i < input.responses.length; i++) {
-    if (slots[i] < 0) continue;
+    const c = slots[i] < 0 ? undefined : list[slots[i]];
+    if (!c) continue;
     const r = input.responses[i];
-    const per = layersOf(r, list[slots[i]], scope);
+    const per = layersOf(r, c, scope);
     all.push(per);
     if (r.condition === 'normal') agent.push(per);
     if (per.suggestions.length > 0) {

@@ -126,9 +126,9 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
   const slots = slotsOfResponses(responses, cases);
   const { list } = caseSlots(cases);
   for (let i = 0; i < responses.length; i++) {
-    if (slots[i] < 0) continue;
+    const kase = slots[i] < 0 ? undefined : list[slots[i]];
+    if (!kase) continue;
     const r = responses[i];
-    const kase = list[slots[i]];
     const fails = failing(r, kase);
     if (fails === null) {
       notAssessed += 1;

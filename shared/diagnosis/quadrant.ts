@@ -92,9 +92,10 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
   const { list } = caseSlots(cases);
   for (let i = 0; i < responses.length; i++) {
     const slot = slots[i];
-    if (slot < 0) continue;
+    const kase = slot < 0 ? undefined : list[slot];
+    if (!kase) continue;
     const response = responses[i];
-    const use = responseUse(response, list[slot]);
+    const use = responseUse(response, kase);
     if (use.withEvidence === 0) {
       excluded.noEvidence += 1;
       continue;

@@ -38,12 +38,8 @@
  *   diagnosisFiguresShippedKeptMs, the same again once every response's derived values are kept.
  * Wall-clock medians of 3 runs, and the CPU time of the median run (the machine may be shared).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { diagnosisInput, setCaseLeak } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { createReviewer, recordLabel } from '../../db/labels';
@@ -54,6 +50,7 @@ import { diagnose } from '../../shared/diagnosis/report';
 import { DEFAULT_DIAGNOSIS_SETTINGS, type Condition, type DiagnosisInput, type DxCase, type DxResponse } from '../../shared/diagnosis/types';
 import { mulberry32 } from '../../shared/stats';
 import { writeDiagnosisFile } from './diagnosis-file';
+import { figuresAsShipped } from './diagnosis-figures-shipped';
 import { measure, type Measured } from './measure';
 import { createDispatcher } from '../../server/dispatch';
 import { createDiagnosisHandlers } from '../../server/diagnosis/handlers';
@@ -163,42 +160,6 @@ async function fromScratch(runs: number, input: DiagnosisInput, compute: (copy: 
     samples.push(await measure(1, () => compute(copy)));
   }
   return samples.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs / 2)];
-}
-
-interface ColdFigures {
-  coldMs: number;
-  coldCpuMs: number;
-  reportMs: number;
-  layersMs: number;
-  keptMs: number;
-}
-
-/**
- * Both halves of the page's figures computed from a file's inputs in code bundled as the app ships its
- * Diagnosis worker (esbuild, as build/build-electron.mjs; not this process's tsx, which wraps every
- * function to keep its name), each run in a fresh process so nothing is derived or optimised before:
- * the median of `runs` by wall time. The bundle lives beside node_modules so better-sqlite3 resolves.
- */
-async function figuresAsShipped(path: string, system: string, runs: number): Promise<ColdFigures> {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const outfile = join(root, '.bench', 'diagnosis-figures-cold.mjs');
-  mkdirSync(join(root, '.bench'), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'test', 'bench', 'diagnosis-figures-cold.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  const samples: ColdFigures[] = [];
-  for (let run = 0; run < runs; run++) samples.push(JSON.parse(execFileSync(process.execPath, [outfile, path, system], { encoding: 'utf8' })) as ColdFigures);
-  const median = samples.sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs / 2)];
-  const ms = (n: number) => Math.round(n);
-  return { coldMs: ms(median.coldMs), coldCpuMs: ms(median.coldCpuMs), reportMs: ms(median.reportMs), layersMs: ms(median.layersMs), keptMs: ms(median.keptMs) };
 }
 
 /** One label written on the app's connection, on the next normal response (alternately right and wrong). */

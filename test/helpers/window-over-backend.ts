@@ -33,7 +33,7 @@ export function useWindowOverBackend(): (file: string, dataDir: string) => Promi
   afterEach(async () => {
     // the stores this test loaded outlive it, and their timers (a case settled on screen is read again, which
     // writes the queue's resume point) would reach the next test's file through the `window` stubbed by then:
-    // the file is closed as the app closes one, resetting every store of the session first
+    // the file is closed as the app closes one, which stops the stores that read and write it
     const { testSetOpened } = await import('../../renderer/common/session');
     testSetOpened(null);
     await backend?.close();

@@ -59,6 +59,17 @@ describe('agent figures', () => {
     expect(mustRetrieveOf({ questionType: 'fact' }, DEFAULT_MUST_RETRIEVE)).toBeNull();
   });
 
+  it('a question type named like a built-in ("constructor") or a default that is not a boolean says nothing, and counts as unknown', () => {
+    expect(mustRetrieveOf({ questionType: 'constructor' }, DEFAULT_MUST_RETRIEVE)).toBeNull();
+    expect(mustRetrieveOf({ questionType: 'toString' }, DEFAULT_MUST_RETRIEVE)).toBeNull();
+    expect(mustRetrieveOf({ questionType: 'how-to' }, { 'how-to': 1 } as never)).toBeNull();
+    const [figures] = agentFigures([
+      { system: 's', caseId: 'c', answerability: 'answerable', mustRetrieve: mustRetrieveOf({ questionType: 'constructor' }, DEFAULT_MUST_RETRIEVE), retrievalCalled: false, stopState: null, searches: null, tokens: null, latencyMs: null, correct: null },
+    ]);
+    expect(figures.missedRetrieval).toMatchObject({ count: 0, n: 0, rate: null });
+    expect(figures.mustRetrieveUnknown).toBe(1);
+  });
+
   it('searches come from the trajectory, else the cost; retrieval from the flag, else the trajectory or context', () => {
     expect(searchesOf({ trajectory: [{}, {}], cost: { toolCalls: 5 } })).toBe(2);
     expect(searchesOf({ trajectory: [], cost: { toolCalls: 5 } })).toBe(5);
