@@ -2,7 +2,7 @@ import type { DocumentIndex } from './documents';
 import { isForbiddenClaimId } from './claim-ids';
 import { caseMarks } from './claims-stated';
 import { refOf, type ResponseRef } from './quadrant';
-import { caseSlots, slotsOfResponses } from './derived-once';
+import { casesOfResponses } from './derived-once';
 import { ClusterTally, pushTo, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
@@ -67,11 +67,10 @@ export function citationFigures(responses: readonly DxResponse[], cases: Readonl
   const unsupported: ResponseRef[] = [];
   const byTag = new Map<CitationTag, ResponseRef[]>();
   let withCitations = 0;
-  const slots = slotsOfResponses(responses, cases);
-  const { list } = caseSlots(cases);
+  const { slots, cases: kases } = casesOfResponses(responses, cases);
   for (let i = 0; i < responses.length; i++) {
     const slot = slots[i];
-    const kase = slot < 0 ? undefined : list[slot];
+    const kase = kases[i];
     if (!kase) continue;
     const r = responses[i];
     const carries = (r.facts ? r.facts.citations : r.citations.length) > 0;

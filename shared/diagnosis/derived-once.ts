@@ -56,26 +56,32 @@ export function caseSlots<C>(cases: ReadonlyMap<string, C>): { slots: ReadonlyMa
   return built as { slots: ReadonlyMap<string, number>; list: readonly C[] };
 }
 
-/** Per response of a list: its case's place in the map (-1: not in it). */
-export interface ResponseSlots {
-  cases: ReadonlyMap<string, unknown>;
+/** Per response of a list: its case's place in the map (-1: not in it) and its case (undefined: none). */
+export interface CasesOfResponses<C> {
   slots: Int32Array;
+  cases: readonly (C | undefined)[];
 }
 
-const responseSlots = new WeakMap<readonly { caseId: string }[], ResponseSlots>();
+const responseCases = new WeakMap<readonly { caseId: string }[], { map: ReadonlyMap<string, unknown>; of: CasesOfResponses<unknown> }>();
 
 /**
- * Where each response's case sits in the map, looked up once per list of responses: several figures go
+ * Each response's case and its place in the map, looked up once per list of responses: several figures go
  * over the same normal responses, and at 100,000 of them each further lookup by case id costs tens of ms.
  * Like every value kept here, it assumes what it was built from is not changed in place: the inputs are
  * read once and a newer read is made of new lists and maps (db/diagnosis-inputs.ts).
  */
-export function slotsOfResponses(responses: readonly { caseId: string }[], cases: ReadonlyMap<string, unknown>): Int32Array {
-  const kept = responseSlots.get(responses);
-  if (kept && kept.cases === cases && kept.slots.length === responses.length) return kept.slots;
-  const { slots: byId } = caseSlots(cases);
+export function casesOfResponses<C>(responses: readonly { caseId: string }[], cases: ReadonlyMap<string, C>): CasesOfResponses<C> {
+  const kept = responseCases.get(responses);
+  if (kept && kept.map === cases && kept.of.slots.length === responses.length) return kept.of as CasesOfResponses<C>;
+  const { slots: byId, list } = caseSlots(cases);
   const slots = new Int32Array(responses.length);
-  for (let i = 0; i < responses.length; i++) slots[i] = byId.get(responses[i].caseId) ?? -1;
-  responseSlots.set(responses, { cases, slots });
-  return slots;
+  const of: (C | undefined)[] = new Array(responses.length);
+  for (let i = 0; i < responses.length; i++) {
+    const slot = byId.get(responses[i].caseId) ?? -1;
+    slots[i] = slot;
+    of[i] = slot < 0 ? undefined : list[slot];
+  }
+  const value = { slots, cases: of };
+  responseCases.set(responses, { map: cases, of: value });
+  return value;
 }

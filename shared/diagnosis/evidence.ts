@@ -80,6 +80,29 @@ export function listHolds(response: DxResponse, kase: DxCase, list: 'context' | 
   return holds;
 }
 
+/**
+ * The claims with evidence (claimUnits) and, of those, the ids of the ones the list holds by any of their
+ * units (claimRank not null), counted without building claimUnits' lists: the quadrant asks this of
+ * every normal response.
+ */
+export function claimsHeld(kase: DxCase, holds: ListHolds): { withEvidence: number; held: string[] } {
+  const units = caseUnits(kase);
+  let withEvidence = 0;
+  const held: string[] = [];
+  for (const c of kase.claims) {
+    let cites = false;
+    let isHeld = false;
+    for (let u = 0; u < units.length && !isHeld; u++) {
+      if (!units[u].claims.includes(c.id)) continue;
+      cites = true;
+      isHeld = holds.first.has(u);
+    }
+    if (cites) withEvidence += 1;
+    if (isHeld) held.push(c.id);
+  }
+  return { withEvidence, held };
+}
+
 /** The best (lowest) position at which the list holds one of the claim's units, or null. */
 export function claimRank(claim: ClaimUnits, holds: ListHolds): number | null {
   let best: number | null = null;

@@ -1,7 +1,7 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
 import { currentMarks } from './claims-stated';
-import { builtOnce, caseSlots, casesById, derivedOnce, slotsOfResponses } from './derived-once';
+import { builtOnce, casesById, casesOfResponses, derivedOnce } from './derived-once';
 import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
 import { judgeBlamesGeneration, type BlamePair } from './judge-blame';
@@ -124,9 +124,7 @@ function tagsOnce(suggestions: readonly TagSuggestion[]): string[] {
 
 export function layersReport(input: LayersInput): LayersReport {
   const scope = scopeOf(input.documents, input.system);
-  const cases = casesById(input.cases);
-  const slots = slotsOfResponses(input.responses, cases);
-  const { list } = caseSlots(cases);
+  const cases = casesOfResponses(input.responses, casesById(input.cases)).cases;
   // one pass over the responses, filling every list (at 100,000 responses each further pass costs tens of ms)
   // every response is in the permission and the data lists: one list serves both
   const all: ResponseLayers[] = [];
@@ -137,7 +135,7 @@ export function layersReport(input: LayersInput): LayersReport {
   const pairs: BlamePair[] = [];
   let judged = false;
   for (let i = 0; i < input.responses.length; i++) {
-    const c = slots[i] < 0 ? undefined : list[slots[i]];
+    const c = cases[i];
     if (!c) continue;
     const r = input.responses[i];
     const per = layersOf(r, c, scope);

@@ -1,6 +1,6 @@
 import { caseMarks } from './claims-stated';
 import type { DocumentIndex } from './documents';
-import { caseSlots, derivedOnce, slotsOfResponses } from './derived-once';
+import { casesOfResponses, derivedOnce } from './derived-once';
 import { claimRank, claimUnits, listHolds } from './evidence';
 import { rate, type Rate } from './rate';
 import type { DxCase, DxResponse, ResponseFacts } from './types';
@@ -123,10 +123,9 @@ export function layerSummary(responses: readonly DxResponse[], cases: ReadonlyMa
   let assessed = 0;
   let notAssessed = 0;
   let unplaced = 0;
-  const slots = slotsOfResponses(responses, cases);
-  const { list } = caseSlots(cases);
+  const kases = casesOfResponses(responses, cases).cases;
   for (let i = 0; i < responses.length; i++) {
-    const kase = slots[i] < 0 ? undefined : list[slots[i]];
+    const kase = kases[i];
     if (!kase) continue;
     const r = responses[i];
     const fails = failing(r, kase);

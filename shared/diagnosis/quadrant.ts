@@ -1,6 +1,6 @@
 import { caseMarks } from './claims-stated';
-import { caseSlots, derivedOnce, slotsOfResponses } from './derived-once';
-import { caseUnits, listHolds } from './evidence';
+import { casesOfResponses, derivedOnce } from './derived-once';
+import { claimsHeld, listHolds } from './evidence';
 import { ClusterTally, pushTo, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
@@ -46,31 +46,14 @@ export interface ResponseUse {
 }
 
 const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, kase) => {
-  // claimUnits' definitions, counted without building its lists: most cases are read by one normal response
-  const units = caseUnits(kase);
-  const context = listHolds(response, kase, 'context');
+  const { withEvidence, held } = claimsHeld(kase, listHolds(response, kase, 'context'));
   const marks = caseMarks(response, kase);
-  let withEvidence = 0;
-  let held = 0;
   let heldStated = 0;
-  for (const c of kase.claims) {
-    let cites = false;
-    let isHeld = false;
-    for (let u = 0; u < units.length && !isHeld; u++) {
-      if (!units[u].claims.includes(c.id)) continue;
-      cites = true;
-      isHeld = context.first.has(u);
-    }
-    if (!cites) continue;
-    withEvidence += 1;
-    if (!isHeld) continue;
-    held += 1;
-    if (marks && marks[c.id]?.stated === true) heldStated += 1;
-  }
+  if (marks) for (const id of held) if (marks[id]?.stated === true) heldStated += 1;
   return {
     ref: refOf(response),
     withEvidence,
-    held,
+    held: held.length,
     heldStated: marks ? heldStated : null,
   };
 });
@@ -88,11 +71,10 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
   const excluded = { noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 };
   const placed = new Map<string, ResponseRef[]>();
   const utilisationUndefined: ResponseRef[] = [];
-  const slots = slotsOfResponses(responses, cases);
-  const { list } = caseSlots(cases);
+  const { slots, cases: kases } = casesOfResponses(responses, cases);
   for (let i = 0; i < responses.length; i++) {
     const slot = slots[i];
-    const kase = slot < 0 ? undefined : list[slot];
+    const kase = kases[i];
     if (!kase) continue;
     const response = responses[i];
     const use = responseUse(response, kase);

@@ -46,7 +46,7 @@ export class ClusterTally {
     if (at !== undefined) this.addAt(at, count, n);
   }
 
-  /** add() by the case's place in the map (shared/diagnosis/derived-once.ts slotsOfResponses). */
+  /** add() by the case's place in the map (shared/diagnosis/derived-once.ts casesOfResponses). */
   addAt(slot: number, count: number, n: number): void {
     this.counts[slot] += count;
     this.totals[slot] += n;

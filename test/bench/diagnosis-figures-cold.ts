@@ -10,6 +10,7 @@ import { diagnosisInput } from '../../db/diagnosis';
 import { layersInput } from '../../db/diagnosis-layers';
 import { layersReport } from '../../shared/diagnosis/layers-report';
 import { diagnose } from '../../shared/diagnosis/report';
+import { measure } from './measure';
 
 const [path, system] = process.argv.slice(2);
 const file = await openTestSetFile(path, { create: false, deferIntegrityCheck: true });
@@ -17,17 +18,9 @@ await file.integrity;
 const base = diagnosisInput(file.db, system);
 const layers = layersInput(file.db, system, base);
 
-function timed(fn: () => void): { wallMs: number; cpuMs: number } {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  fn();
-  const used = process.cpuUsage(cpu);
-  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
-}
-
-const report = timed(() => diagnose(base));
-const layersHalf = timed(() => layersReport(layers));
-const kept = timed(() => {
+const report = await measure(1, () => diagnose(base));
+const layersHalf = await measure(1, () => layersReport(layers));
+const kept = await measure(1, () => {
   diagnose(base);
   layersReport(layers);
 });
