@@ -1,4 +1,5 @@
 import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
+import { statedIdsOf } from '../shared/diagnosis/claims-stated';
 import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
 import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
@@ -81,7 +82,7 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
   // one literal per response, its kept facts passed as they are: a spread copy of a shared part, and a copy
   // of the facts, cost 2–3 s of CPU at 100,000 responses (measured), the literal a fraction of it
   const layerResponse = (r: DxResponse, agent: AgentFields, facts?: LayerResponse['facts']): LayerResponse => ({
-    responseId: r.responseId, caseId: r.caseId, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
+    responseId: r.responseId, caseId: r.caseId, caseAt: r.caseAt, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
     correct: r.correct ? r.correct.value : null, stated: r.stated,
     humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
     retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
@@ -100,8 +101,7 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
         accessScope: c.accessScope,
         answerability: c.answerability,
         evidence: c.claims.flatMap((claim) => claim.evidence),
-        claimIds: c.claims.map((claim) => claim.id),
-        forbiddenIds: c.forbidden.map((f) => f.id),
+        stated: statedIdsOf(c),
       };
     }),
     responses: base.responses.map((r): LayerResponse => {

@@ -338,10 +338,8 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   const scopeOf = parsedOnce((text) => JSON.parse(text) as string[]);
   // each forbidden claim once, as the step lists them
   const forbiddenOf = parsedOnce((text) => forbiddenClaimsOnce(JSON.parse(text) as string[]));
-  const caseIdOf = new Map<number, string>();
-  const caseOfSeq = new Map<number, { kase: DxCase; asOf: string | null }>();
-  const cases: DxCase[] = caseRows.map((c) => {
-    caseIdOf.set(c.seq, c.id);
+  const caseOfSeq = new Map<number, { kase: DxCase; at: number; asOf: string | null }>();
+  const cases: DxCase[] = caseRows.map((c, at) => {
     const caseClaims = claims.get(c.seq) ?? [];
     // one literal of one shape for every case (no spread: a spread-built case was slower to make and to read
     // in every figure); without the index, no units (the figures match the text themselves)
@@ -355,7 +353,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       forbidden: forbiddenOf(c.forbidden_claims),
       leak: c.leak === 1,
     };
-    caseOfSeq.set(c.seq, { kase, asOf: c.as_of });
+    caseOfSeq.set(c.seq, { kase, at, asOf: c.as_of });
     return kase;
   });
   reportRead(db, system, 'labels');
@@ -371,10 +369,12 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
     lists: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'>,
     kept?: KeptFacts,
   ): DxResponse => {
-    const l = labels(r.seq, caseOfSeq.get(r.case_seq)?.kase);
+    const of = caseOfSeq.get(r.case_seq);
+    const l = labels(r.seq, of?.kase);
     return {
       responseId: r.id,
-      caseId: caseIdOf.get(r.case_seq) ?? '',
+      caseId: of?.kase.caseId ?? '',
+      caseAt: of?.at,
       condition: asCondition(r.condition),
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
       stated: l.stated,

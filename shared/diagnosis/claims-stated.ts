@@ -77,7 +77,8 @@ export function statedMismatch(marks: Readonly<Record<string, unknown>>, current
 export function statedState(adjudicated: unknown, reviewers: readonly unknown[], current?: StatedIds): StatedState {
   const adj = asClaimsStated(adjudicated);
   // an adjudication of the claims as they were (one now left unmarked) is not given: the reviewers' values decide
-  if (adj && (!current || marksOfCurrent(adj, current.claims, current.forbidden))) return { kind: 'value', marks: adj, source: 'adjudicated' };
+  const adjudicatedNow = adj && current ? marksOfCurrent(adj, current.claims, current.forbidden) : adj;
+  if (adjudicatedNow) return { kind: 'value', marks: adjudicatedNow, source: 'adjudicated', of: current };
   const values = reviewers.flatMap((v) => {
     const marks = asClaimsStated(v);
     // reviewers are compared on the case's current claims: a mark of a claim it no longer has counts for
@@ -87,7 +88,7 @@ export function statedState(adjudicated: unknown, reviewers: readonly unknown[],
   });
   if (values.length === 0) return { kind: 'none' };
   const first = values[0];
-  if (values.every((v) => sameMarks(v, first))) return { kind: 'value', marks: first, source: 'reviewer' };
+  if (values.every((v) => sameMarks(v, first))) return { kind: 'value', marks: first, source: 'reviewer', of: current };
   if (!values.every((v) => sameStated(v, first))) return { kind: 'disagree' };
   const marks: Record<string, StatedMark> = {};
   const citationsDisputed: string[] = [];
@@ -98,17 +99,19 @@ export function statedState(adjudicated: unknown, reviewers: readonly unknown[],
       citationsDisputed.push(id);
     }
   }
-  return { kind: 'value', marks, source: 'reviewer', citationsDisputed };
+  return { kind: 'value', marks, source: 'reviewer', citationsDisputed, of: current };
 }
 
 /**
  * A "stated" value's marks of the case's current claims (required and forbidden, by id), or null when
  * the figures cannot use it: no value, reviewers who disagree, or a value that leaves a current claim
  * unmarked (given before the claims changed: the step asks it again, and a claim it never saw is not
- * "not stated"). Marks of claims the case no longer has are left out.
+ * "not stated"). Marks of claims the case no longer has are left out. A value statedState resolved
+ * for these very ids is used as it is: the figures ask this of every response several times.
  */
-export function currentMarks(stated: StatedState, claimIds: readonly string[], forbiddenIds: readonly string[]): Readonly<Record<string, StatedMark>> | null {
-  return stated.kind === 'value' ? marksOfCurrent(stated.marks, claimIds, forbiddenIds) : null;
+export function currentMarks(stated: StatedState, ids: StatedIds): Readonly<Record<string, StatedMark>> | null {
+  if (stated.kind !== 'value') return null;
+  return stated.of === ids ? stated.marks : marksOfCurrent(stated.marks, ids.claims, ids.forbidden);
 }
 
 /** Marks of the current claims, or null when one of them is unmarked (as currentMarks). */
@@ -129,8 +132,7 @@ export const statedIdsOf = builtOnce((kase: DxCase): StatedIds => ({ claims: kas
 
 /** currentMarks of a response for its case. */
 export function caseMarks(response: DxResponse, kase: DxCase): Readonly<Record<string, StatedMark>> | null {
-  const ids = statedIdsOf(kase);
-  return currentMarks(response.stated, ids.claims, ids.forbidden);
+  return currentMarks(response.stated, statedIdsOf(kase));
 }
 
 export interface StatedClaim {

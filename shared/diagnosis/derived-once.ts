@@ -39,21 +39,28 @@ export function casesById<C extends { caseId: string }>(cases: readonly C[]): Ma
   return map;
 }
 
-const slotsOf = new WeakMap<ReadonlyMap<string, unknown>, { slots: Map<string, number>; list: unknown[] }>();
+const listOf = new WeakMap<ReadonlyMap<string, unknown>, unknown[]>();
+const slotsOf = new WeakMap<ReadonlyMap<string, unknown>, Map<string, number>>();
 
-/** Each case id's place in the map, and the cases in that order (built once per map): tallies count into arrays, not maps. */
-export function caseSlots<C>(cases: ReadonlyMap<string, C>): { slots: ReadonlyMap<string, number>; list: readonly C[] } {
-  let built = slotsOf.get(cases);
-  if (!built) {
-    const slots = new Map<string, number>();
-    const list: unknown[] = [];
-    for (const [id, kase] of cases) {
-      slots.set(id, list.length);
-      list.push(kase);
-    }
-    slotsOf.set(cases, (built = { slots, list }));
+/** The cases of a map in its order (a case's place in it is its slot), built once per map. */
+export function caseList<C>(cases: ReadonlyMap<string, C>): readonly C[] {
+  let list = listOf.get(cases);
+  if (!list) listOf.set(cases, (list = [...cases.values()]));
+  return list as C[];
+}
+
+/**
+ * Each case id's place in the map, built once per map and only when asked: a response whose read gave
+ * its case's place (`caseAt`) is placed without it.
+ */
+export function caseSlots(cases: ReadonlyMap<string, unknown>): ReadonlyMap<string, number> {
+  let slots = slotsOf.get(cases);
+  if (!slots) {
+    slots = new Map();
+    for (const id of cases.keys()) slots.set(id, slots.size);
+    slotsOf.set(cases, slots);
   }
-  return built as { slots: ReadonlyMap<string, number>; list: readonly C[] };
+  return slots;
 }
 
 /** Per response of a list: its case's place in the map (-1: not in it) and its case (undefined: none). */
@@ -62,22 +69,32 @@ export interface CasesOfResponses<C> {
   cases: readonly (C | undefined)[];
 }
 
-const responseCases = new WeakMap<readonly { caseId: string }[], { map: ReadonlyMap<string, unknown>; of: CasesOfResponses<unknown> }>();
+/** A response as casesOfResponses reads it: its case's id, and its case's place when the read gave it. */
+interface CaseOfResponse {
+  caseId: string;
+  caseAt?: number;
+}
+
+const responseCases = new WeakMap<readonly CaseOfResponse[], { map: ReadonlyMap<string, unknown>; of: CasesOfResponses<unknown> }>();
 
 /**
  * Each response's case and its place in the map, looked up once per list of responses: several figures go
  * over the same normal responses, and at 100,000 of them each further lookup by case id costs tens of ms.
- * Like every value kept here, it assumes what it was built from is not changed in place: the inputs are
- * read once and a newer read is made of new lists and maps (db/diagnosis-inputs.ts).
+ * A place the read gave (`caseAt`, its case's index in the input's cases, which is its place in their map)
+ * is used when the case there has the response's case id; else the case is found by id. Like every value
+ * kept here, it assumes what it was built from is not changed in place: the inputs are read once and a
+ * newer read is made of new lists and maps (db/diagnosis-inputs.ts).
  */
-export function casesOfResponses<C>(responses: readonly { caseId: string }[], cases: ReadonlyMap<string, C>): CasesOfResponses<C> {
+export function casesOfResponses<C extends { caseId: string }>(responses: readonly CaseOfResponse[], cases: ReadonlyMap<string, C>): CasesOfResponses<C> {
   const kept = responseCases.get(responses);
   if (kept && kept.map === cases && kept.of.slots.length === responses.length) return kept.of as CasesOfResponses<C>;
-  const { slots: byId, list } = caseSlots(cases);
+  const list = caseList(cases);
   const slots = new Int32Array(responses.length);
   const of: (C | undefined)[] = new Array(responses.length);
   for (let i = 0; i < responses.length; i++) {
-    const slot = byId.get(responses[i].caseId) ?? -1;
+    const r = responses[i];
+    const at = r.caseAt;
+    const slot = at !== undefined && list[at]?.caseId === r.caseId ? at : (caseSlots(cases).get(r.caseId) ?? -1);
     slots[i] = slot;
     of[i] = slot < 0 ? undefined : list[slot];
   }

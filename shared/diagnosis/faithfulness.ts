@@ -1,5 +1,5 @@
 import { refOf, type ResponseRef } from './quadrant';
-import { pushTo, rate, type Rate } from './rate';
+import { rate, type Rate } from './rate';
 import type { DxResponse } from './types';
 
 export const FAITHFULNESS_CELLS = ['faithful-right', 'faithful-wrong', 'unfaithful-right', 'unfaithful-wrong'] as const;
@@ -17,20 +17,20 @@ export interface FaithfulnessTable {
  * does not say (generation).
  */
 export function faithfulnessTable(responses: readonly DxResponse[], threshold: number): FaithfulnessTable {
-  const placed = new Map<FaithfulnessCell, ResponseRef[]>();
+  // per cell, in FAITHFULNESS_CELLS' order: unfaithful × 2 + wrong
+  const placed: ResponseRef[][] = FAITHFULNESS_CELLS.map(() => []);
   let notAssessed = 0;
   for (const r of responses) {
     if (!r.faithfulness || !r.correct) {
       notAssessed += 1;
       continue;
     }
-    const key: FaithfulnessCell = `${r.faithfulness.value >= threshold ? 'faithful' : 'unfaithful'}-${r.correct.value ? 'right' : 'wrong'}`;
-    pushTo(placed, key, refOf(r));
+    placed[(r.faithfulness.value >= threshold ? 0 : 2) + (r.correct.value ? 0 : 1)].push(refOf(r));
   }
-  const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
+  const total = placed.reduce((sum, refs) => sum + refs.length, 0);
   return {
     threshold,
-    cells: FAITHFULNESS_CELLS.map((key) => ({ key, share: rate(placed.get(key)?.length ?? 0, total), responses: placed.get(key) ?? [] })),
+    cells: FAITHFULNESS_CELLS.map((key, at) => ({ key, share: rate(placed[at].length, total), responses: placed[at] })),
     excluded: { notAssessed },
   };
 }

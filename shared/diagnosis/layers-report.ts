@@ -1,6 +1,6 @@
 import { agentFiguresOf, type AgentFigures, type AgentResponse } from './agent-figures';
 import { indexRevisions, newestFirst, type KnownRevision, type RevisionIndex } from './chunk-revision';
-import { currentMarks } from './claims-stated';
+import { currentMarks, type StatedIds } from './claims-stated';
 import { builtOnce, casesById, casesOfResponses, derivedOnce } from './derived-once';
 import { dataLayerFiguresOf, type DataLayerFigures, type DataLayerResponse } from './followed-stale';
 import { tagDistribution, type FailureTagLayer } from './failure-tags';
@@ -21,9 +21,8 @@ export interface LayerCase {
   accessScope: string[];
   answerability: string | null;
   evidence: { docId: string; quote: string }[];
-  /** The ids of its required and forbidden claims ("claims this answer states" marks them). */
-  claimIds: string[];
-  forbiddenIds: string[];
+  /** The ids of its required and forbidden claims ("claims this answer states" marks them): statedIdsOf of the case the responses were read with. */
+  stated: StatedIds;
 }
 
 /** A response with what the agent figures read of it (the case's fields come from its LayerCase). */
@@ -38,6 +37,8 @@ export interface LayerResponse extends Pick<AgentResponse, 'caseId' | 'retrieval
   judgeLayer: string | null;
   /** Kept in the file (db/response-facts.ts): then the lists above are not read (left empty). */
   facts?: Pick<ResponseFacts, 'stale' | 'leaks' | 'suggestions'>;
+  /** As DxResponse's. */
+  caseAt?: number;
 }
 
 export interface LayersInput {
@@ -62,9 +63,9 @@ export interface LayersReport {
 }
 
 /** Whether the answer states any forbidden claim, from the "claims this answer states" value (null: none the figures can use). */
-export function statesForbidden(stated: StatedState, c: Pick<LayerCase, 'claimIds' | 'forbiddenIds'>): boolean | null {
-  const marks = currentMarks(stated, c.claimIds, c.forbiddenIds);
-  return marks ? c.forbiddenIds.some((id) => marks[id].stated) : null;
+export function statesForbidden(stated: StatedState, c: Pick<LayerCase, 'stated'>): boolean | null {
+  const marks = currentMarks(stated, c.stated);
+  return marks ? c.stated.forbidden.some((id) => marks[id].stated) : null;
 }
 
 /** The documents' revisions indexed, with the system the responses belong to: what a response's layers are derived with. */

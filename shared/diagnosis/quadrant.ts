@@ -1,7 +1,7 @@
 import { caseMarks } from './claims-stated';
 import { casesOfResponses, derivedOnce } from './derived-once';
 import { claimsHeld, listHolds } from './evidence';
-import { ClusterTally, pushTo, rate, type Rate } from './rate';
+import { ClusterTally, rate, type Rate } from './rate';
 import type { DxCase, DxResponse } from './types';
 
 export interface ResponseRef {
@@ -69,7 +69,8 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
   const recall = new ClusterTally(cases);
   const utilisation = new ClusterTally(cases);
   const excluded = { noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 };
-  const placed = new Map<string, ResponseRef[]>();
+  // per cell, in the order of `cells`: LEVELS' place of recall × 2 + LEVELS' place of utilisation
+  const placed: ResponseRef[][] = [[], [], [], []];
   const utilisationUndefined: ResponseRef[] = [];
   const { slots, cases: kases } = casesOfResponses(responses, cases);
   for (let i = 0; i < responses.length; i++) {
@@ -96,17 +97,16 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
       continue;
     }
     utilisation.addAt(slot, use.heldStated, use.held);
-    const r: Level = use.held / use.withEvidence >= thresholds.recall ? 'high' : 'low';
-    const u: Level = use.heldStated / use.held >= thresholds.utilisation ? 'high' : 'low';
-    const key = `${r}/${u}`;
-    pushTo(placed, key, use.ref);
+    const r = use.held / use.withEvidence >= thresholds.recall ? 1 : 0;
+    const u = use.heldStated / use.held >= thresholds.utilisation ? 1 : 0;
+    placed[r * 2 + u].push(use.ref);
   }
-  const total = [...placed.values()].reduce((sum, refs) => sum + refs.length, 0);
+  const total = placed.reduce((sum, refs) => sum + refs.length, 0);
   const cells: QuadrantCell[] = [];
-  for (const recall of LEVELS) {
-    for (const utilisation of LEVELS) {
-      const refs = placed.get(`${recall}/${utilisation}`) ?? [];
-      cells.push({ recall, utilisation, share: rate(refs.length, total), responses: refs });
+  for (let r = 0; r < LEVELS.length; r++) {
+    for (let u = 0; u < LEVELS.length; u++) {
+      const refs = placed[r * 2 + u];
+      cells.push({ recall: LEVELS[r], utilisation: LEVELS[u], share: rate(refs.length, total), responses: refs });
     }
   }
   return {

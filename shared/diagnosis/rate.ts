@@ -30,19 +30,17 @@ export function rate(count: number, n: number): Rate {
  * `add(caseId, count, n)` adds to the case's totals (several responses of one case are one cluster).
  */
 export class ClusterTally {
-  private readonly slots: ReadonlyMap<string, number>;
   private readonly counts: Float64Array;
   private readonly totals: Float64Array;
 
   /** `cases`: the cases by id (the clusters); ids not in it are not counted. */
-  constructor(cases: ReadonlyMap<string, unknown>) {
-    this.slots = caseSlots(cases).slots;
-    this.counts = new Float64Array(this.slots.size);
-    this.totals = new Float64Array(this.slots.size);
+  constructor(private readonly cases: ReadonlyMap<string, unknown>) {
+    this.counts = new Float64Array(cases.size);
+    this.totals = new Float64Array(cases.size);
   }
 
   add(caseId: string, count: number, n: number): void {
-    const at = this.slots.get(caseId);
+    const at = caseSlots(this.cases).get(caseId);
     if (at !== undefined) this.addAt(at, count, n);
   }
 

@@ -68,7 +68,14 @@ export interface StatedMark {
  * reviewer's; reviewers who disagree leave it out.
  */
 export type StatedState =
-  | { kind: 'value'; marks: Record<string, StatedMark>; source: 'adjudicated' | 'reviewer'; citationsDisputed?: string[] }
+  | {
+      kind: 'value';
+      marks: Record<string, StatedMark>;
+      source: 'adjudicated' | 'reviewer';
+      citationsDisputed?: string[];
+      /** The case's claim ids the marks were resolved to (they mark exactly these): set by the read, which resolves them once. */
+      of?: { claims: readonly string[]; forbidden: readonly string[] };
+    }
   | { kind: 'disagree' }
   | { kind: 'none' };
 
@@ -81,6 +88,11 @@ export interface Sourced<T> {
 export interface DxResponse {
   responseId: string;
   caseId: string;
+  /**
+   * Its case's index in the input's cases, when the read knows it: the figures then find the case without a
+   * lookup by id (they check the case there has this id, and look it up by id when not).
+   */
+  caseAt?: number;
   condition: Condition;
   retrievalCalled: boolean | null;
   finalContext: DxChunk[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenClaimId, withClaimIds } from '../../shared/diagnosis/claim-ids';
 import { checkCitations, citationFigures } from '../../shared/diagnosis/citations';
-import { statedClaimList, statedState } from '../../shared/diagnosis/claims-stated';
+import { currentMarks, statedClaimList, statedState } from '../../shared/diagnosis/claims-stated';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange } from '../../shared/diagnosis/conditions';
 import { DocumentIndex } from '../../shared/diagnosis/documents';
 import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
@@ -118,6 +118,18 @@ describe('claim recall and context utilisation', () => {
     expect(cell('high', 'high').share.n).toBe(3);
     expect(q.utilisationUndefined.map((x) => x.responseId)).toEqual(['rd']);
     expect(q.excluded.noEvidence).toBe(1);
+  });
+  it("finds each response's case by id whatever place the read gave it: a place holding another case, or none, changes nothing", () => {
+    const placedRight = rs.map((r) => ({ ...r, caseAt: [...cases.keys()].indexOf(r.caseId) }));
+    // the first case's place for every response, and a place past the list
+    const misplaced = rs.map((r, i) => ({ ...r, caseAt: i % 2 === 0 ? 0 : 99 }));
+    const expected = JSON.stringify(quadrant(rs, cases, { recall: 0.5, utilisation: 0.5 }));
+    expect(JSON.stringify(quadrant(placedRight, cases, { recall: 0.5, utilisation: 0.5 }))).toBe(expected);
+    expect(JSON.stringify(quadrant(misplaced, cases, { recall: 0.5, utilisation: 0.5 }))).toBe(expected);
+    // a response of a case the figures were not given is left out, wherever it says its case is
+    const stray = quadrant([{ ...rs[0], caseId: 'zz', caseAt: 0 }], cases, { recall: 0.5, utilisation: 0.5 });
+    expect(stray.claimRecall.n).toBe(0);
+    expect(stray.excluded).toEqual({ noEvidence: 0, notLabeled: 0, reviewersDisagree: 0 });
   });
   it('leaves out a response whose reviewers disagree and one not labeled, counting each', () => {
     const q = quadrant([response('x', 'a', { stated: { kind: 'disagree' }, finalContext: [chunk(POLICY_V2)] }), response('y', 'b')], cases, { recall: 0.5, utilisation: 0.5 });
@@ -391,13 +403,25 @@ describe('the "stated" value the figures use', () => {
     const ann = { c1: { stated: true } };
     const dan = { c1: { stated: true }, c7: { stated: false } };
     const current = { claims: ['c1'], forbidden: [] };
-    expect(statedState(undefined, [ann, dan], current)).toEqual({ kind: 'value', source: 'reviewer', marks: { c1: { stated: true } } });
+    expect(statedState(undefined, [ann, dan], current)).toEqual({ kind: 'value', source: 'reviewer', marks: { c1: { stated: true } }, of: current });
     expect(statedState(undefined, [ann, { c1: { stated: false }, c7: { stated: true } }], current)).toEqual({ kind: 'disagree' });
     // a value that leaves a current claim unmarked is not given: the other reviewer's is the value
-    expect(statedState(undefined, [ann, dan], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'reviewer', marks: dan });
-    expect(statedState(undefined, [ann], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'none' });
+    const both = { claims: ['c1', 'c7'], forbidden: [] };
+    expect(statedState(undefined, [ann, dan], both)).toEqual({ kind: 'value', source: 'reviewer', marks: dan, of: both });
+    expect(statedState(undefined, [ann], both)).toEqual({ kind: 'none' });
     // so is an adjudication of the claims as they were: the reviewers who marked the current ones decide
-    expect(statedState(ann, [dan], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'reviewer', marks: dan });
-    expect(statedState(dan, [ann], { claims: ['c1', 'c7'], forbidden: [] })).toEqual({ kind: 'value', source: 'adjudicated', marks: dan });
+    expect(statedState(ann, [dan], both)).toEqual({ kind: 'value', source: 'reviewer', marks: dan, of: both });
+    expect(statedState(dan, [ann], both)).toEqual({ kind: 'value', source: 'adjudicated', marks: dan, of: both });
+  });
+
+  it('resolves a value to the claim ids it was read with once, and trusts that only for those very ids', () => {
+    const both = { claims: ['c1', 'c7'], forbidden: [] };
+    // an adjudication that also marks a claim the case no longer has: its marks of the current claims
+    const read = statedState({ c1: { stated: true }, c7: { stated: false }, c9: { stated: true } }, [], both);
+    expect(read).toEqual({ kind: 'value', source: 'adjudicated', marks: { c1: { stated: true }, c7: { stated: false } }, of: both });
+    expect(currentMarks(read, both)).toBe(read.kind === 'value' ? read.marks : null);
+    // the case's ids now, another list (a claim added since): checked again, and the value misses the new claim
+    expect(currentMarks(read, { claims: ['c1', 'c7', 'c8'], forbidden: [] })).toBeNull();
+    expect(currentMarks(read, { claims: ['c1'], forbidden: [] })).toEqual({ c1: { stated: true } });
   });
 });
