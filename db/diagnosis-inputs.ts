@@ -10,6 +10,7 @@ import { withFactWritesAfter } from './response-facts';
 import type { Db } from './open';
 import { statement } from './statements';
 import { casesById } from '../shared/diagnosis/derived-once';
+import { statedIdsOf } from '../shared/diagnosis/claims-stated';
 
 /**
  * What the Diagnosis page reads of one system, kept between its visits: at 100,000 responses reading
@@ -132,18 +133,24 @@ function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
 function relabel(db: Db, system: string, entry: Entry, touched: readonly number[]): DiagnosisInputs {
   const { base, layers } = entry.inputs;
   const places = (entry.places ??= new Map(base.responses.map((r, i) => [r.responseId, i])));
-  const keptOf = <T>(list: readonly T[]) => (id: string): T | undefined => {
-    const i = places.get(id);
+  // the layers' list holds every base response in its order, unless the file had responses without their case
+  // (its foreign key off when they were written), which it leaves out
+  const layerPlaces = layers.responses.length === base.responses.length ? places : new Map(layers.responses.map((r, i) => [r.responseId, i]));
+  const keptOf = <T>(list: readonly T[], at: ReadonlyMap<string, number>) => (id: string): T | undefined => {
+    const i = at.get(id);
     return i === undefined ? undefined : list[i];
   };
   const cases = casesById(base.cases);
-  const newBase = relabeled(db, system, touched, keptOf(base.responses), (caseId) => cases.get(caseId));
-  const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses));
+  const newBase = relabeled(db, system, touched, keptOf(base.responses, places), (caseId) => cases.get(caseId));
+  const newLayers = relayered(db, system, touched, newBase, keptOf(layers.responses, layerPlaces), (caseId) => {
+    const kase = cases.get(caseId);
+    return kase && statedIdsOf(kase);
+  });
   // a copy of the lists with the new objects in their places: no pass over every response
   const responses = base.responses.slice();
   for (const [id, r] of newBase) responses[places.get(id)!] = r;
   const layerResponses = layers.responses.slice();
-  for (const [id, r] of newLayers) layerResponses[places.get(id)!] = r;
+  for (const [id, r] of newLayers) layerResponses[layerPlaces.get(id)!] = r;
   return { base: { ...base, responses }, layers: { ...layers, responses: layerResponses } };
 }
 

@@ -1,6 +1,10 @@
 import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
-import { statedIdsOf } from '../shared/diagnosis/claims-stated';
-import type { LayerResponse, LayersInput } from '../shared/diagnosis/layers-report';
+import { statedIdsOf, type StatedIds } from '../shared/diagnosis/claims-stated';
+import { indexRevisions, newestFirst } from '../shared/diagnosis/chunk-revision';
+import { leaksOf } from '../shared/diagnosis/permission-leaks';
+import { staleChunks } from '../shared/diagnosis/staleness';
+import { suggestionsForResponse } from '../shared/diagnosis/tag-suggestions';
+import { statesForbidden, type LayerResponse, type LayersInput } from '../shared/diagnosis/layers-report';
 import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
@@ -62,6 +66,18 @@ function failureLayers(db: Db, system: string, seqs: readonly number[] | null = 
   return { human, judge };
 }
 
+/** What a response's case gives the figures of its layers. */
+interface CaseFields {
+  caseScope: string[];
+  answerability: string | null;
+  caseSlices: string[];
+  mustRetrieve: boolean | null;
+  /** What a "stated" value of it marks. */
+  ids: StatedIds;
+  asOf: string | null;
+  evidence: { docId: string; quote: string }[];
+}
+
 /** `base`: the system's diagnosis input when the caller has just read it (the page computes both reports from one read). */
 export function layersInput(db: Db, system: string, base: DiagnosisInput = diagnosisInput(db, system)): LayersInput {
   const defaults = mustRetrieveDefaults(db);
@@ -74,50 +90,69 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
     if (list) list.push(slice);
     else slices.set(caseSeq, [slice]);
   }
-  // the trajectory and cost are read only for responses without their facts (the retrieval index awaits a rebuild)
-  const extra = base.responses.every((r) => r.facts)
-    ? new Map<string, ExtraRow>()
-    : new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]));
-  const { human, judge } = failureLayers(db, system);
-  // one literal per response, its kept facts passed as they are: a spread copy of a shared part, and a copy
-  // of the facts, cost 2–3 s of CPU at 100,000 responses (measured), the literal a fraction of it
-  const layerResponse = (r: DxResponse, agent: AgentFields, facts?: LayerResponse['facts']): LayerResponse => ({
-    responseId: r.responseId, caseId: r.caseId, caseAt: r.caseAt, condition: r.condition, finalContext: r.finalContext, candidates: r.candidates,
-    correct: r.correct ? r.correct.value : null, stated: r.stated,
-    humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
-    retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
-    facts,
+  // per case of the base, in its order (a response's caseAt is its case's place there)
+  const caseFields = base.cases.map((c): CaseFields => {
+    const row = caseRows.get(c.caseId);
+    return {
+      caseScope: c.accessScope,
+      answerability: c.answerability,
+      caseSlices: row ? (slices.get(row.seq) ?? []) : [],
+      mustRetrieve: mustRetrieveOf({ mustRetrieve: row?.must_retrieve == null ? null : row.must_retrieve === 1, questionType: c.questionType }, defaults),
+      ids: statedIdsOf(c),
+      asOf: row?.as_of ?? null,
+      evidence: c.claims.flatMap((claim) => claim.evidence),
+    };
   });
-  return {
-    system,
-    documents: knownRevisions(db),
-    cases: base.cases.map((c) => {
-      const row = caseRows.get(c.caseId);
-      return {
-        caseId: c.caseId,
-        asOf: row?.as_of ?? null,
-        mustRetrieve: mustRetrieveOf({ mustRetrieve: row?.must_retrieve == null ? null : row.must_retrieve === 1, questionType: c.questionType }, defaults),
-        slices: row ? (slices.get(row.seq) ?? []) : [],
-        accessScope: c.accessScope,
-        answerability: c.answerability,
-        evidence: c.claims.flatMap((claim) => claim.evidence),
-        stated: statedIdsOf(c),
-      };
-    }),
-    responses: base.responses.map((r): LayerResponse => {
-      if (r.facts) return layerResponse(r, r.facts.agent, r.facts);
+  const byId = new Map(base.cases.map((c, at) => [c.caseId, at]));
+  const fieldsOf = (r: DxResponse): CaseFields | undefined =>
+    caseFields[r.caseAt !== undefined && base.cases[r.caseAt]?.caseId === r.caseId ? r.caseAt : (byId.get(r.caseId) ?? -1)];
+  // without kept facts (the retrieval index awaits a rebuild) the lists, trajectory and cost are read as stored
+  const unkept = base.responses.some((r) => !r.facts);
+  const extra = unkept
+    ? new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]))
+    : new Map<string, ExtraRow>();
+  const revisions = unkept ? indexRevisions(knownRevisions(db)) : new Map();
+  const newestText = (docId: string) => {
+    const list = revisions.get(docId);
+    return list ? (newestFirst(list)[0].text ?? null) : null;
+  };
+  const { human, judge } = failureLayers(db, system);
+  const responses: LayerResponse[] = [];
+  for (const r of base.responses) {
+    const c = fieldsOf(r);
+    // every response has its case (the file's foreign key): one without is not a response of this read
+    if (!c) continue;
+    let agent: AgentFields;
+    let lists: Pick<LayerResponse, 'stale' | 'leaks' | 'suggestions'>;
+    if (r.facts) {
+      agent = r.facts.agent;
+      lists = r.facts;
+    } else {
       const row = extra.get(r.responseId);
       const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
       const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
-      return layerResponse(r, {
+      agent = {
         retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
         stopState: (row?.stop_state ?? null) as StopState | null,
         searches: searchesOf({ trajectory, cost }),
         tokens: tokensOf(cost),
         latencyMs: cost?.latencyMs ?? null,
-      });
-    }),
-  };
+      };
+      const stale = staleChunks(r.finalContext, revisions, c.asOf);
+      lists = { stale, leaks: leaksOf(r.finalContext, c.caseScope, revisions), suggestions: suggestionsForResponse(r, c.evidence, stale, newestText) };
+    }
+    // one literal per response of one shape, its facts' parts passed as they are (a spread copy of a
+    // shared part, or of the facts, cost seconds of CPU at 100,000 responses)
+    responses.push({
+      responseId: r.responseId, caseId: r.caseId, system, condition: r.condition,
+      caseScope: c.caseScope, answerability: c.answerability, caseSlices: c.caseSlices, mustRetrieve: c.mustRetrieve,
+      stale: lists.stale, leaks: lists.leaks, suggestions: lists.suggestions,
+      correct: r.correct ? r.correct.value : null, stated: r.stated, statesForbidden: statesForbidden(r.stated, c.ids),
+      humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
+      retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
+    });
+  }
+  return { system, responses };
 }
 
 /** What the agent figures read of a response: kept in its facts, or worked out from its trajectory and cost. */
@@ -127,14 +162,28 @@ type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cos
 
 /**
  * Layer responses of a system with their labels read again (`relabeled`: the same responses of the
- * diagnosis input, already read again), each a new object beside the one it replaces.
+ * diagnosis input, already read again; `idsOf`: what a "stated" value of a case marks), each a new object
+ * beside the one it replaces.
  */
-export function relayered(db: Db, system: string, seqs: readonly number[], relabeled: ReadonlyMap<string, DxResponse>, kept: (responseId: string) => LayerResponse | undefined): Map<string, LayerResponse> {
+export function relayered(
+  db: Db,
+  system: string,
+  seqs: readonly number[],
+  relabeled: ReadonlyMap<string, DxResponse>,
+  kept: (responseId: string) => LayerResponse | undefined,
+  idsOf: (caseId: string) => StatedIds | undefined,
+): Map<string, LayerResponse> {
   const { human, judge } = failureLayers(db, system, seqs);
   const out = new Map<string, LayerResponse>();
   for (const [id, r] of relabeled) {
     const was = kept(id);
-    if (was) out.set(id, { ...was, correct: r.correct ? r.correct.value : null, stated: r.stated, humanLayer: human.get(id) ?? null, judgeLayer: judge.get(id) ?? null });
+    const ids = idsOf(r.caseId);
+    if (was && ids) {
+      out.set(id, {
+        ...was, correct: r.correct ? r.correct.value : null, stated: r.stated, statesForbidden: statesForbidden(r.stated, ids),
+        humanLayer: human.get(id) ?? null, judgeLayer: judge.get(id) ?? null,
+      });
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { chunkHolds, distinctUnits, inRankOrder, normalizeForMatch } from '../retrieval';
-import type { DxCase, DxChunk, DxResponse } from './types';
+import type { DxCase, DxChunk, DxResponse, StatedMark } from './types';
 
 /**
  * Which of a case's evidence a ranked list holds, by the retrieval layer's definitions
@@ -81,14 +81,16 @@ export function listHolds(response: DxResponse, kase: DxCase, list: 'context' | 
 }
 
 /**
- * The claims with evidence (claimUnits) and, of those, the ids of the ones the list holds by any of their
- * units (claimRank not null), counted without building claimUnits' lists: the quadrant asks this of
- * every normal response.
+ * Of a case's claims: the ones with evidence (claimUnits), those of them the list holds by any of their
+ * units (claimRank not null), and of those the ones the answer states by `marks` (null: no marks the
+ * figures can use). Counted without building claimUnits' lists: the quadrant asks this of every normal
+ * response, each time the page is computed.
  */
-export function claimsHeld(kase: DxCase, holds: ListHolds): { withEvidence: number; held: string[] } {
+export function claimsHeld(kase: DxCase, holds: ListHolds, marks: Readonly<Record<string, StatedMark>> | null): { withEvidence: number; held: number; heldStated: number | null } {
   const units = caseUnits(kase);
   let withEvidence = 0;
-  const held: string[] = [];
+  let held = 0;
+  let heldStated = 0;
   for (const c of kase.claims) {
     let cites = false;
     let isHeld = false;
@@ -98,9 +100,11 @@ export function claimsHeld(kase: DxCase, holds: ListHolds): { withEvidence: numb
       isHeld = holds.first.has(u);
     }
     if (cites) withEvidence += 1;
-    if (isHeld) held.push(c.id);
+    if (!isHeld) continue;
+    held += 1;
+    if (marks?.[c.id]?.stated === true) heldStated += 1;
   }
-  return { withEvidence, held };
+  return { withEvidence, held, heldStated: marks ? heldStated : null };
 }
 
 /** The best (lowest) position at which the list holds one of the claim's units, or null. */

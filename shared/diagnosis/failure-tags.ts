@@ -35,9 +35,17 @@ export const FAILURE_TAG_OPTIONS: readonly FailureTag[] = [
 ];
 
 /** How many responses carry each tag, grouped by the layer it blames (tags outside the taxonomy under 'other'). */
-export function tagDistribution(tagsPerResponse: readonly (readonly string[])[]): { layer: FailureTagLayer | 'other'; tags: { tag: string; count: number }[] }[] {
+export function tagDistribution(tagsPerResponse: readonly (readonly { tag: string }[])[]): { layer: FailureTagLayer | 'other'; tags: { tag: string; count: number }[] }[] {
   const counts = new Map<string, number>();
-  for (const tags of tagsPerResponse) for (const tag of new Set(tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  for (const tags of tagsPerResponse) {
+    // each tag once per response: counted at its first place in the response's list
+    for (let i = 0; i < tags.length; i++) {
+      const tag = tags[i].tag;
+      let first = true;
+      for (let j = 0; j < i && first; j++) first = tags[j].tag !== tag;
+      if (first) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+  }
   const ordered = [...FAILURE_TAG_NAMES.filter((t) => counts.has(t)), ...[...counts.keys()].filter((t) => !LAYER_OF.has(t)).sort()];
   return [...groupBy(ordered, (tag) => layerOfTag(tag) ?? 'other')].map(([layer, tags]) => ({
     layer: layer as FailureTagLayer | 'other',

@@ -45,21 +45,8 @@ export interface ResponseUse {
   heldStated: number | null;
 }
 
-const useOnce = derivedOnce<DxResponse, DxCase, null, ResponseUse>((response, kase) => {
-  const { withEvidence, held } = claimsHeld(kase, listHolds(response, kase, 'context'));
-  const marks = caseMarks(response, kase);
-  let heldStated = 0;
-  if (marks) for (const id of held) if (marks[id]?.stated === true) heldStated += 1;
-  return {
-    ref: refOf(response),
-    withEvidence,
-    held: held.length,
-    heldStated: marks ? heldStated : null,
-  };
-});
-
 export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
-  return useOnce(response, kase, null);
+  return { ref: refOf(response), ...claimsHeld(kase, listHolds(response, kase, 'context'), caseMarks(response, kase)) };
 }
 
 const LEVELS: Level[] = ['low', 'high'];
@@ -78,7 +65,8 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
     const kase = kases[i];
     if (!kase) continue;
     const response = responses[i];
-    const use = responseUse(response, kase);
+    // counted each time, not kept: counting costs less than keeping a value per response
+    const use = claimsHeld(kase, listHolds(response, kase, 'context'), caseMarks(response, kase));
     if (use.withEvidence === 0) {
       excluded.noEvidence += 1;
       continue;
@@ -93,13 +81,13 @@ export function quadrant(responses: readonly DxResponse[], cases: ReadonlyMap<st
       continue;
     }
     if (use.held === 0) {
-      utilisationUndefined.push(use.ref);
+      utilisationUndefined.push(refOf(response));
       continue;
     }
     utilisation.addAt(slot, use.heldStated, use.held);
     const r = use.held / use.withEvidence >= thresholds.recall ? 1 : 0;
     const u = use.heldStated / use.held >= thresholds.utilisation ? 1 : 0;
-    placed[r * 2 + u].push(use.ref);
+    placed[r * 2 + u].push(refOf(response));
   }
   const total = placed.reduce((sum, refs) => sum + refs.length, 0);
   const cells: QuadrantCell[] = [];

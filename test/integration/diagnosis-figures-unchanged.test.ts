@@ -80,6 +80,24 @@ describe('the Diagnosis figures stay exactly as they were', () => {
     }
   });
 
+  it('on the same fixtures while the retrieval index awaits a rebuild: every figure worked out from the stored lists', async () => {
+    const refund = await importedSet(join(tempDir(), 'refund-lists.sqlite'), [
+      ['documents', 'diagnosis/refund-documents.jsonl'], ['cases', 'diagnosis/refund-cases.jsonl'], ['responses', 'diagnosis/refund-responses.jsonl'], ['judge', 'diagnosis/refund-judge.jsonl'],
+    ]);
+    const data = await importedSet(join(tempDir(), 'data-lists.sqlite'), [
+      ['documents', 'diagnosis-data/documents.jsonl'], ['cases', 'diagnosis-data/cases.jsonl'], ['responses', 'diagnosis-data/responses.jsonl'],
+    ]);
+    try {
+      for (const db of [refund, data]) db.prepare("INSERT INTO meta (key, value) VALUES ('retrieval_index_stale', '1')").run();
+      expectRecorded('fixtures', { refund: figuresOf(refund), data: figuresOf(data) });
+      // nothing was kept: no response had facts to read
+      for (const db of [refund, data]) expect(db.prepare('SELECT count(*) FROM response_facts').pluck().get()).toBe(0);
+    } finally {
+      refund.close();
+      data.close();
+    }
+  });
+
   it('on the bench\'s seeded synthetic responses, with the file\'s retrieval index and matched from the text', () => {
     const input = syntheticDiagnosis(400);
     expectRecorded('synthetic', { indexed: plain(diagnose(input)), matched: plain(diagnose(withoutIndex(input))) });

@@ -78,6 +78,15 @@ describe('the Diagnosis page\'s kept read', () => {
     expect(sameObjects(first, second)).toBe(198);
     expectFresh(db, system, second);
 
+    // a reviewer who disagrees on what another answer states leaves it out of the data layer's follow-old figures
+    const d = input.responses.find((r) => r.condition === 'normal' && r.stated.kind === 'value' && ![a, b, c].includes(r))!;
+    const dMarks = d.stated.kind === 'value' ? d.stated.marks : {};
+    const unlabeled = layersReport(second.layers).data.followedStale.unlabeled;
+    recordLabel(db, { reviewerId: ada.id, caseId: d.caseId, responseId: d.responseId, dimension: 'claimsStated', value: { ...dMarks, c1: { stated: !dMarks.c1.stated } } });
+    const disputed = diagnosisInputs(db, system, TODAY);
+    expect(layersReport(disputed.layers).data.followedStale.unlabeled).toBe(unlabeled + 1);
+    expectFresh(db, system, disputed);
+
     // a second reviewer who disagrees takes the response out of the figures; an undo brings it back
     const bo = createReviewer(db, 'Bo');
     recordLabel(db, { reviewerId: bo.id, caseId: a.caseId, responseId: a.responseId, dimension: 'correctness', value: 2 });

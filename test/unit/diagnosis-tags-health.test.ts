@@ -48,7 +48,9 @@ describe('failure taxonomy', () => {
   });
 
   it('counts responses per tag, grouped by layer in taxonomy order', () => {
-    expect(tagDistribution([['rerank_drop', 'stale_revision'], ['rerank_drop', 'rerank_drop'], ['made_up'], []])).toEqual([
+    // each response's suggestions, a tag suggested twice for one response (by two of its chunks) counted once
+    const suggested = [['rerank_drop', 'stale_revision'], ['rerank_drop', 'rerank_drop'], ['made_up'], []].map((tags) => tags.map((tag) => ({ tag })));
+    expect(tagDistribution(suggested)).toEqual([
       { layer: 'data', tags: [{ tag: 'stale_revision', count: 1 }] },
       { layer: 'retrieval', tags: [{ tag: 'rerank_drop', count: 2 }] },
       { layer: 'other', tags: [{ tag: 'made_up', count: 1 }] },
