@@ -371,10 +371,12 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
   ): DxResponse => {
     const of = caseOfSeq.get(r.case_seq);
     const l = labels(r.seq, of?.kase);
+    const caseId = of?.kase.caseId ?? '';
     return {
       responseId: r.id,
-      caseId: of?.kase.caseId ?? '',
+      caseId,
       caseAt: of?.at,
+      ref: { caseId, responseId: r.id },
       condition: asCondition(r.condition),
       retrievalCalled: r.retrieval_called === null ? null : r.retrieval_called === 1,
       stated: l.stated,

@@ -11,8 +11,11 @@ export interface ResponseRef {
 
 const keptRef = derivedOnce<ResponseRef, null, null, ResponseRef>((r) => ({ caseId: r.caseId, responseId: r.responseId }));
 
-/** A response as the figures' lists name it: one object per response, shared by every list it is in and kept with it. */
-export const refOf = (response: ResponseRef): ResponseRef => keptRef(response, null, null);
+/**
+ * A response as the figures' lists name it: one object per response, shared by every list it is in and kept
+ * with it; the one the read made with the response when it did (no lookup per list entry).
+ */
+export const refOf = (response: ResponseRef & { ref?: ResponseRef }): ResponseRef => response.ref ?? keptRef(response, null, null);
 
 export type Level = 'high' | 'low';
 

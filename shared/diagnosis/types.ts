@@ -93,6 +93,8 @@ export interface DxResponse {
    * lookup by id (they check the case there has this id, and look it up by id when not).
    */
   caseAt?: number;
+  /** How the figures' lists name it (`{ caseId, responseId }`), when the read made it: one object, shared by every list. */
+  ref?: { caseId: string; responseId: string };
   condition: Condition;
   retrievalCalled: boolean | null;
   finalContext: DxChunk[];
