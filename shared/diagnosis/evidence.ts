@@ -23,11 +23,6 @@ export interface ListHolds {
   first: ReadonlyMap<number, number>;
 }
 
-export interface ClaimUnits {
-  claimId: string;
-  units: number[];
-}
-
 const unitsCache = new WeakMap<DxCase, CaseUnit[]>();
 const holdsCache = new WeakMap<readonly DxChunk[], ListHolds>();
 
@@ -39,21 +34,6 @@ export function caseUnits(kase: DxCase): CaseUnit[] {
     unitsCache.set(kase, units);
   }
   return units;
-}
-
-/**
- * The claims that have evidence, each with the indices of the units it cites. Not kept: a case is
- * read by one or two normal responses, so keeping it would cost more than computing it.
- */
-export function claimUnits(kase: DxCase): ClaimUnits[] {
-  const units = caseUnits(kase);
-  const out: ClaimUnits[] = [];
-  for (const c of kase.claims) {
-    let own: number[] | null = null;
-    for (let i = 0; i < units.length; i++) if (units[i].claims.includes(c.id)) (own ??= []).push(i);
-    if (own) out.push({ claimId: c.id, units: own });
-  }
-  return out;
 }
 
 function matchList(kase: DxCase, chunks: readonly DxChunk[]): ListHolds {
@@ -81,38 +61,37 @@ export function listHolds(response: DxResponse, kase: DxCase, list: 'context' | 
 }
 
 /**
- * Of a case's claims: the ones with evidence (claimUnits), those of them the list holds by any of their
- * units (claimRank not null), and of those the ones the answer states by `marks` (null: no marks the
- * figures can use). Counted without building claimUnits' lists: the quadrant asks this of every normal
- * response, each time the page is computed.
+ * Where a list holds one claim's evidence: the best (lowest) position of a unit citing the claim, null when
+ * it holds none of them, undefined when no unit cites it (the claim has no evidence).
+ */
+export function claimRank(kase: DxCase, claimId: string, holds: ListHolds): number | null | undefined {
+  const units = caseUnits(kase);
+  let best: number | null | undefined;
+  for (let u = 0; u < units.length; u++) {
+    if (!units[u].claims.includes(claimId)) continue;
+    const at = holds.first.get(u);
+    if (at === undefined) best ??= null;
+    else if (best == null || at < best) best = at;
+  }
+  return best;
+}
+
+/**
+ * Of a case's claims: the ones with evidence, those of them the list holds (claimRank not null), and of
+ * those the ones the answer states by `marks` (null: no marks the figures can use). The quadrant asks this
+ * of every normal response, each time the page is computed.
  */
 export function claimsHeld(kase: DxCase, holds: ListHolds, marks: Readonly<Record<string, StatedMark>> | null): { withEvidence: number; held: number; heldStated: number | null } {
-  const units = caseUnits(kase);
   let withEvidence = 0;
   let held = 0;
   let heldStated = 0;
   for (const c of kase.claims) {
-    let cites = false;
-    let isHeld = false;
-    for (let u = 0; u < units.length && !isHeld; u++) {
-      if (!units[u].claims.includes(c.id)) continue;
-      cites = true;
-      isHeld = holds.first.has(u);
-    }
-    if (cites) withEvidence += 1;
-    if (!isHeld) continue;
+    const rank = claimRank(kase, c.id, holds);
+    if (rank === undefined) continue;
+    withEvidence += 1;
+    if (rank === null) continue;
     held += 1;
     if (marks?.[c.id]?.stated === true) heldStated += 1;
   }
   return { withEvidence, held, heldStated: marks ? heldStated : null };
-}
-
-/** The best (lowest) position at which the list holds one of the claim's units, or null. */
-export function claimRank(claim: ClaimUnits, holds: ListHolds): number | null {
-  let best: number | null = null;
-  for (const u of claim.units) {
-    const at = holds.first.get(u);
-    if (at !== undefined && (best === null || at < best)) best = at;
-  }
-  return best;
 }

@@ -1,7 +1,7 @@
 import { caseMarks } from './claims-stated';
 import type { DocumentIndex } from './documents';
 import { casesOfResponses, derivedOnce } from './derived-once';
-import { claimRank, claimUnits, listHolds } from './evidence';
+import { claimRank, listHolds, type ListHolds } from './evidence';
 import { rate, type Rate } from './rate';
 import type { DxCase, DxResponse, ResponseFacts } from './types';
 
@@ -66,9 +66,10 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
   const { hiddenDoc, staleDoc } = response.facts ?? contextFlags(response, kase, documents);
   if (hiddenDoc !== null) return { layer: 'permission', reason: { code: 'permission-doc-in-context', docId: hiddenDoc } };
   if (staleDoc) return { layer: 'data', reason: { code: 'stale-doc-in-context', docId: staleDoc.docId, revision: staleDoc.revision } };
-  const claims = claimUnits(kase);
   const marks = caseMarks(response, kase);
-  if (claims.length === 0) {
+  // the claims with evidence: a unit of the case cites them
+  const evidenced = kase.claims.filter((c) => claimRank(kase, c.id, NOTHING_HELD) !== undefined);
+  if (evidenced.length === 0) {
     // nothing to retrieve: what fails is what the answer says (a forbidden claim, an answer where none exists)
     const forbidden = marks ? kase.forbidden.find((f) => marks[f.id].stated) : undefined;
     if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated', claim: forbidden.text } };
@@ -79,24 +80,28 @@ export function assignLayer(response: DxResponse, kase: DxCase, documents: Docum
   const context = listHolds(response, kase, 'context');
   const candidates = listHolds(response, kase, 'candidates');
   const textOf = (id: string) => kase.claims.find((c) => c.id === id)?.text ?? id;
-  const missing = claims.filter((c) => claimRank(c, context) === null);
+  const k = response.facts?.contextLength ?? response.finalContext.length;
   let dropped: { layer: Layer; reason: LayerReason } | null = null;
-  for (const claim of missing) {
-    const rank = candidates.length > 0 ? claimRank(claim, candidates) : null;
-    const k = response.facts?.contextLength ?? response.finalContext.length;
-    if (rank === null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.claimId) } };
+  for (const claim of evidenced) {
+    // held by the final context: not missing
+    if (claimRank(kase, claim.id, context) !== null) continue;
+    const rank = candidates.length > 0 ? claimRank(kase, claim.id, candidates) : null;
+    if (rank == null) return { layer: 'retrieval', reason: { code: 'evidence-not-retrieved', claim: textOf(claim.id) } };
     // ranked below the places the final context had: retrieval/rerank put it out of the top k (an
     // empty final context had no places: the assembler passed nothing of what was retrieved)
-    if (k > 0 && rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.claimId), rank, k } };
-    dropped ??= { layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: textOf(claim.claimId), rank } };
+    if (k > 0 && rank > k) return { layer: 'retrieval', reason: { code: 'evidence-ranked-out', claim: textOf(claim.id), rank, k } };
+    dropped ??= { layer: 'context-assembly', reason: { code: 'evidence-dropped-by-assembly', claim: textOf(claim.id), rank } };
   }
   if (dropped) return dropped;
   const forbidden = marks ? kase.forbidden.find((f) => marks[f.id].stated) : undefined;
   if (forbidden) return { layer: 'generation', reason: { code: 'forbidden-stated-despite-context', claim: forbidden.text } };
-  const notStated = marks ? claims.find((c) => !marks[c.claimId].stated) : undefined;
-  if (notStated) return { layer: 'generation', reason: { code: 'held-not-stated', claim: textOf(notStated.claimId) } };
+  const notStated = marks ? evidenced.find((c) => !marks[c.id].stated) : undefined;
+  if (notStated) return { layer: 'generation', reason: { code: 'held-not-stated', claim: textOf(notStated.id) } };
   return { layer: 'generation', reason: { code: 'wrong-with-evidence-held' } };
 }
+
+/** A list holding nothing: claimRank against it tells only whether a claim has evidence. */
+const NOTHING_HELD: ListHolds = { length: 0, first: new Map() };
 
 const assignmentOf = derivedOnce((r: DxResponse, kase: DxCase, documents: DocumentIndex): LayerAssignment | null => {
   const placed = assignLayer(r, kase, documents);
