@@ -107,16 +107,14 @@ export const ToolCallSchema = z.strictObject({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
-/** A span of the answer (code-point offsets, end exclusive) and what it cites. */
-export const CitationSchema = z
-  .strictObject({
-    start: z.number().int().nonnegative(),
-    end: z.number().int().nonnegative(),
-    docId: z.string().nullish(),
-    chunkId: z.string().nullish(),
-    quote: z.string().nullish(),
-  })
-  .refine((c) => c.start <= c.end, { path: ['end'], message: 'must not be before start' });
+/** A span of the answer (code-point offsets, end exclusive, never empty) and what it cites. */
+export const CitationSchema = z.strictObject({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  docId: z.string().nullish(),
+  chunkId: z.string().nullish(),
+  quote: z.string().nullish(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 
 export const ResponseSchema = z.strictObject({
@@ -137,7 +135,9 @@ export const ResponseSchema = z.strictObject({
 }).superRefine((r, ctx) => {
   const length = [...r.answer].length;
   (r.citations ?? []).forEach((c, i) => {
-    if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.beyond-answer', input: c.end, params: { length } });
+    // an empty span cites nothing of the answer: an exporter's off-by-one, said rather than shown as a citation of nothing
+    if (c.end <= c.start) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.not-after-start', input: c.end, params: { start: c.start } });
+    else if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.beyond-answer', input: c.end, params: { length } });
   });
 });
 export type ResponseRecord = z.infer<typeof ResponseSchema>;

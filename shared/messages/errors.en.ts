@@ -28,6 +28,7 @@ export const enErrors = {
   'err.kind.responses': 'responses',
   'err.kind.judge': 'judge runs',
 
+  'err.citation.not-after-start': 'must end after the citation\'s start ({start}): a citation names a span of the answer, got {got}.',
   'err.citation.beyond-answer': 'must end within the answer ({length} characters, counted in code points), got {got}.',
   'err.field.missing': 'required field is missing.',
   'err.field.type': 'expected {expected}, got {got}.',

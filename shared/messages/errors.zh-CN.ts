@@ -24,6 +24,7 @@ export const zhErrors: Record<keyof typeof enErrors, string> = {
   'err.kind.responses': '回答',
   'err.kind.judge': '评审模型运行',
 
+  'err.citation.not-after-start': '必须在引用起点（{start}）之后结束：引用标出的是答案中的一段文字，实际为 {got}。',
   'err.citation.beyond-answer': '必须落在答案之内（答案共 {length} 个字符，按码点计），实际为 {got}。',
   'err.field.missing': '缺少必填字段。',
   'err.field.type': '应为{expected}，实际为{got}。',
