@@ -1,6 +1,6 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
-import { CLAIMS_STATED, statedIdsOf, statedState, type StatedIds } from '../shared/diagnosis/claims-stated';
+import { CLAIMS_STATED, statedIdsOf, statedState } from '../shared/diagnosis/claims-stated';
 import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
@@ -216,23 +216,6 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClai
   return out;
 }
 
-/**
- * The ids a "stated" value of each named case marks now: its settled claims (else the imported ones)
- * and its forbidden claims. Cases the file does not hold are left out.
- */
-export function statedIdsOfCases(db: Db, caseIds: readonly string[]): Map<string, StatedIds> {
-  const rows = db
-    .prepare('SELECT seq, id, forbidden_claims FROM cases WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify([...new Set(caseIds)])) as { seq: number; id: string; forbidden_claims: string | null }[];
-  const claims = claimsByCase(db, new Set(rows.map((r) => r.seq)));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { claims: (claims.get(r.seq) ?? []).map((c) => c.id), forbidden: forbiddenClaimsOnce(r.forbidden_claims ? (JSON.parse(r.forbidden_claims) as string[]) : []).map((f) => f.id) },
-    ]),
-  );
-}
-
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
 /**
@@ -316,6 +299,16 @@ export function relabeled(
   }
   return out;
 }
+
+/**
+ * The lists of a response read as its facts: not read, so empty, and one frozen set shared by every such
+ * response (three arrays apiece would be 300,000 at 100,000 responses, all kept with the read).
+ */
+const UNREAD_LISTS: Pick<DxResponse, 'finalContext' | 'candidates' | 'citations'> = Object.freeze({
+  finalContext: Object.freeze([]) as unknown as DxChunk[],
+  candidates: Object.freeze([]) as unknown as DxChunk[],
+  citations: Object.freeze([]) as unknown as DxCitation[],
+});
 
 /**
  * The diagnosis input of one system. With the retrieval index in place, each response's chunk
@@ -404,7 +397,7 @@ function readDiagnosisInput(db: Db, system: string, today: string): DiagnosisInp
       .iterate(system) as Iterable<{ seq: number; id: string; case_seq: number; condition: string; retrieval_called: number | null; facts: string | null }>;
     for (const r of rows) {
       const kept = stored && r.facts !== null ? factsOf(r.facts) : undefined;
-      const response = labeled(r, { finalContext: [], candidates: [], citations: [] }, kept);
+      const response = labeled(r, UNREAD_LISTS, kept);
       if (!kept) {
         const of = caseOfSeq.get(r.case_seq);
         if (of) missing.set(r.seq, of);
