@@ -1,3 +1,4 @@
+import { coversStep, type StatedIds } from '../shared/diagnosis/claims-stated';
 import type { Dimension } from '../shared/domain/dimensions';
 import { isCaseFinished, labelSteps, stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue } from '../shared/labeling/values';
@@ -6,6 +7,7 @@ import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { invalidateQueues, noteProgressChange } from './queue-cache';
 import { readSetting, writeSetting } from './settings';
+import { statedIdsBySeq } from './stated-ids';
 import { statement } from './statements';
 
 /**
@@ -31,7 +33,7 @@ interface EventRow {
   id: number;
 }
 
-function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[], changedForAll: number | null): Set<number> {
+function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[], changedForAll: number | null, stated: StatedIds | undefined): Set<number> {
   const latest = new Map<number, Map<string, { eventId: number; value: ReturnType<typeof decodeLabelValue> }>>();
   for (const e of events) {
     let mine = latest.get(e.reviewer_id);
@@ -42,7 +44,8 @@ function finishedBy(dimensions: readonly Dimension[], responses: { id: string; s
   }
   const steps = labelSteps(dimensions, responses);
   const finished = new Set<number>();
-  for (const [reviewerId, labels] of latest) if (isCaseFinished(steps, labels, changedForAll)) finished.add(reviewerId);
+  const covers = coversStep(stated);
+  for (const [reviewerId, labels] of latest) if (isCaseFinished(steps, labels, changedForAll, covers)) finished.add(reviewerId);
   return finished;
 }
 
@@ -57,7 +60,7 @@ const eventsOf = (db: Db, caseSeq: number, reviewerId: number | null) =>
 /** Re-derives whether one case is finished, for one reviewer or (null) for every reviewer with labels on it. */
 export function refreshProgress(db: Db, caseSeq: number, reviewerId: number | null, dimensions: readonly Dimension[] = listDimensions(db)): void {
   const events = eventsOf(db, caseSeq, reviewerId);
-  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events, contentChangedAt(db, caseSeq));
+  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events, contentChangedAt(db, caseSeq), statedIdsBySeq(db, [caseSeq]).get(caseSeq));
   const reviewers = reviewerId === null ? new Set(events.map((e) => e.reviewer_id)) : new Set([reviewerId]);
   const insert = statement(db, 'INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) VALUES (?, ?)');
   const remove = statement(db, 'DELETE FROM label_progress WHERE reviewer_id = ? AND case_seq = ?');
@@ -81,6 +84,7 @@ function rebuildProgressRows(db: Db): void {
   db.transaction(() => {
     const dimensions = listDimensions(db);
     const changes = contentChangesByCase(db);
+    const stated = statedIdsBySeq(db, null);
     const responses = new Map<number, { id: string; system: string }[]>();
     const responseRows = db
       .prepare('SELECT case_seq, id, system FROM responses WHERE case_seq IN (SELECT DISTINCT case_seq FROM label_events)')
@@ -96,7 +100,7 @@ function rebuildProgressRows(db: Db): void {
     let batch: EventRow[] = [];
     const take = () => {
       if (batch.length === 0) return;
-      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch, changes.get(currentCase) ?? null)) finished.push([reviewerId, currentCase]);
+      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch, changes.get(currentCase) ?? null, stated.get(currentCase))) finished.push([reviewerId, currentCase]);
     };
     const events = db
       .prepare('SELECT e.case_seq, r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq ORDER BY e.case_seq')

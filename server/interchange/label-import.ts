@@ -12,7 +12,7 @@ import { parseLabelFile, type LabelFileEvent } from '../../shared/interchange/la
 import { labelCellValue } from '../../shared/interchange/export-file';
 import { text } from '../../shared/messages/text';
 import { CLAIMS_STATED, statedMismatch } from '../../shared/diagnosis/claims-stated';
-import { statedIdsOfCases } from '../../db/diagnosis';
+import { statedIdsOfCases } from '../../db/stated-ids';
 
 /** A "claims this answer states" row whose value does not mark exactly its case's current claims. */
 export interface StatedMismatch {

@@ -49,6 +49,8 @@ export const LabelStepSchema = z.object({
   askAgainAfter: z.number().int().nullable().optional(),
   /** Why it is asked again: this reviewer's own edit, or the case changed for everyone (settled by the lead). */
   askAgainBecause: z.enum(['own-edit', 'case-changed']).optional(),
+  /** False: the label leaves part of the step unanswered as it stands now (a "stated" value brought in from another file that leaves a current claim unmarked); the step is open. */
+  covers: z.literal(false).optional(),
 });
 export type LabelStep = z.infer<typeof LabelStepSchema>;
 

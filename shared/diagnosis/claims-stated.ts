@@ -69,6 +69,20 @@ export function statedMismatch(marks: Readonly<Record<string, unknown>>, current
 }
 
 /**
+ * Whether a stored "stated" value answers the step as it stands: it marks every current claim (marks of
+ * claims the case no longer has are ignored). One that does not is asked again, by the Label queue as by
+ * the step, and the figures count it as not given.
+ */
+export function statedCovers(value: unknown, current: StatedIds): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return (statedMismatch(value as Record<string, unknown>, current)?.unmarked.length ?? 0) === 0;
+}
+
+/** Per step of a case with these current claim ids: whether its label answers it as it stands (statedCovers for "stated", else any value). */
+export const coversStep = (current: StatedIds | undefined) => (dimension: string, value: unknown): boolean =>
+  dimension !== CLAIMS_STATED || !current || statedCovers(value, current);
+
+/**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one
  * reviewer always does); reviewers who disagree on what the answer states leave the response out.
  * Reviewers who agree on that but not on a claim's citation give the value with that claim's verdict

@@ -16,6 +16,8 @@ export interface StepView extends StepRef {
   suggestionReason?: string | null;
   askAgainAfter?: number | null;
   askAgainBecause?: 'own-edit' | 'case-changed';
+  /** False: the label does not answer the step as it stands (a "stated" value leaving a current claim unmarked), so it is open. */
+  covers?: false;
 }
 
 /** The imported values of a case that can be proposed for its case-level steps. */
@@ -52,6 +54,7 @@ export function buildStepViews(
   imported: ImportedCaseValues,
   provenTags: ReadonlyMap<string, readonly string[]> = new Map(),
   changedForAll: number | null = null,
+  covers: (dimension: string, value: LabelValue) => boolean = () => true,
 ): StepView[] {
   const answerabilityLabel = current.get(stepKey('answerability', null));
   const answerability = answerabilityLabel && answerabilityLabel.value !== null ? answerabilityLabel.value : (imported.answerability ?? null);
@@ -60,6 +63,7 @@ export function buildStepViews(
   return labelSteps(dimensions, responses).map((step) => {
     const label = current.get(stepKey(step.dimension, step.responseId)) ?? null;
     const view: StepView = { ...step, current: label };
+    if (label && label.value !== null && !covers(step.dimension, label.value)) view.covers = false;
     if (after !== null && CONTENT_DEPENDENT_DIMENSIONS.has(step.dimension)) {
       view.askAgainAfter = after;
       view.askAgainBecause = because;

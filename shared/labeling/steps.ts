@@ -30,14 +30,21 @@ export function labelSteps(dimensions: readonly Pick<Dimension, 'name' | 'scope'
 
 /**
  * A case is finished for a reviewer when every step has a current label of
- * theirs that is not null (a cleared label counts as missing). A case with no
- * steps at all is never finished: there is nothing the reviewer has done on it.
+ * theirs that is not null (a cleared label counts as missing) and answers the
+ * step as it stands (`covers`: a "stated" value that leaves a current claim
+ * unmarked, brought in from another file, does not). A case with no steps at
+ * all is never finished: there is nothing the reviewer has done on it.
  */
-export function isCaseFinished(steps: readonly StepRef[], current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>, changedForAll: number | null = null): boolean {
+export function isCaseFinished(
+  steps: readonly StepRef[],
+  current: ReadonlyMap<string, { value: LabelValue; eventId?: number }>,
+  changedForAll: number | null = null,
+  covers: (dimension: string, value: LabelValue) => boolean = () => true,
+): boolean {
   const after = askAgainAfter(current, changedForAll);
   return steps.length > 0 && steps.every((s) => {
     const label = current.get(stepKey(s.dimension, s.responseId));
-    return label !== undefined && label.value !== null && !askedAgain(s.dimension, label, after);
+    return label !== undefined && label.value !== null && !askedAgain(s.dimension, label, after) && covers(s.dimension, label.value);
   });
 }
 

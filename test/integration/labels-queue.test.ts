@@ -20,7 +20,7 @@ function api(db: Db) {
 }
 
 const SAMPLE_VALUES: Record<string, unknown> = {
-  answerability: 'answerable', questionType: 'fact', claims: [], responseBehavior: 'answered', claimsStated: {}, refusalCorrect: 'correct',
+  answerability: 'answerable', questionType: 'fact', claims: [], responseBehavior: 'answered', claimsStated: { c1: { stated: true } }, refusalCorrect: 'correct',
   correctness: 2, faithfulness: 1, failureLayer: 'none', failureTags: [],
 };
 
@@ -112,6 +112,33 @@ describe('queues, progress and resume points on a real file', () => {
     db.close();
     const reopened = await openTestSetFile(opened.file, { create: false });
     expect(await api(reopened.db)('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 2 });
+    reopened.db.close();
+  });
+
+  it('a "stated" label that leaves a current claim unmarked (brought in from another file) is asked again, by the queue and the step', async () => {
+    const opened = await smallLabelingSet(tempDir());
+    const { db } = opened;
+    const call = api(db);
+    const ada = createReviewer(db, 'Ada').id;
+    finish(db, ada, 'c2');
+    expect(await call('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 1 });
+    // marks of another file's claims: none of c2's claim "c1"
+    recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c9: { stated: true } } });
+    expect(await call('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 0 });
+    expect((await call('queue.navigate', { reviewerId: ada, queue: unlabeled, fromCaseId: 'c1', direction: 'next' })).caseId).toBe('c2');
+    const item = await call('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 });
+    const open = item.steps.filter((step) => step.covers === false);
+    expect(open.map((step) => [step.dimension, step.responseId])).toEqual([['claimsStated', 'r2a']]);
+    // as after a label-pack import, the whole table rebuilt: still open
+    db.exec("DELETE FROM settings WHERE key = 'label_progress'");
+    db.close();
+    const reopened = await openTestSetFile(opened.file, { create: false });
+    const again = api(reopened.db);
+    expect(await again('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 0 });
+    // given as the step gives it, every listed claim marked: finished again, and the step holds its label
+    recordLabel(reopened.db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c1: { stated: false } } });
+    expect(await again('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 1 });
+    expect((await again('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 })).steps.some((step) => step.covers === false)).toBe(false);
     reopened.db.close();
   });
 

@@ -160,6 +160,14 @@ describe('steps', () => {
     expect(stepAfter([steps[0], steps[2], undone], 0)).toBe(2);
   });
 
+  it('counts a label the server says leaves the step unanswered (a "stated" value missing a current claim) as open', () => {
+    const done = steps.map((s) => ({ ...s, current: { value: 1 } }));
+    const missing = { dimension: 'claimsStated', responseId: 'r1', current: { value: { c9: { stated: true } } }, covers: false as const };
+    expect(hasLabel(missing)).toBe(false);
+    expect(firstOpenStep([done[0], missing, done[2]])).toBe(1);
+    expect(stepAfter([done[0], done[1], missing], 0)).toBe(2);
+  });
+
   it('keeps a resume step inside the case', () => {
     expect(clampStep(2, steps)).toBe(2);
     expect(clampStep(99, steps)).toBe(4);

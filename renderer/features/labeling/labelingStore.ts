@@ -554,7 +554,8 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         ? {
             ...s.item,
             steps: s.item.steps.map((candidate) => {
-              if (sameStep(candidate, entry)) return { ...candidate, current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } };
+              // a value saved here answers the step as it stands (the step saves every listed claim)
+              if (sameStep(candidate, entry)) return { ...withoutCovers(candidate), current: { eventId: result.eventId, value: entry.value, at: result.at, reason: entry.reason } };
               // a claims edit asks the steps that judge the claims again (as the refreshed item will say)
               if (entry.dimension === 'claims' && entry.responseId === null && CONTENT_DEPENDENT_DIMENSIONS.has(candidate.dimension)) return { ...candidate, askAgainAfter: result.eventId, askAgainBecause: 'own-edit' as const };
               return candidate;
@@ -1026,3 +1027,9 @@ onSessionReset('reviewer', ({ reviewerId }) => {
   useLabelingStore.getState().reset();
   if (reviewerId !== null && pendingQueue) useLabelingStore.setState({ pendingQueue });
 });
+
+/** A step without the server's word that its label did not answer it (said of the label it had then). */
+function withoutCovers<S extends { covers?: false }>(step: S): S {
+  const { covers: _covers, ...rest } = step;
+  return rest as S;
+}

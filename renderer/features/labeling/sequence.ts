@@ -5,15 +5,17 @@ export interface StepLike {
   responseId: string | null;
   current: { value: unknown; eventId?: number } | null;
   askAgainAfter?: number | null;
+  /** False: the label leaves part of the step unanswered as it stands (shared/labeling/item.ts). */
+  covers?: false;
 }
 
 /**
  * The step holds a label of mine: an undo back to nothing leaves an event whose value is null, which
  * is no label; a "claims this answer states" label older than my later claims or reference-answer
- * edit is asked again (it stays in the history).
+ * edit is asked again (it stays in the history), as is one that leaves a current claim unmarked.
  */
-export function hasLabel(step: Pick<StepLike, 'current' | 'askAgainAfter'>): boolean {
-  return step.current !== null && step.current.value !== null && !askedAgain(step);
+export function hasLabel(step: Pick<StepLike, 'current' | 'askAgainAfter' | 'covers'>): boolean {
+  return step.current !== null && step.current.value !== null && !askedAgain(step) && step.covers !== false;
 }
 
 /** The label predates an edit of what it judges (shared/labeling/steps.ts askedAgain). */
