@@ -22,7 +22,7 @@ export const enDiagnosis = {
   'labeling.stated.askedAgain': 'Changed since you labeled: you edited the claims or the reference answer after marking this answer. Check the marks and press Enter; your earlier label stays in the history.',
   'labeling.stated.askedAgainChanged': 'Changed since you labeled: the lead settled this case\'s claims or reference answer (or its forbidden claims were edited) after you marked this answer. Check the marks and press Enter; your earlier label stays in the history.',
   'labeling.stated.ownEditAside': 'This list holds the claims the lead settled (else the imported ones). Your own edit of the claims differs from it and is listed here once the lead settles it.',
-  'labeling.stated.changed': 'The claims changed since this was labeled: {count} claims are new. Check them and press Enter.',
+  'labeling.stated.changed': 'This label leaves {count} of the claims listed now unmarked: they changed since it was given, or it came from another file. Check them and press Enter.',
   'labeling.stated.citation': 'Citation',
   'labeling.stated.citation.supported': 'supports it',
   'labeling.stated.citation.unsupported': 'does not support it',

@@ -24,7 +24,7 @@ export const zhDiagnosis: Record<keyof typeof enDiagnosis, string> = {
   'labeling.stated.askedAgain': '标注后已有改动：你在标注这个答案之后修改了要点或参考答案。请重新核对各要点并按 Enter；之前的标注保留在历史中。',
   'labeling.stated.askedAgainChanged': '标注后已有改动：你标注这个答案之后，负责人裁定了该用例的要点或参考答案（或禁止要点被修改）。请重新核对各要点并按 Enter；之前的标注保留在历史中。',
   'labeling.stated.ownEditAside': '此列表是负责人裁定的要点（若尚未裁定则为导入的要点）。你对要点的修改与之不同，待负责人裁定后才会列在这里。',
-  'labeling.stated.changed': '标注之后要点有变化：新增 {count} 个要点。请检查后按 Enter。',
+  'labeling.stated.changed': '此标注未标记当前列出的 {count} 个要点：标注之后要点有变化，或标注来自另一个文件。请检查后按 Enter。',
   'labeling.stated.citation': '引用',
   'labeling.stated.citation.supported': '支持该要点',
   'labeling.stated.citation.unsupported': '不支持该要点',
