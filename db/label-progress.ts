@@ -23,7 +23,8 @@ import { statement } from './statements';
  */
 
 const PROGRESS_KEY = 'label_progress';
-const PROGRESS_VERSION = 1;
+// 2: a "stated" label must also mark every current claim of its case (`covers`); rows built without that are built again
+const PROGRESS_VERSION = 2;
 
 interface EventRow {
   response_id: string | null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ANSWERABILITY, CaseSchema, DocumentSchema, ORIGINS, ResponseSchema, SPLITS, WIZARD_KINDS,
+  ANSWERABILITY, CaseSchema, DocumentSchema, ORIGINS, SPLITS, StoredResponseSchema, WIZARD_KINDS,
 } from '../domain/schemas';
 import { LocalTextSchema } from '../messages/text';
 import { SettledFieldsSchema } from './conflict-ops';
@@ -99,7 +99,7 @@ const StoredDocumentSchema = DocumentSchema.extend({ accessScope: z.array(z.stri
 export const CaseDetailSchema = z.object({
   case: CaseSchema,
   documents: z.array(StoredDocumentSchema),
-  responses: z.array(ResponseSchema),
+  responses: z.array(StoredResponseSchema),
   /** Claims / reference answer as the lead settled them after a conflict (the imported values stay in `case`). */
   settled: SettledFieldsSchema.optional(),
   /** Responses whose final context held chunks of documents outside the case's scope (scopes only, never their text). */

@@ -117,7 +117,7 @@ export const CitationSchema = z.strictObject({
 });
 export type Citation = z.infer<typeof CitationSchema>;
 
-export const ResponseSchema = z.strictObject({
+const ResponseFields = z.strictObject({
   id,
   caseId: id,
   system: id,
@@ -132,14 +132,25 @@ export const ResponseSchema = z.strictObject({
   trajectory: z.array(ToolCallSchema).default([]),
   /** The answer's citations; checked by rule against the final context and the documents (shared/diagnosis/citations.ts). */
   citations: z.array(CitationSchema).nullish(),
-}).superRefine((r, ctx) => {
+});
+
+/**
+ * The answer's citations: each span within the answer (code points) and, on import (`nonEmpty`), ending
+ * after its start. An empty span cites nothing of the answer: an exporter's off-by-one, said rather than
+ * shown as a citation of nothing; files imported before it was refused may hold one and still open.
+ */
+const citationSpans = (nonEmpty: boolean) => (r: z.infer<typeof ResponseFields>, ctx: z.RefinementCtx) => {
   const length = [...r.answer].length;
   (r.citations ?? []).forEach((c, i) => {
-    // an empty span cites nothing of the answer: an exporter's off-by-one, said rather than shown as a citation of nothing
-    if (c.end <= c.start) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.not-after-start', input: c.end, params: { start: c.start } });
+    if (nonEmpty ? c.end <= c.start : c.end < c.start) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.not-after-start', input: c.end, params: { start: c.start } });
     else if (c.end > length) ctx.addIssue({ code: 'custom', path: ['citations', i, 'end'], message: 'err.citation.beyond-answer', input: c.end, params: { length } });
   });
-});
+};
+
+/** A response as an import takes it. */
+export const ResponseSchema = ResponseFields.superRefine(citationSpans(true));
+/** A response as the file holds it (what the window is sent). */
+export const StoredResponseSchema = ResponseFields.superRefine(citationSpans(false));
 export type ResponseRecord = z.infer<typeof ResponseSchema>;
 
 export const JudgeConfigSchema = z.strictObject({

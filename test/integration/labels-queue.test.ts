@@ -129,8 +129,10 @@ describe('queues, progress and resume points on a real file', () => {
     const item = await call('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 });
     const open = item.steps.filter((step) => step.covers === false);
     expect(open.map((step) => [step.dimension, step.responseId])).toEqual([['claimsStated', 'r2a']]);
-    // as after a label-pack import, the whole table rebuilt: still open
-    db.exec("DELETE FROM settings WHERE key = 'label_progress'");
+    // a file whose table was built before labels had to mark every current claim (it counted the case done):
+    // built again on opening, and still open
+    db.prepare("INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) SELECT ?, seq FROM cases WHERE id = 'c2'").run(ada);
+    db.prepare("UPDATE settings SET value = '1' WHERE key = 'label_progress'").run();
     db.close();
     const reopened = await openTestSetFile(opened.file, { create: false });
     const again = api(reopened.db);
@@ -140,6 +142,15 @@ describe('queues, progress and resume points on a real file', () => {
     expect(await again('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 1 });
     expect((await again('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 })).steps.some((step) => step.covers === false)).toBe(false);
     reopened.db.close();
+  });
+
+  it('an answer whose citation span is empty, taken by an import before such spans were refused, still opens for labeling', async () => {
+    const { db } = await smallLabelingSet(tempDir());
+    db.prepare(`UPDATE responses SET citations = '[{"start":1,"end":1}]' WHERE id = 'r2a'`).run();
+    const ada = createReviewer(db, 'Ada').id;
+    const item = await api(db)('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 });
+    expect(item.detail.responses[0].citations).toEqual([{ start: 1, end: 1 }]);
+    db.close();
   });
 
   it('the cached queue figures always equal a fresh count, through labels, undos, imports and other connections', async () => {
