@@ -56,8 +56,12 @@ interface Entry {
   key: string;
   basis: Basis;
   inputs: DiagnosisInputs;
-  /** Each response's place in both lists (the layers list is made from the base list, one for one), by id: built on the first relabelling. */
-  places: Map<string, number> | null;
+  /**
+   * Each response's place in the base list and in the layers list, by id: built on the first relabelling. The
+   * layers list holds the base list's responses in its order, leaving out any without its case (a file written
+   * with its foreign keys off): only then are the two places apart.
+   */
+  places: { base: Map<string, number>; layers: Map<string, number> } | null;
   timer: ReturnType<typeof setTimeout> | null;
   /** When it is let go (ms since the epoch): a quarter of an hour after the page last asked it. */
   until: number;
@@ -132,10 +136,11 @@ function readWhole(db: Db, system: string, today: string): DiagnosisInputs {
 /** The kept read with the touched responses' labels read again: new lists of responses, every untouched one the same object. */
 function relabel(db: Db, system: string, entry: Entry, touched: readonly number[]): DiagnosisInputs {
   const { base, layers } = entry.inputs;
-  const places = (entry.places ??= new Map(base.responses.map((r, i) => [r.responseId, i])));
-  // the layers' list holds every base response in its order, unless the file had responses without their case
-  // (its foreign key off when they were written), which it leaves out
-  const layerPlaces = layers.responses.length === base.responses.length ? places : new Map(layers.responses.map((r, i) => [r.responseId, i]));
+  if (!entry.places) {
+    const inBase = new Map(base.responses.map((r, i) => [r.responseId, i]));
+    entry.places = { base: inBase, layers: layers.responses.length === base.responses.length ? inBase : new Map(layers.responses.map((r, i) => [r.responseId, i])) };
+  }
+  const { base: places, layers: layerPlaces } = entry.places;
   const keptOf = <T>(list: readonly T[], at: ReadonlyMap<string, number>) => (id: string): T | undefined => {
     const i = at.get(id);
     return i === undefined ? undefined : list[i];

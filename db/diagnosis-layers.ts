@@ -1,6 +1,7 @@
 import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
 import { statedIdsOf, type StatedIds } from '../shared/diagnosis/claims-stated';
 import { indexRevisions, newestFirst } from '../shared/diagnosis/chunk-revision';
+import { caseList, casesById, casesOfResponses } from '../shared/diagnosis/derived-once';
 import { leaksOf } from '../shared/diagnosis/permission-leaks';
 import { staleChunks } from '../shared/diagnosis/staleness';
 import { suggestionsForResponse } from '../shared/diagnosis/tag-suggestions';
@@ -90,8 +91,10 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
     if (list) list.push(slice);
     else slices.set(caseSeq, [slice]);
   }
-  // per case of the base, in its order (a response's caseAt is its case's place there)
-  const caseFields = base.cases.map((c): CaseFields => {
+  // each response's case as the report half finds it (its place when that holds its id, else by id)
+  const byId = casesById(base.cases);
+  const { slots } = casesOfResponses(base.responses, byId);
+  const caseFields = caseList(byId).map((c): CaseFields => {
     const row = caseRows.get(c.caseId);
     return {
       caseScope: c.accessScope,
@@ -103,11 +106,8 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
       evidence: c.claims.flatMap((claim) => claim.evidence),
     };
   });
-  const byId = new Map(base.cases.map((c, at) => [c.caseId, at]));
-  const fieldsOf = (r: DxResponse): CaseFields | undefined =>
-    caseFields[r.caseAt !== undefined && base.cases[r.caseAt]?.caseId === r.caseId ? r.caseAt : (byId.get(r.caseId) ?? -1)];
   // without kept facts (the retrieval index awaits a rebuild) the lists, trajectory and cost are read as stored
-  const unkept = base.responses.some((r) => !r.facts);
+  const unkept = base.responses.some((r, i) => !r.facts && slots[i] >= 0);
   const extra = unkept
     ? new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]))
     : new Map<string, ExtraRow>();
@@ -118,10 +118,11 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
   };
   const { human, judge } = failureLayers(db, system);
   const responses: LayerResponse[] = [];
-  for (const r of base.responses) {
-    const c = fieldsOf(r);
-    // every response has its case (the file's foreign key): one without is not a response of this read
-    if (!c) continue;
+  for (let i = 0; i < base.responses.length; i++) {
+    const r = base.responses[i];
+    // a response without its case (a file written with its foreign keys off) is in no figure
+    if (slots[i] < 0) continue;
+    const c = caseFields[slots[i]];
     let agent: AgentFields;
     let lists: Pick<LayerResponse, 'stale' | 'leaks' | 'suggestions'>;
     if (r.facts) {
@@ -147,7 +148,7 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
       responseId: r.responseId, caseId: r.caseId, system, condition: r.condition,
       caseScope: c.caseScope, answerability: c.answerability, caseSlices: c.caseSlices, mustRetrieve: c.mustRetrieve,
       stale: lists.stale, leaks: lists.leaks, suggestions: lists.suggestions,
-      correct: r.correct ? r.correct.value : null, stated: r.stated, statesForbidden: statesForbidden(r.stated, c.ids),
+      correct: r.correct ? r.correct.value : null, statesForbidden: statesForbidden(r.stated, c.ids),
       humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
       retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
     });
@@ -180,7 +181,7 @@ export function relayered(
     const ids = idsOf(r.caseId);
     if (was && ids) {
       out.set(id, {
-        ...was, correct: r.correct ? r.correct.value : null, stated: r.stated, statesForbidden: statesForbidden(r.stated, ids),
+        ...was, correct: r.correct ? r.correct.value : null, statesForbidden: statesForbidden(r.stated, ids),
         humanLayer: human.get(id) ?? null, judgeLayer: judge.get(id) ?? null,
       });
     }

@@ -1,4 +1,4 @@
-import { coversStep, type StatedIds } from '../shared/diagnosis/claims-stated';
+import { CLAIMS_STATED, coversStep, type StatedIds } from '../shared/diagnosis/claims-stated';
 import type { Dimension } from '../shared/domain/dimensions';
 import { isCaseFinished, labelSteps, stepKey } from '../shared/labeling/steps';
 import { decodeLabelValue } from '../shared/labeling/values';
@@ -34,7 +34,7 @@ interface EventRow {
   id: number;
 }
 
-function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[], changedForAll: number | null, stated: StatedIds | undefined): Set<number> {
+function finishedBy(dimensions: readonly Dimension[], responses: { id: string; system: string }[], events: readonly EventRow[], changedForAll: number | null, stated: () => StatedIds | undefined): Set<number> {
   const latest = new Map<number, Map<string, { eventId: number; value: ReturnType<typeof decodeLabelValue> }>>();
   for (const e of events) {
     let mine = latest.get(e.reviewer_id);
@@ -61,7 +61,7 @@ const eventsOf = (db: Db, caseSeq: number, reviewerId: number | null) =>
 /** Re-derives whether one case is finished, for one reviewer or (null) for every reviewer with labels on it. */
 export function refreshProgress(db: Db, caseSeq: number, reviewerId: number | null, dimensions: readonly Dimension[] = listDimensions(db)): void {
   const events = eventsOf(db, caseSeq, reviewerId);
-  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events, contentChangedAt(db, caseSeq), statedIdsBySeq(db, [caseSeq]).get(caseSeq));
+  const finished = finishedBy(dimensions, responsesOf(db, caseSeq), events, contentChangedAt(db, caseSeq), () => statedIdsBySeq(db, [caseSeq]).get(caseSeq));
   const reviewers = reviewerId === null ? new Set(events.map((e) => e.reviewer_id)) : new Set([reviewerId]);
   const insert = statement(db, 'INSERT OR IGNORE INTO label_progress (reviewer_id, case_seq) VALUES (?, ?)');
   const remove = statement(db, 'DELETE FROM label_progress WHERE reviewer_id = ? AND case_seq = ?');
@@ -85,7 +85,8 @@ function rebuildProgressRows(db: Db): void {
   db.transaction(() => {
     const dimensions = listDimensions(db);
     const changes = contentChangesByCase(db);
-    const stated = statedIdsBySeq(db, null);
+    // the claim ids of the cases with a "stated" label (read before the events: one statement at a time)
+    const stated = statedIdsBySeq(db, db.prepare('SELECT DISTINCT case_seq FROM label_events WHERE dimension = ?').pluck().all(CLAIMS_STATED) as number[]);
     const responses = new Map<number, { id: string; system: string }[]>();
     const responseRows = db
       .prepare('SELECT case_seq, id, system FROM responses WHERE case_seq IN (SELECT DISTINCT case_seq FROM label_events)')
@@ -101,7 +102,7 @@ function rebuildProgressRows(db: Db): void {
     let batch: EventRow[] = [];
     const take = () => {
       if (batch.length === 0) return;
-      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch, changes.get(currentCase) ?? null, stated.get(currentCase))) finished.push([reviewerId, currentCase]);
+      for (const reviewerId of finishedBy(dimensions, responses.get(currentCase) ?? [], batch, changes.get(currentCase) ?? null, () => stated.get(currentCase))) finished.push([reviewerId, currentCase]);
     };
     const events = db
       .prepare('SELECT e.case_seq, r.id AS response_id, e.dimension, e.value, e.reviewer_id, e.id FROM label_events e LEFT JOIN responses r ON r.seq = e.response_seq ORDER BY e.case_seq')

@@ -74,7 +74,7 @@ export function createLabelingHandlers(db: () => Db): LabelingHandlers {
         questionType: detail.case.questionType,
         claims: detail.case.claims,
         settledClaims: settledClaimsOf(detail.settled),
-      }, tagged ? caseTagSuggestions(d, detail, settledClaimsOf(detail.settled) ?? detail.case.claims) : undefined, contentChangedAt(d, caseSeq), coversStep(statedIdsBySeq(d, [caseSeq]).get(caseSeq)));
+      }, tagged ? caseTagSuggestions(d, detail, settledClaimsOf(detail.settled) ?? detail.case.claims) : undefined, contentChangedAt(d, caseSeq), coversStep(() => statedIdsBySeq(d, [caseSeq]).get(caseSeq)));
       // Blind: a verdict only for a step this reviewer has already given a (non-null) label, and
       // none at all on a case of a round not yet revealed, whatever the reviewer has saved.
       const verdicts = inBlindRound(d, caseSeq) ? [] : revealVerdicts(verdictsOfCase(d, caseSeq), current);

@@ -74,13 +74,24 @@ export function statedMismatch(marks: Readonly<Record<string, unknown>>, current
  * the step, and the figures count it as not given.
  */
 export function statedCovers(value: unknown, current: StatedIds): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return (statedMismatch(value as Record<string, unknown>, current)?.unmarked.length ?? 0) === 0;
+  if (!isRecord(value)) return false;
+  for (const id of current.claims) if (!(id in value)) return false;
+  for (const id of current.forbidden) if (!(id in value)) return false;
+  return true;
 }
 
-/** Per step of a case with these current claim ids: whether its label answers it as it stands (statedCovers for "stated", else any value). */
-export const coversStep = (current: StatedIds | undefined) => (dimension: string, value: unknown): boolean =>
-  dimension !== CLAIMS_STATED || !current || statedCovers(value, current);
+/**
+ * Per step of a case: whether its label answers it as it stands (statedCovers for "stated", else any value).
+ * `current` gives the case's claim ids, asked once and only when a "stated" label is checked.
+ */
+export function coversStep(current: () => StatedIds | undefined): (dimension: string, value: unknown) => boolean {
+  let ids: StatedIds | undefined | null = null;
+  return (dimension, value) => {
+    if (dimension !== CLAIMS_STATED) return true;
+    if (ids === null) ids = current();
+    return !ids || statedCovers(value, ids);
+  };
+}
 
 /**
  * The value the figures use: the adjudicated one, else the reviewers' when they all agree (one

@@ -19,7 +19,6 @@ export interface LayerResponse extends LeakInput, DataLayerResponse, AgentRespon
   responseId: string;
   caseId: string;
   condition: string;
-  stated: StatedState;
   stale: StaleChunk[];
   suggestions: readonly TagSuggestion[];
   /** failureLayer as people settled it and as the latest judge run scored it. */

@@ -15,7 +15,10 @@ const keptRef = derivedOnce<ResponseRef, null, null, ResponseRef>((r) => ({ case
  * A response as the figures' lists name it: one object per response, shared by every list it is in and kept
  * with it; the one the read made with the response when it did (no lookup per list entry).
  */
-export const refOf = (response: ResponseRef & { ref?: ResponseRef }): ResponseRef => response.ref ?? keptRef(response, null, null);
+export const refOf = (response: ResponseRef & { ref?: ResponseRef }): ResponseRef => {
+  const made = response.ref;
+  return made && made.caseId === response.caseId && made.responseId === response.responseId ? made : keptRef(response, null, null);
+};
 
 export type Level = 'high' | 'low';
 
@@ -37,19 +40,6 @@ export interface Quadrant {
   /** Nothing was held, so utilisation has no denominator (listed apart, never counted as 0). */
   utilisationUndefined: ResponseRef[];
   excluded: { noEvidence: number; notLabeled: number; reviewersDisagree: number };
-}
-
-/** Per response: claim recall and context utilisation (null where undefined). */
-export interface ResponseUse {
-  ref: ResponseRef;
-  withEvidence: number;
-  held: number;
-  /** Held claims the answer states; null when the response has no usable "stated" value. */
-  heldStated: number | null;
-}
-
-export function responseUse(response: DxResponse, kase: DxCase): ResponseUse {
-  return { ref: refOf(response), ...claimsHeld(kase, listHolds(response, kase, 'context'), caseMarks(response, kase)) };
 }
 
 const LEVELS: Level[] = ['low', 'high'];

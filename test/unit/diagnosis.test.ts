@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenClaimId, withClaimIds } from '../../shared/diagnosis/claim-ids';
 import { checkCitations, citationFigures } from '../../shared/diagnosis/citations';
-import { currentMarks, statedClaimList, statedState } from '../../shared/diagnosis/claims-stated';
+import { caseMarks, currentMarks, statedClaimList, statedState } from '../../shared/diagnosis/claims-stated';
 import { distractorsOnly, goldContextTable, noRetrievalBaseline, pairAcrossConditions, reorderedChange } from '../../shared/diagnosis/conditions';
 import { DocumentIndex } from '../../shared/diagnosis/documents';
 import { faithfulnessTable } from '../../shared/diagnosis/faithfulness';
 import { layerSummary } from '../../shared/diagnosis/layers';
-import { quadrant, responseUse } from '../../shared/diagnosis/quadrant';
+import { quadrant } from '../../shared/diagnosis/quadrant';
+import { claimsHeld, listHolds } from '../../shared/diagnosis/evidence';
 import type { DxCase, DxDocument, DxResponse, StatedMark } from '../../shared/diagnosis/types';
 import { wilson95 } from '../helpers/wilson95';
 
@@ -91,8 +92,14 @@ describe('claim recall and context utilisation', () => {
     response('re', 'e', { stated: marks({}) }),
   ];
   it('counts per response', () => {
-    expect(responseUse(rs[1], cases.get('b')!)).toMatchObject({ withEvidence: 2, held: 2, heldStated: 1 });
-    expect(responseUse(rs[2], cases.get('c')!)).toMatchObject({ withEvidence: 2, held: 1, heldStated: 0 });
+    const use = (r: DxResponse) => {
+      const kase = cases.get(r.caseId)!;
+      return claimsHeld(kase, listHolds(r, kase, 'context'), caseMarks(r, kase));
+    };
+    expect(use(rs[1])).toEqual({ withEvidence: 2, held: 2, heldStated: 1 });
+    expect(use(rs[2])).toEqual({ withEvidence: 2, held: 1, heldStated: 0 });
+    // not labeled: held claims counted, none stated or not
+    expect(use({ ...rs[2], stated: { kind: 'none' } })).toEqual({ withEvidence: 2, held: 1, heldStated: null });
   });
   it('pools recall over claims with evidence and utilisation over held claims, and places each response in the 2×2', () => {
     const q = quadrant(rs, cases, { recall: 0.5, utilisation: 0.5 });

@@ -638,7 +638,7 @@ export const useLabelingStore = create<LabelingState>()((set, get) => {
         const saves = { ...s.saves };
         delete saves[saveKey(label.caseId, label)];
         const item = s.item && s.item.detail.case.id === label.caseId
-          ? { ...s.item, steps: s.item.steps.map((candidate) => (sameStep(candidate, label) ? { ...candidate, current: restored } : candidate)) }
+          ? { ...s.item, steps: s.item.steps.map((candidate) => (sameStep(candidate, label) ? { ...withoutCovers(candidate), current: restored } : candidate)) }
           : s.item;
         return { saves, item };
       });
