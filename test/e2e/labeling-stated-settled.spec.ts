@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, openApp } from './helpers';
+import { api, importLines, openApp } from './helpers';
 
 /**
  * The lead settles a case's claims in Team & backups → Conflicts, by key; a reviewer who had
@@ -12,13 +12,7 @@ import { api, openApp } from './helpers';
  */
 
 const SHOTS = resolve(`test-results/stated-settled-e2e-${process.env.E2E_PORT ?? 4599}`);
-const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
 const claim = (text: string, quote = '30 天内可申请退款') => ({ text, evidence: [{ docId: 'refund', quote }] });
-
-async function importRows(request: APIRequestContext, kind: string, rows: unknown[]): Promise<void> {
-  const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName: `${kind}.jsonl`, contentBase64: jsonl(rows) } });
-  await expect.poll(async () => (await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toBe('done');
-}
 
 const currentStep = (page: Page) => page.locator('[data-testid="step"][data-state="current"]');
 
@@ -28,10 +22,10 @@ test('a claims settlement by the lead re-asks a reviewer\'s "claims this answer 
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   try {
     const { testSetId } = await api<{ testSetId: string }>(request, 'testSets.create', { path: resolve(`test-results/e2e-stated-settled-${stamp}.touchstone.sqlite`) });
-    await importRows(request, 'documents', [{ docId: 'refund', title: '退款政策', revision: 'v1', accessScope: ['public'], text: '年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额。' }]);
+    await importLines(request, 'documents', 'documents.jsonl', [{ docId: 'refund', title: '退款政策', revision: 'v1', accessScope: ['public'], text: '年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额。' }]);
     const imported = [claim('30 天内可退款'), claim('按剩余天数折算', '按剩余天数折算退款金额')];
-    await importRows(request, 'cases', [{ id: 'refund-day20', query: '年度会员第 20 天能退款吗', referenceAnswer: '可以，按剩余天数折算。', claims: imported, answerability: 'answerable' }]);
-    await importRows(request, 'responses', [{ id: 'r1', caseId: 'refund-day20', system: 'agent@1', answer: '可以退款。' }]);
+    await importLines(request, 'cases', 'cases.jsonl', [{ id: 'refund-day20', query: '年度会员第 20 天能退款吗', referenceAnswer: '可以，按剩余天数折算。', claims: imported, answerability: 'answerable' }]);
+    await importLines(request, 'responses', 'responses.jsonl', [{ id: 'r1', caseId: 'refund-day20', system: 'agent@1', answer: '可以退款。' }]);
     const reviewer = async (name: string) => (await api<{ id: number }>(request, 'reviewers.create', { name: `${name} ${stamp}` })).id;
     const [ada, bo, cy, lead] = [await reviewer('Ada'), await reviewer('Bo'), await reviewer('Cy'), await reviewer('Lead')];
     const record = (reviewerId: number, responseId: string | null, dimension: string, value: unknown) =>

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, openApp } from './helpers';
+import { api, importLines, openApp } from './helpers';
 
 /**
  * A reviewer's "claims this answer states" brought in from another file marks one of the case's two
@@ -12,13 +12,7 @@ import { api, openApp } from './helpers';
  */
 
 const SHOTS = resolve(`test-results/stated-unmarked-e2e-${process.env.E2E_PORT ?? 4599}`);
-const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
 const claim = (text: string, quote: string) => ({ text, evidence: [{ docId: 'refund', quote }] });
-
-async function importRows(request: APIRequestContext, kind: string, rows: unknown[]): Promise<void> {
-  const { jobId } = await api<{ jobId: string }>(request, 'imports.start', { kind, format: 'jsonl', source: { fileName: `${kind}.jsonl`, contentBase64: jsonl(rows) } });
-  await expect.poll(async () => (await api<{ state: string }>(request, 'imports.status', { jobId })).state, { timeout: 60_000 }).toBe('done');
-}
 
 const currentStep = (page: Page) => page.locator('[data-testid="step"][data-state="current"]');
 
@@ -36,12 +30,12 @@ test('a "stated" label brought in that leaves a claim unmarked keeps its case in
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   try {
     const { testSetId } = await api<{ testSetId: string }>(request, 'testSets.create', { path: resolve(`test-results/e2e-stated-unmarked-${stamp}.touchstone.sqlite`) });
-    await importRows(request, 'documents', [{ docId: 'refund', title: '退款政策', revision: 'v1', accessScope: ['public'], text: '年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额。' }]);
-    await importRows(request, 'cases', [{
+    await importLines(request, 'documents', 'documents.jsonl', [{ docId: 'refund', title: '退款政策', revision: 'v1', accessScope: ['public'], text: '年度会员购买后 30 天内可申请退款，按剩余天数折算退款金额。' }]);
+    await importLines(request, 'cases', 'cases.jsonl', [{
       id: 'refund-day20', query: '年度会员第 20 天能退款吗', referenceAnswer: '可以，按剩余天数折算。', answerability: 'answerable',
       claims: [claim('30 天内可退款', '30 天内可申请退款'), claim('按剩余天数折算', '按剩余天数折算退款金额')],
     }]);
-    await importRows(request, 'responses', [{ id: 'r1', caseId: 'refund-day20', system: 'agent@1', answer: '可以退款，按天折算。' }]);
+    await importLines(request, 'responses', 'responses.jsonl', [{ id: 'r1', caseId: 'refund-day20', system: 'agent@1', answer: '可以退款，按天折算。' }]);
     const ada = (await api<{ id: number }>(request, 'reviewers.create', { name: `Ada ${stamp}` })).id;
     const item = await api<{ steps: { dimension: string; responseId: string | null }[] }>(request, 'labeling.item', { reviewerId: ada, caseId: 'refund-day20', queue: null });
     for (const step of item.steps) {

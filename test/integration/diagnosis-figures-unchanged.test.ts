@@ -55,6 +55,17 @@ async function importedSet(path: string, files: [string, string][]): Promise<Db>
   return db;
 }
 
+/** The refund fixture (stale revisions, agent runs, a judge run) and the data-layer fixture (permission leaks), each imported into a file of its own in `dir`. */
+async function fixtureSets(dir: string): Promise<{ refund: Db; data: Db }> {
+  const refund = await importedSet(join(dir, 'refund.sqlite'), [
+    ['documents', 'diagnosis/refund-documents.jsonl'], ['cases', 'diagnosis/refund-cases.jsonl'], ['responses', 'diagnosis/refund-responses.jsonl'], ['judge', 'diagnosis/refund-judge.jsonl'],
+  ]);
+  const data = await importedSet(join(dir, 'data.sqlite'), [
+    ['documents', 'diagnosis-data/documents.jsonl'], ['cases', 'diagnosis-data/cases.jsonl'], ['responses', 'diagnosis-data/responses.jsonl'],
+  ]);
+  return { refund, data };
+}
+
 /** The synthetic bench input without the file's retrieval index: the figures match the text themselves. */
 function withoutIndex(input: DiagnosisInput): DiagnosisInput {
   return { ...input, cases: input.cases.map(({ units: _units, ...c }) => c), responses: input.responses.map(({ holds: _holds, ...r }) => r) };
@@ -75,12 +86,7 @@ describe('the Diagnosis figures stay exactly as they were', () => {
   }, 120_000);
 
   it('on the refund and data-layer fixtures (stale revisions, permission leaks, agent runs)', async () => {
-    const refund = await importedSet(join(tempDir(), 'refund.sqlite'), [
-      ['documents', 'diagnosis/refund-documents.jsonl'], ['cases', 'diagnosis/refund-cases.jsonl'], ['responses', 'diagnosis/refund-responses.jsonl'], ['judge', 'diagnosis/refund-judge.jsonl'],
-    ]);
-    const data = await importedSet(join(tempDir(), 'data.sqlite'), [
-      ['documents', 'diagnosis-data/documents.jsonl'], ['cases', 'diagnosis-data/cases.jsonl'], ['responses', 'diagnosis-data/responses.jsonl'],
-    ]);
+    const { refund, data } = await fixtureSets(tempDir());
     try {
       expectRecorded('fixtures', { refund: figuresOf(refund), data: figuresOf(data) });
     } finally {
@@ -90,12 +96,7 @@ describe('the Diagnosis figures stay exactly as they were', () => {
   });
 
   it('on the same fixtures while the retrieval index awaits a rebuild: every figure worked out from the stored lists', async () => {
-    const refund = await importedSet(join(tempDir(), 'refund-lists.sqlite'), [
-      ['documents', 'diagnosis/refund-documents.jsonl'], ['cases', 'diagnosis/refund-cases.jsonl'], ['responses', 'diagnosis/refund-responses.jsonl'], ['judge', 'diagnosis/refund-judge.jsonl'],
-    ]);
-    const data = await importedSet(join(tempDir(), 'data-lists.sqlite'), [
-      ['documents', 'diagnosis-data/documents.jsonl'], ['cases', 'diagnosis-data/cases.jsonl'], ['responses', 'diagnosis-data/responses.jsonl'],
-    ]);
+    const { refund, data } = await fixtureSets(tempDir());
     try {
       for (const db of [refund, data]) db.prepare("INSERT INTO meta (key, value) VALUES ('retrieval_index_stale', '1')").run();
       // read from the recording the indexed figures made (not written again here)
