@@ -4,7 +4,8 @@ import { DEFAULT_DIMENSIONS } from '../../shared/domain/dimensions';
 import { labelSteps } from '../../shared/labeling';
 import { getCaseDetail } from '../../db/case-queries';
 import { saveDimensions } from '../../db/dimension-edits';
-import { createReviewer, recordLabel } from '../../db/labels';
+import { createReviewer, listReviewers, recordLabel } from '../../db/labels';
+import { importLabelFileInto } from '../../server/interchange/label-import';
 import { openTestSetFile, type Db } from '../../db/open';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { useTempDir } from '../helpers/temp-dir';
@@ -142,6 +143,28 @@ describe('queues, progress and resume points on a real file', () => {
     expect(await again('queue.open', { reviewerId: ada, queue: unlabeled })).toMatchObject({ done: 1 });
     expect((await again('labeling.item', { reviewerId: ada, caseId: 'c2', queue: unlabeled, step: 0 })).steps.some((step) => step.covers === false)).toBe(false);
     reopened.db.close();
+  });
+
+  it('a labels file of another test set whose "stated" value misses a claim here: imported with its warning, and the case is not finished', async () => {
+    const opened = await smallLabelingSet(tempDir());
+    const { db } = opened;
+    const rows = labelSteps(DEFAULT_DIMENSIONS, getCaseDetail(db, 'c2').responses).map((step, i) => ({
+      caseId: 'c2', responseId: step.responseId, dimension: step.dimension, reviewer: 'Ann', at: `2026-11-01T00:00:0${i}Z`,
+      value: step.dimension === 'claimsStated' ? { c9: { stated: true } } : SAMPLE_VALUES[step.dimension],
+    }));
+    const file = (lines: unknown[]) => new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join('\n'));
+    const imported = await importLabelFileInto({ db, path: opened.file }, 'ann.jsonl', file(rows));
+    const line = rows.findIndex((r) => r.dimension === 'claimsStated') + 1;
+    expect(imported.statedMismatches).toEqual([{ line, caseId: 'c2', unmarked: ['c1'], unknown: ['c9'] }]);
+    const ann = listReviewers(db).find((r) => r.name === 'Ann')!.id;
+    const call = api(db);
+    expect(await call('queue.open', { reviewerId: ann, queue: unlabeled })).toMatchObject({ done: 0 });
+    const item = await call('labeling.item', { reviewerId: ann, caseId: 'c2', queue: unlabeled, step: 0 });
+    expect(item.steps.filter((step) => step.covers === false).map((step) => step.dimension)).toEqual(['claimsStated']);
+    // the next file marks the claim: finished
+    await importLabelFileInto({ db, path: opened.file }, 'ann-2.jsonl', file([{ ...rows[line - 1], value: { c1: { stated: true } }, at: '2026-11-02T00:00:00Z' }]));
+    expect(await call('queue.open', { reviewerId: ann, queue: unlabeled })).toMatchObject({ done: 1 });
+    db.close();
   });
 
   it('an answer whose citation span is empty, taken by an import before such spans were refused, still opens for labeling', async () => {
