@@ -1,16 +1,16 @@
 import { newestRevisions } from '../shared/documents/revision-order';
 import { pushTo } from '../shared/diagnosis/rate';
 import { CLAIMS_STATED, statedIdsOf, statedState } from '../shared/diagnosis/claims-stated';
-import { forbiddenClaimsOnce, importedClaimId, withClaimIds } from '../shared/diagnosis/claim-ids';
+import { forbiddenClaimsOnce, importedClaimId } from '../shared/diagnosis/claim-ids';
 import { parseDiagnosisSettings } from '../shared/diagnosis/settings';
 import { CONDITIONS, type Condition, type DiagnosisInput, type DiagnosisSettings, type DxCase, type DxChunk, type DxCitation, type DxClaim, type DxDocument, type DxResponse, type Sourced } from '../shared/diagnosis/types';
-import type { Claim } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { listDimensions } from './dimensions';
 import type { Db } from './open';
 import { computeFacts, decodeFacts, factsBasisHolds, type KeptFacts } from './response-facts';
 import { REPORT_EVERY, reportRead } from './read-progress';
 import { readSetting, writeSetting } from './settings';
+import { settledClaims } from './stated-ids';
 
 /**
  * Reads what the diagnosis of one system version needs, in a handful of passes over the file. It writes
@@ -203,15 +203,8 @@ function claimsByCase(db: Db, caseSeqs: ReadonlySet<number>): Map<number, DxClai
     claims.push(claim);
     last = { id, claim };
   }
-  const settled = db
-    .prepare(`SELECT case_seq, value FROM conflict_resolutions WHERE field = 'claims' ORDER BY id`)
-    .raw()
-    .all() as [number, string][];
-  for (const [caseSeq, value] of settled) {
-    const claims = decodeLabelValue(value);
-    if (caseSeqs.has(caseSeq) && Array.isArray(claims)) {
-      out.set(caseSeq, withClaimIds(claims as Claim[]).map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })));
-    }
+  for (const [caseSeq, claims] of settledClaims(db, null)) {
+    if (caseSeqs.has(caseSeq)) out.set(caseSeq, claims.map((claim) => ({ id: claim.id, text: claim.text, evidence: claim.evidence.map((e) => ({ docId: e.docId, quote: e.quote })) })));
   }
   return out;
 }

@@ -8,6 +8,9 @@ import { buildConflictSet } from '../../db/conflict-set';
 import { caseConflict, resolveConflict } from '../../db/conflicts';
 import { caseHistory, createReviewer, recordLabel, requireCaseSeq } from '../../db/labels';
 import type { Db } from '../../db/open';
+import { diagnosisInput } from '../../db/diagnosis';
+import { statedIdsOfCases } from '../../db/stated-ids';
+import { statedIdsOf } from '../../shared/diagnosis/claims-stated';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { useTempDir } from '../helpers/temp-dir';
 import { smallLabelingSet } from '../helpers/labeling-set';
@@ -131,6 +134,26 @@ describe('a change of the case for everyone re-asks "claims this answer states"'
     expect((await statedStep()).current!.eventId).toBe(again.eventId);
     expect((await call('queue.open', { reviewerId: ada, queue: unlabeled })).done).toBe(1);
     expect(recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c1: { stated: true } } }).appended).toBe(false);
+  });
+
+  it('settled claims that add one: the Label queue asks for the very claim ids the Diagnosis figures read, and a label of the old one claim no longer answers the step', async () => {
+    const { db } = await smallLabelingSet(tempDir());
+    const call = api(db);
+    const ada = createReviewer(db, 'Ada').id;
+    labelAll(db, ada, 'c2');
+    const two = [CLAIMS[0], { text: '按剩余天数折算', evidence: [{ docId: 'refund-policy', quote: '30 天内可申请退款' }] }];
+    settle(db, 'claims', [two, [{ ...CLAIMS[0], text: '购买后 30 天内可以退款' }]], two);
+    const figures = diagnosisInput(db, 'a@1', '2026-12-03').cases.find((c) => c.caseId === 'c2')!;
+    const queue = statedIdsOfCases(db, ['c2']).get('c2')!;
+    expect(queue).toEqual(statedIdsOf(figures));
+    expect(queue.claims).toEqual(['c1', 'c2']);
+    // Ada marks the first claim again: still open, her label misses the settled second one
+    recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c1: { stated: true } } });
+    expect((await call('queue.open', { reviewerId: ada, queue: unlabeled })).done).toBe(0);
+    const step = (await call('labeling.item', { reviewerId: ada, caseId: 'c2', queue: null })).steps.find((s) => s.dimension === 'claimsStated')!;
+    expect(step.covers).toBe(false);
+    recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c1: { stated: true }, c2: { stated: false } } });
+    expect((await call('queue.open', { reviewerId: ada, queue: unlabeled })).done).toBe(1);
   });
 
   it('the lead settling the reference answer re-asks it too, for every reviewer who labeled it', async () => {
