@@ -3,7 +3,9 @@ import type { JudgeRef, PickReason, RoundFigures, RoundStatus, RoundSummary } fr
 import type { StoredRoundFigures } from '../shared/calibration/figures';
 import { readStoredNotes, storedNotes, type CodedNote } from '../shared/calibration/round-notes';
 import { itemKey, type RoundPick, type SamplerItem, type SamplerRun, type SamplerVerdict } from '../shared/calibration/sampler';
+import { CLAIMS_STATED, coversStep } from '../shared/diagnosis/claims-stated';
 import { listDimensions } from './dimensions';
+import { statedIdsBySeq } from './stated-ids';
 import type { Db } from './open';
 import { text as say } from '../shared/messages/text';
 
@@ -444,16 +446,18 @@ export function adjudicatedValues(db: Db, dimension: string): { caseSeq: number;
 
 /**
  * The round's cases on which this reviewer has labeled every round cell inside the round (labels
- * from before the start do not count): a round queue's "done".
+ * from before the start do not count), each label answering its step as it stands: a round queue's "done".
  */
 export function roundDoneCases(db: Db, roundId: number, reviewerId: number): Set<number> {
   const scopes = new Map(listDimensions(db).map((d) => [d.name, d.scope]));
   const dimensions = roundDimensionRows(db, roundId).map((d) => ({ name: d.dimension, scope: scopes.get(d.dimension) ?? 'response' }));
   const round = db.prepare('SELECT coalesce(start_event_id, 0) AS start, reveal_event_id AS reveal FROM rounds WHERE id = ?').get(roundId) as { start: number; reveal: number | null } | undefined;
   if (!round) return new Set();
+  // a "stated" label counts when it marks every current claim of its case, as in the Label queue (db/label-progress.ts)
+  const stated = dimensions.some((d) => d.name === CLAIMS_STATED) ? statedIdsBySeq(db, roundCaseSeqs(db, roundId)) : null;
   const labeled = new Set(
     roundLabels(db, roundId, round.start, round.reveal)
-      .filter((l) => l.reviewerId === reviewerId)
+      .filter((l) => l.reviewerId === reviewerId && coversStep(() => stated?.get(l.caseSeq))(l.dimension, l.value))
       .map((l) => `${seqKey(l.caseSeq, l.responseSeq)}\u0000${l.dimension}`),
   );
   const open = new Set<number>();

@@ -7,6 +7,7 @@ import { saveDimensions } from '../../db/dimension-edits';
 import { createReviewer, listReviewers, recordLabel } from '../../db/labels';
 import { importLabelFileInto } from '../../server/interchange/label-import';
 import { openTestSetFile, type Db } from '../../db/open';
+import { insertRound } from '../../db/rounds';
 import { createLabelingHandlers } from '../../server/labeling/labeling-handlers';
 import { useTempDir } from '../helpers/temp-dir';
 import { importRows, smallLabelingSet } from '../helpers/labeling-set';
@@ -164,6 +165,23 @@ describe('queues, progress and resume points on a real file', () => {
     // the next file marks the claim: finished
     await importLabelFileInto({ db, path: opened.file }, 'ann-2.jsonl', file([{ ...rows[line - 1], value: { c1: { stated: true } }, at: '2026-11-02T00:00:00Z' }]));
     expect(await call('queue.open', { reviewerId: ann, queue: unlabeled })).toMatchObject({ done: 1 });
+    db.close();
+  });
+
+  it('in a labeling round asking "claims this answer states", a label that leaves a claim unmarked does not count the case done', async () => {
+    const { db } = await smallLabelingSet(tempDir());
+    const call = api(db);
+    const ada = createReviewer(db, 'Ada').id;
+    const roundId = insertRound(db, {
+      week: '2026-W49', seed: 1, size: 1, createdAt: '2026-12-01T00:00:00Z', notes: [],
+      dimensions: [{ dimension: 'claimsStated', runId: null }], picks: [{ item: { key: 'c2/r2a', caseId: 'c2', responseId: 'r2a' }, reason: { kind: 'random' } }],
+    });
+    const round = { source: 'round', roundId } as const;
+    recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c9: { stated: true } } });
+    expect(await call('queue.open', { reviewerId: ada, queue: round })).toMatchObject({ total: 1, done: 0 });
+    expect((await call('labeling.item', { reviewerId: ada, caseId: 'c2', queue: round, step: 0 })).steps.find((s) => s.dimension === 'claimsStated')!.covers).toBe(false);
+    recordLabel(db, { reviewerId: ada, caseId: 'c2', responseId: 'r2a', dimension: 'claimsStated', value: { c1: { stated: true } } });
+    expect(await call('queue.open', { reviewerId: ada, queue: round })).toMatchObject({ total: 1, done: 1 });
     db.close();
   });
 
