@@ -1,17 +1,14 @@
-import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, retrievalCalledOf, searchesOf, tokensOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
+import { DEFAULT_MUST_RETRIEVE, mustRetrieveOf, type MustRetrieveDefaults } from '../shared/diagnosis/agent-figures';
 import { statedIdsOf, type StatedIds } from '../shared/diagnosis/claims-stated';
-import { indexRevisions, newestFirst } from '../shared/diagnosis/chunk-revision';
 import { caseList, casesById, casesOfResponses } from '../shared/diagnosis/derived-once';
-import { leaksOf } from '../shared/diagnosis/permission-leaks';
-import { staleChunks } from '../shared/diagnosis/staleness';
-import { suggestionsForResponse } from '../shared/diagnosis/tag-suggestions';
 import { statesForbidden, type LayerResponse, type LayersInput } from '../shared/diagnosis/layers-report';
+import { responseFacts, type FactsContext } from '../shared/diagnosis/response-facts';
 import type { DiagnosisInput, DxResponse } from '../shared/diagnosis/types';
 import type { StopState, ToolCall } from '../shared/domain/schemas';
 import { decodeLabelValue } from '../shared/labeling/values';
 import { diagnosisInput, onlyResponses } from './diagnosis';
-import { knownRevisions } from './known-revisions';
 import type { Db } from './open';
+import { factsContext, type FactsCost } from './response-facts';
 import { readSetting } from './settings';
 
 /** Reads what the data, permission and agent layers need, on top of the diagnosis input of the Diagnosis screen. */
@@ -76,7 +73,6 @@ interface CaseFields {
   /** What a "stated" value of it marks. */
   ids: StatedIds;
   asOf: string | null;
-  evidence: { docId: string; quote: string }[];
 }
 
 /** `base`: the system's diagnosis input when the caller has just read it (the page computes both reports from one read). */
@@ -94,7 +90,8 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
   // each response's case as the report half finds it (its place when that holds its id, else by id)
   const byId = casesById(base.cases);
   const { slots } = casesOfResponses(base.responses, byId);
-  const caseFields = caseList(byId).map((c): CaseFields => {
+  const cases = caseList(byId);
+  const caseFields = cases.map((c): CaseFields => {
     const row = caseRows.get(c.caseId);
     return {
       caseScope: c.accessScope,
@@ -103,19 +100,15 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
       mustRetrieve: mustRetrieveOf({ mustRetrieve: row?.must_retrieve == null ? null : row.must_retrieve === 1, questionType: c.questionType }, defaults),
       ids: statedIdsOf(c),
       asOf: row?.as_of ?? null,
-      evidence: c.claims.flatMap((claim) => claim.evidence),
     };
   });
-  // without kept facts (the retrieval index awaits a rebuild) the lists, trajectory and cost are read as stored
+  // without kept facts (the retrieval index awaits a rebuild) they are worked out here from the stored lists,
+  // trajectory and cost, as the facts are
   const unkept = base.responses.some((r, i) => !r.facts && slots[i] >= 0);
   const extra = unkept
     ? new Map((db.prepare('SELECT id, stop_state, trajectory, cost FROM responses WHERE system = ?').all(system) as ExtraRow[]).map((r) => [r.id, r]))
     : new Map<string, ExtraRow>();
-  const revisions = unkept ? indexRevisions(knownRevisions(db)) : new Map();
-  const newestText = (docId: string) => {
-    const list = revisions.get(docId);
-    return list ? (newestFirst(list)[0].text ?? null) : null;
-  };
+  let context: FactsContext | null = null;
   const { human, judge } = failureLayers(db, system);
   const responses: LayerResponse[] = [];
   for (let i = 0; i < base.responses.length; i++) {
@@ -123,31 +116,28 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
     // a response without its case (a file written with its foreign keys off) is in no figure
     if (slots[i] < 0) continue;
     const c = caseFields[slots[i]];
-    let agent: AgentFields;
-    let lists: Pick<LayerResponse, 'stale' | 'leaks' | 'suggestions'>;
-    if (r.facts) {
-      agent = r.facts.agent;
-      lists = r.facts;
-    } else {
+    let facts = r.facts;
+    if (!facts) {
       const row = extra.get(r.responseId);
-      const trajectory = row ? (JSON.parse(row.trajectory) as ToolCall[]) : [];
-      const cost = row?.cost ? (JSON.parse(row.cost) as { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null }) : null;
-      agent = {
-        retrievalCalled: retrievalCalledOf({ retrievalCalled: r.retrievalCalled, trajectory, finalContext: r.finalContext }),
-        stopState: (row?.stop_state ?? null) as StopState | null,
-        searches: searchesOf({ trajectory, cost }),
-        tokens: tokensOf(cost),
-        latencyMs: cost?.latencyMs ?? null,
-      };
-      const stale = staleChunks(r.finalContext, revisions, c.asOf);
-      lists = { stale, leaks: leaksOf(r.finalContext, c.caseScope, revisions), suggestions: suggestionsForResponse(r, c.evidence, stale, newestText) };
+      facts = responseFacts(
+        {
+          response: r,
+          trajectory: row ? (JSON.parse(row.trajectory) as ToolCall[]) : [],
+          cost: row?.cost ? (JSON.parse(row.cost) as FactsCost) : null,
+          stopState: (row?.stop_state ?? null) as StopState | null,
+        },
+        cases[slots[i]],
+        c.asOf,
+        (context ??= factsContext(db, base.documents)),
+      );
     }
+    const { agent } = facts;
     // one literal per response of one shape, its facts' parts passed as they are (a spread copy of a
     // shared part, or of the facts, cost seconds of CPU at 100,000 responses)
     responses.push({
       responseId: r.responseId, caseId: r.caseId, system, condition: r.condition,
       caseScope: c.caseScope, answerability: c.answerability, caseSlices: c.caseSlices, mustRetrieve: c.mustRetrieve,
-      stale: lists.stale, leaks: lists.leaks, suggestions: lists.suggestions,
+      stale: facts.stale, leaks: facts.leaks, suggestions: facts.suggestions,
       correct: r.correct ? r.correct.value : null, statesForbidden: statesForbidden(r.stated, c.ids),
       humanLayer: human.get(r.responseId) ?? null, judgeLayer: judge.get(r.responseId) ?? null,
       retrievalCalled: agent.retrievalCalled, stopState: agent.stopState, searches: agent.searches, tokens: agent.tokens, latencyMs: agent.latencyMs,
@@ -155,9 +145,6 @@ export function layersInput(db: Db, system: string, base: DiagnosisInput = diagn
   }
   return { system, responses };
 }
-
-/** What the agent figures read of a response: kept in its facts, or worked out from its trajectory and cost. */
-type AgentFields = Pick<LayerResponse, 'retrievalCalled' | 'stopState' | 'searches' | 'tokens' | 'latencyMs'>;
 
 type ExtraRow = { id: string; stop_state: string | null; trajectory: string; cost: string | null };
 

@@ -175,6 +175,19 @@ interface StoredRow {
 
 const parseList = <T>(text: string | null): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
+/** What facts are worked out with: the documents as the report reads them, and every revision of the file. */
+export function factsContext(db: Db, documents: readonly DxDocument[]): FactsContext {
+  const revisions = indexRevisions(knownRevisions(db));
+  return {
+    documents: new DocumentIndex(documents),
+    revisions,
+    newestText: (docId) => {
+      const list = revisions.get(docId);
+      return list ? (newestFirst(list)[0].text ?? null) : null;
+    },
+  };
+}
+
 /**
  * Computes the facts of these responses (response seq → its case and the case's as-of date) from
  * their stored lists and keeps them when the file can be written. `counted` is told how many are
@@ -189,15 +202,7 @@ export function computeFacts(
 ): Map<number, KeptFacts> {
   const out = new Map<number, KeptFacts>();
   if (responses.size === 0) return out;
-  const revisions = indexRevisions(knownRevisions(db));
-  const context: FactsContext = {
-    documents: new DocumentIndex(documents),
-    revisions,
-    newestText: (docId) => {
-      const list = revisions.get(docId);
-      return list ? (newestFirst(list)[0].text ?? null) : null;
-    },
-  };
+  const context = factsContext(db, documents);
   const read = statement(db, 'SELECT seq, final_context, candidates, citations, trajectory, cost, stop_state, retrieval_called FROM responses WHERE seq = ?');
   for (const [seq, { kase, asOf }] of responses) {
     const row = read.get(seq) as StoredRow | undefined;
@@ -240,4 +245,4 @@ export function computeFacts(
   return out;
 }
 
-type FactsCost = { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null };
+export type FactsCost = { inputTokens?: number | null; outputTokens?: number | null; latencyMs?: number | null; toolCalls?: number | null };
